@@ -1,0 +1,89 @@
+/**
+ * Every failure the client can report, each with the exit code the CLI maps it to
+ * (PRODUCT.md: 0 ok, 1 unexpected, 2 usage/invalid input, 3 not found, 4 auth/permission,
+ * 5 conflict/precondition, 6 rate limited, 7 network/timeout, 130 interrupted).
+ */
+export const ExitCode = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  conflict: 5,
+  rateLimited: 6,
+  network: 7,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export abstract class DocsError extends Error {
+  abstract readonly exitCode: ExitCode;
+}
+
+/** The server answered with an error status. `message` is the API's own message when it sent one. */
+export class ApiError extends DocsError {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: { code?: number | string; method?: string; url?: string; contentType?: string; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+  }
+
+  get exitCode(): ExitCode {
+    return exitCodeForStatus(this.status);
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404 || status === 410) return ExitCode.notFound;
+  if (status === 409 || status === 412) return ExitCode.conflict;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status === 400 || status === 422) return ExitCode.usage;
+  return ExitCode.unexpected;
+}
+
+/** The response could not be understood: HTML from a proxy, an empty or truncated JSON body, a shape we cannot use. */
+export class ResponseError extends DocsError {
+  override name = 'ResponseError';
+  readonly exitCode = ExitCode.unexpected;
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer: DNS, refused connection, reset, TLS, or a timeout. */
+export class NetworkError extends DocsError {
+  override name = 'NetworkError';
+  readonly exitCode = ExitCode.network;
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class TimeoutError extends NetworkError {
+  override name = 'TimeoutError';
+}
+
+/** The caller aborted (Ctrl-C). */
+export class AbortedError extends DocsError {
+  override name = 'AbortedError';
+  readonly exitCode = ExitCode.interrupted;
+  constructor(message = 'Interrupted') {
+    super(message);
+  }
+}
+
+/** A merge or update answered `result: "conflicts"`: nothing was applied. */
+export class ConflictResultError extends DocsError {
+  override name = 'ConflictResultError';
+  readonly exitCode = ExitCode.conflict;
+}

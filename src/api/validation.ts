@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+
+/**
+ * Turns zod issues into one-line messages that name the field and the bound:
+ * `subject: must be at most 100 characters`, `limit: must be at most 1000`.
+ * The same text is used by the client (before sending), the CLI (exit 2) and the emulator (400).
+ */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): string {
+  return issues.map((issue) => formatIssue(issue, prefix)).join('; ');
+}
+
+export function formatIssue(issue: z.core.$ZodIssue, prefix?: string): string {
+  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  const field = path === '' ? 'value' : path;
+  return `${field}: ${describe(issue)}`;
+}
+
+function unit(origin: string | undefined, n: number | bigint): string {
+  if (origin === 'string') return ` character${n === 1 ? '' : 's'}`;
+  if (origin === 'array' || origin === 'set') return ` item${n === 1 ? '' : 's'}`;
+  return '';
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_big': {
+      const bound = issue.maximum as number;
+      return issue.inclusive === false
+        ? `must be less than ${bound}${unit(issue.origin, bound)}`
+        : `must be at most ${bound}${unit(issue.origin, bound)}`;
+    }
+    case 'too_small': {
+      const bound = issue.minimum as number;
+      if (issue.origin === 'string' && bound === 1) return 'must not be empty';
+      return issue.inclusive === false
+        ? `must be more than ${bound}${unit(issue.origin, bound)}`
+        : `must be at least ${bound}${unit(issue.origin, bound)}`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'regex' && 'pattern' in issue) return `must match the pattern ${String(issue.pattern)}`;
+      return `must be a valid ${issue.format}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_type':
+      if (issue.input === undefined) return 'required';
+      return `must be ${article(issue.expected)}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_union': {
+      // Prefer the most specific branch message (a union of a value and its string form, say).
+      const inner = issue.errors.flat().find((i) => i.code !== 'invalid_type');
+      if (inner) return describe(inner);
+      return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : 'has an invalid value';
+    }
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'null' || expected === 'undefined') return expected;
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** Thrown by the client when a request fails validation before anything is sent. */
+export class ValidationError extends Error {
+  override name = 'ValidationError';
+  constructor(
+    message: string,
+    readonly issues: readonly z.core.$ZodIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Parse `value` with `schema`; on failure throw a ValidationError naming the field and bound. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(formatIssues(result.error.issues, prefix), result.error.issues);
+}

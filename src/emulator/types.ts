@@ -1,0 +1,55 @@
+import type { Store } from './store/store.js';
+
+/**
+ * What every emulator handler receives and returns. Handlers are registered by operationId
+ * (handlers/<area>.ts export `Record<operationId, Handler>`); the router parses path params, query
+ * and body with the operation table's schemas before calling them, inside one store transaction.
+ */
+export interface Caller {
+  /** The authenticated user's id. */
+  userId: string;
+  token: string;
+}
+
+export interface EmulatorContext {
+  store: Store;
+  /** Injectable clock (tests move it to check the 7-day restore window). */
+  now: () => Date;
+  /** The emulator's own base URL (http://127.0.0.1:PORT), for `urls` fields. */
+  baseUrl: string;
+}
+
+export interface HandlerRequest<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+  ctx: EmulatorContext;
+  caller: Caller;
+  operationId: string;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface HandlerResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: HandlerRequest<any, any, any>) => HandlerResponse | Promise<HandlerResponse>;
+
+export type HandlerTable = Record<string, Handler>;
+
+/** Throw from a handler to answer `{error: {code: status, message}}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const forbidden = (action: string) => new HttpError(403, `You do not have permission to ${action}`);
+export const badRequest = (message: string) => new HttpError(400, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const preconditionFailed = (message: string) => new HttpError(412, message);
