@@ -1,0 +1,2 @@
+// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
+export const changeRequestContent = {} as const;
