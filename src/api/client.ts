@@ -63,7 +63,12 @@ export class DocsClient {
       throw err;
     }
     const rawQuery = params.query as Record<string, unknown> | undefined;
-    const query = op.query && rawQuery !== undefined ? (validate(op.query, rawQuery) as Record<string, unknown>) : rawQuery;
+    // An absent query is validated as `{}` so that required parameters (search `query`) are enforced.
+    let query = rawQuery;
+    if (op.query) {
+      const parsed = validate(op.query, rawQuery ?? {}) as Record<string, unknown>;
+      query = rawQuery === undefined && Object.keys(parsed).length === 0 ? undefined : parsed;
+    }
     if (!op.query && rawQuery && Object.keys(rawQuery).length > 0) {
       throw new ValidationError(`${op.id} takes no query parameters`);
     }

@@ -100,6 +100,9 @@ const SAMPLE_STRINGS: Record<string, string> = {
   email: 'ada@example.com',
 };
 
+const FULL_DEPTH = 12;
+const MAX_DEPTH = 40;
+
 /**
  * A value that the spec's schema accepts. `mode: 'required'` fills only required properties,
  * `'full'` every property; `variant` picks the n-th branch of each oneOf/anyOf (clamped).
@@ -107,8 +110,10 @@ const SAMPLE_STRINGS: Record<string, string> = {
 export function sample(schema: JsonSchema, options: { mode?: 'required' | 'full'; variant?: number } = {}, depth = 0): unknown {
   const { doc } = loadSpec();
   const s = resolve(doc, schema);
-  const mode = options.mode ?? 'full';
-  if (depth > 12) return s.type === 'array' ? [] : s.type === 'object' || s.properties ? {} : null;
+  // Deep down, fill only what is required: recursive schemas (pages in pages) then end with empty
+  // arrays instead of placeholders the spec would reject. The hard stop is a last resort.
+  const mode = depth > FULL_DEPTH ? 'required' : (options.mode ?? 'full');
+  if (depth > MAX_DEPTH) return s.type === 'array' ? [] : s.type === 'object' || s.properties ? {} : null;
   if (s.allOf) {
     const parts = s.allOf.map((part) => sample(part, options, depth + 1));
     if (parts.every((p) => p !== null && typeof p === 'object' && !Array.isArray(p))) return Object.assign({}, ...parts);
