@@ -18,6 +18,18 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export abstract class DocsError extends Error {
   abstract readonly exitCode: ExitCode;
+  /** How many times the transport retried before giving up with this error (0: failed on the first try). */
+  retries = 0;
+}
+
+/** What the transport knows about the request an error belongs to (URL already redacted). */
+export interface ErrorDetails {
+  code?: number | string;
+  method?: string;
+  url?: string;
+  contentType?: string;
+  /** The server's `Retry-After`, in milliseconds, when it sent one. */
+  retryAfterMs?: number;
 }
 
 /** The server answered with an error status. `message` is the API's own message when it sent one. */
@@ -26,7 +38,7 @@ export class ApiError extends DocsError {
   constructor(
     readonly status: number,
     message: string,
-    readonly details: { code?: number | string; method?: string; url?: string; contentType?: string; retryAfterMs?: number } = {},
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
@@ -42,6 +54,9 @@ export function exitCodeForStatus(status: number): ExitCode {
   if (status === 409 || status === 412) return ExitCode.conflict;
   if (status === 429) return ExitCode.rateLimited;
   if (status === 400 || status === 422) return ExitCode.usage;
+  // A gateway that cannot reach the service, or a service that is down, is a transient
+  // network condition to a script (retry later), not a bug in the request.
+  if (status === 502 || status === 503 || status === 504) return ExitCode.network;
   return ExitCode.unexpected;
 }
 
@@ -64,13 +79,25 @@ export class NetworkError extends DocsError {
   constructor(
     message: string,
     readonly code?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
+/** Which wait ran out: opening the connection, the response headers, or the gap between body chunks. */
+export type TimeoutPhase = 'connect' | 'headers' | 'body';
+
 export class TimeoutError extends NetworkError {
   override name = 'TimeoutError';
+  constructor(
+    message: string,
+    code?: string,
+    readonly phase?: TimeoutPhase,
+    options?: { cause?: unknown },
+  ) {
+    super(message, code, options);
+  }
 }
 
 /** The caller aborted (Ctrl-C). */

@@ -1,14 +1,52 @@
-import { Agent, request as undiciRequest } from 'undici';
-import { ApiError, NetworkError, ResponseError } from './errors.js';
-import { redact } from './redact.js';
+import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { AbortedError, ApiError, DocsError, NetworkError, ResponseError, TimeoutError } from './errors.js';
+import { redact, registerSecret } from './redact.js';
+import { backoffDelay, DEFAULT_RETRY, giveUp, IDEMPOTENT_METHODS, NETWORK_WORDS, retryReason, seconds, TIMEOUT_PHASES, parseRetryAfter, type RetryOptions } from './retry.js';
+
+export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
+
+/** Package version, read at run time; `../../package.json` is the package root from both src/api and dist/api. */
+export const VERSION = ((): string => {
+  try {
+    return (createRequire(import.meta.url)('../../package.json') as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+})();
+export const USER_AGENT = `docs-cli/${VERSION}`;
+
+export interface TimeoutOptions {
+  /** Opening the TCP/TLS connection. */
+  connectMs?: number;
+  /** From the request being sent to the response headers. */
+  headersMs?: number;
+  /** Longest silence while the response body arrives. */
+  bodyMs?: number;
+}
+
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 60_000 };
 
 export interface HttpOptions {
   /** Origin (and optional base path) of the API, e.g. http://127.0.0.1:4010. Paths carry `/v1`. */
   baseUrl: string;
   token?: string;
+  /** Replaces the default `docs-cli/<version>`. */
   userAgent?: string;
-  /** Receives redacted one-line trace entries (request/response) when set (`--debug`). */
+  /** Receives redacted one-line trace entries (request/response/retry) when set (`--debug`). */
   debug?: (line: string) => void;
+  timeouts?: TimeoutOptions;
+  retry?: RetryOptions;
+  /** Keep-alive connections per origin. */
+  connections?: number;
+  /** Injected for tests: waits `ms` (the transport also stops waiting when the request's signal aborts). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Injected for tests: uniform in [0, 1), draws the backoff jitter. */
+  random?: () => number;
+  /** Injected for tests: wall clock in ms (retry budget, `Retry-After` dates). */
+  now?: () => number;
 }
 
 export interface HttpRequest {
@@ -18,13 +56,20 @@ export interface HttpRequest {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A 2xx must carry a JSON body (an empty one is a ResponseError). */
+  expectBody?: boolean;
+  /** Override the method's idempotency (a POST that is safe to repeat). */
+  idempotent?: boolean;
 }
 
 export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** Parsed JSON, or undefined for an empty body. */
+  /** Parsed JSON, or undefined for an empty body (204/205). */
   body: unknown;
+  contentType: string;
+  /** Retries it took (0 when the first attempt answered). */
+  retries: number;
 }
 
 /** Serialise a query object: arrays repeat the key, undefined is dropped. */
@@ -40,20 +85,50 @@ export function toSearchParams(query: Record<string, unknown> | undefined): stri
   return text === '' ? '' : `?${text}`;
 }
 
+/** A body or message for the trace: redacted before it is cut, so that a cut never splits a secret. */
+const snippet = (text: string, max: number): string => {
+  const flat = redact(text).replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max)}… (+${flat.length - max} chars)`;
+};
+const header = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+const statusText = (status: number): string => `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+const errorCode = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> } | null;
+  const code = e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 /**
  * The transport: one keep-alive pool per origin (undici Agent), bearer auth, JSON in and out,
- * errors mapped to ApiError / NetworkError / ResponseError.
+ * timeouts per phase, retries with backoff, errors mapped to ApiError / NetworkError / ResponseError.
  */
 export class HttpClient {
   private readonly agent: Agent;
   private readonly origin: string;
   private readonly basePath: string;
+  private readonly timeouts: Required<TimeoutOptions>;
+  private readonly retry: Required<RetryOptions>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly now: () => number;
 
   constructor(readonly options: HttpOptions) {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    registerSecret(options.token);
+    this.agent = new Agent({
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 10_000,
+      connect: { timeout: this.timeouts.connectMs },
+      headersTimeout: this.timeouts.headersMs,
+      bodyTimeout: this.timeouts.bodyMs,
+    });
   }
 
   url(path: string, query?: Record<string, unknown>): string {
@@ -61,10 +136,12 @@ export class HttpClient {
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
+    const method = req.method.toUpperCase();
     const url = this.url(req.path, req.query);
+    const shown = redact(url);
     const headers: Record<string, string> = {
       accept: 'application/json',
-      'user-agent': this.options.userAgent ?? 'docs-cli',
+      'user-agent': this.options.userAgent ?? USER_AGENT,
     };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     let payload: string | undefined;
@@ -72,33 +149,150 @@ export class HttpClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(req.body);
     }
-    this.options.debug?.(redact(`> ${req.method} ${url}${payload ? ` ${payload}` : ''}`));
-    let res;
-    try {
-      res = await undiciRequest(url, { method: req.method as 'GET', headers, body: payload, dispatcher: this.agent, signal: req.signal });
-    } catch (err) {
-      throw new NetworkError(redact(`${req.method} ${url} failed: ${(err as Error).message}`), (err as { code?: string }).code);
-    }
-    const text = await res.body.text();
-    const contentType = String(res.headers['content-type'] ?? '');
-    this.options.debug?.(redact(`< ${res.statusCode} ${contentType} ${text.slice(0, 2000)}`));
-    let body: unknown;
-    if (text !== '') {
+    const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const started = this.now();
+    const { maxRetries, maxElapsedMs } = this.retry;
+    for (let retries = 0; ; retries++) {
+      if (req.signal?.aborted) throw this.aborted(method, shown);
       try {
-        body = JSON.parse(text);
-      } catch {
-        if (res.statusCode >= 400) throw new ApiError(res.statusCode, `HTTP ${res.statusCode} with a non-JSON body (${contentType || 'no content type'})`, { contentType });
-        throw new ResponseError(`HTTP ${res.statusCode}: the body is not valid JSON (${contentType || 'no content type'})`, res.statusCode);
+        const res = await this.attempt(method, url, shown, headers, payload, req);
+        return { ...res, retries };
+      } catch (err) {
+        if (!(err instanceof DocsError) || err instanceof AbortedError) throw err;
+        err.retries = retries;
+        const reason = retryReason(err, idempotent);
+        if (reason === undefined) throw err;
+        if (retries >= maxRetries) throw retries === 0 ? err : giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
+        const remaining = maxElapsedMs - (this.now() - started);
+        const retryAfter = err instanceof ApiError ? err.details.retryAfterMs : undefined;
+        let wait: number;
+        if (retryAfter !== undefined) {
+          // Waiting less than the server asked would only earn another refusal.
+          if (retryAfter > remaining) {
+            throw giveUp(err, `the server asked to retry after ${seconds(retryAfter)}, beyond the ${seconds(Math.max(0, remaining))} left of the ${seconds(maxElapsedMs)} retry budget`);
+          }
+          wait = retryAfter;
+        } else {
+          if (remaining <= 0) throw giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'} (${seconds(maxElapsedMs)} retry budget spent)`);
+          wait = Math.min(backoffDelay(retries + 1, this.retry, this.random), remaining);
+        }
+        this.trace(`~ retry ${retries + 1}/${maxRetries} in ${wait}ms after ${reason}`);
+        await this.pause(wait, req.signal, method, shown);
       }
     }
-    if (res.statusCode >= 400) {
-      const error = (body as { error?: { code?: number; message?: string } } | undefined)?.error;
-      throw new ApiError(res.statusCode, redact(error?.message ?? `HTTP ${res.statusCode}`), { code: error?.code, method: req.method, url: redact(url) });
-    }
-    return { status: res.statusCode, headers: res.headers, body };
   }
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+
+  private async attempt(method: string, url: string, shown: string, headers: Record<string, string>, payload: string | undefined, req: HttpRequest): Promise<Omit<HttpResponse, 'retries'>> {
+    const t0 = performance.now();
+    if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
+    let res: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      res = await undiciRequest(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        dispatcher: this.agent,
+        signal: req.signal,
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+      });
+      if (res.statusCode === 204 || res.statusCode === 205 || method === 'HEAD') {
+        await res.body.dump();
+        text = '';
+      } else {
+        text = await res.body.text();
+      }
+    } catch (err) {
+      throw this.failure(err, method, shown, req.signal, t0);
+    }
+    const status = res.statusCode;
+    const contentType = header(res.headers['content-type']);
+    if (this.options.debug) this.trace(`< ${status} ${contentType || '-'} ${Math.round(performance.now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
+    return { status, headers: res.headers, contentType, body: this.interpret(status, res.headers, contentType, text, method, shown, req) };
+  }
+
+  private interpret(status: number, headers: HttpResponse['headers'], contentType: string, text: string, method: string, shown: string, req: HttpRequest): unknown {
+    const type = contentType || 'no content type';
+    if (status < 200 || status >= 300) {
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      const details = { method, url: shown, contentType, retryAfterMs: parseRetryAfter(headers['retry-after'], this.now()) };
+      if (parsed === undefined && text !== '') {
+        throw new ApiError(status, `${statusText(status)} (${type}): the server answered with a non-JSON error page`, details);
+      }
+      const body = parsed as { error?: { code?: unknown; message?: unknown } | string; message?: unknown } | undefined;
+      const error = typeof body?.error === 'object' && body.error !== null ? body.error : undefined;
+      const message = [error?.message, body?.error, body?.message].find((m): m is string => typeof m === 'string' && m !== '');
+      const location = status >= 300 && status < 400 ? header(headers.location) : '';
+      const fallback = location ? `${statusText(status)}: unexpected redirect to ${location}` : statusText(status);
+      const code = typeof error?.code === 'number' || typeof error?.code === 'string' ? error.code : undefined;
+      throw new ApiError(status, redact(message ?? fallback), { ...details, code });
+    }
+    if (text === '') {
+      if (req.expectBody) throw new ResponseError(`${method} ${shown}: ${statusText(status)} (${type}): expected a JSON body but the response was empty`, status);
+      return undefined;
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      const json = /\bjson\b/i.test(contentType);
+      const why = json ? `the body is not valid JSON, truncated or malformed (${(err as Error).message})` : 'expected JSON but the server answered with something else';
+      // The parser's message quotes the body, which may hold secrets.
+      throw new ResponseError(redact(`${method} ${shown}: ${statusText(status)} (${type}): ${why}`), status);
+    }
+  }
+
+  /** Map a thrown transport error to our errors; the raw message never carries our token (registered secret). */
+  private failure(err: unknown, method: string, shown: string, signal: AbortSignal | undefined, t0: number): DocsError {
+    if (err instanceof DocsError) return err;
+    if (signal?.aborted) return this.aborted(method, shown);
+    const code = errorCode(err);
+    const raw = err instanceof Error ? err.message : String(err);
+    if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(performance.now() - t0)}ms ${snippet(raw, 300)}`);
+    const phase = code ? TIMEOUT_PHASES[code] : undefined;
+    if (phase) {
+      const waited = { connect: this.timeouts.connectMs, headers: this.timeouts.headersMs, body: this.timeouts.bodyMs }[phase];
+      const what = { connect: 'connecting', headers: 'waiting for the response headers', body: 'receiving the response body (no data)' }[phase];
+      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, { cause: err });
+    }
+    const words = (code && NETWORK_WORDS[code]) ?? raw;
+    return new NetworkError(redact(`${method} ${shown}: ${words}${code && words !== raw ? ` (${code})` : ''}`), code, { cause: err });
+  }
+
+  private aborted(method: string, shown: string): AbortedError {
+    return new AbortedError(`Interrupted: ${method} ${shown} was aborted`);
+  }
+
+  /** Sleep between attempts; an abort ends the wait at once, whatever the injected sleep does. */
+  private async pause(ms: number, signal: AbortSignal | undefined, method: string, shown: string): Promise<void> {
+    if (!signal) return this.sleep(ms);
+    if (signal.aborted) throw this.aborted(method, shown);
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(this.aborted(method, shown));
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.sleep(ms, signal).then(
+        () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        (err: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(signal.aborted ? this.aborted(method, shown) : err);
+        },
+      );
+    });
+  }
+
+  private trace(line: string): void {
+    this.options.debug?.(redact(line));
   }
 }
