@@ -1,4 +1,5 @@
 import type { Store } from './store/store.js';
+import type { MemberRole } from './access.js';
 
 /**
  * What every emulator handler receives and returns. Handlers are registered by operationId
@@ -24,8 +25,16 @@ export interface HandlerRequest<P = Record<string, string>, Q = Record<string, u
   caller: Caller;
   operationId: string;
   params: P;
+  /** Parsed with the operation's query schema (`{}` when it has none). */
   query: Q;
+  /** Parsed with the operation's body schema; undefined when the request had no body (optional bodies only). */
   body: B;
+  /**
+   * What the router's access check found (src/emulator/access.ts): the organization the request
+   * touches and the caller's role there (null = guest). Absent for operations across organizations
+   * and when the object named in the path does not exist.
+   */
+  access?: { organizationId: string; role: MemberRole };
 }
 
 export interface HandlerResponse {

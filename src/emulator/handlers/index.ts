@@ -1,9 +1,18 @@
 import type { HandlerTable } from '../types.js';
+import { organizationHandlers } from './organizations.js';
+import { memberHandlers } from './members.js';
+import { teamHandlers } from './teams.js';
+import { ssoHandlers } from './sso.js';
+import { collectionHandlers } from './collections.js';
+import { siteHandlers } from './sites.js';
+import { siteStructureHandlers } from './site-structure.js';
+import { translationHandlers } from './translations.js';
+import { openapiHandlers } from './openapi.js';
 
 /**
  * Every handler, by operationId. Each area's file exports a HandlerTable; add it to the list.
  * An operation without a handler answers 501 (the emulator refuses rather than pretending).
  */
-const tables: HandlerTable[] = [];
+const tables: HandlerTable[] = [organizationHandlers, memberHandlers, teamHandlers, ssoHandlers, collectionHandlers, siteHandlers, siteStructureHandlers, translationHandlers, openapiHandlers];
 
 export const handlers: HandlerTable = Object.assign({}, ...tables);

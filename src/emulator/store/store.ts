@@ -39,6 +39,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export class Store {
   readonly db: Database.Database;
   private readonly stmts;
+  /** Prepared statements of the dynamic queries (list, all), by SQL text: preparing costs more than running. */
+  private readonly cache = new Map<string, Database.Statement<unknown[], unknown>>();
 
   constructor(dataDir?: string) {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -69,13 +71,58 @@ export class Store {
       metaGet: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       metaSet: this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       countKind: this.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM docs WHERE kind = ?'),
+      countChildren: this.db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM docs WHERE kind = ? AND parent = ?'),
     };
+  }
+
+  private prepared<Row>(sql: string): Database.Statement<(string | number)[], Row> {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.cache.set(sql, stmt);
+    }
+    return stmt as unknown as Database.Statement<(string | number)[], Row>;
   }
 
   /** Run `fn` in one transaction (nested calls join the outer one). */
   tx<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Run a possibly asynchronous `fn` in one transaction. better-sqlite3 transactions cannot span an
+   * `await`, so this one is opened by hand; callers serialise async work (see the server's queue) so
+   * that no other request's statements land inside it. A synchronous `fn` commits before returning.
+   */
+  txAsync<T>(fn: () => T | Promise<T>): T | Promise<T> {
+    if (this.db.inTransaction) return fn();
+    this.db.exec('BEGIN IMMEDIATE');
+    let result: T | Promise<T>;
+    try {
+      result = fn();
+    } catch (err) {
+      this.rollback();
+      throw err;
+    }
+    if (!(result instanceof Promise)) {
+      this.db.exec('COMMIT');
+      return result;
+    }
+    return result.then(
+      (value) => {
+        this.db.exec('COMMIT');
+        return value;
+      },
+      (err: unknown) => {
+        this.rollback();
+        throw err;
+      },
+    );
+  }
+
+  private rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
   /** A new opaque id with a readable prefix: `sp_3fa9c1...`. */
@@ -123,12 +170,30 @@ export class Store {
     return this.stmts.countKind.get(kind)?.n ?? 0;
   }
 
+  countChildren(kind: string, parent: string): number {
+    return this.stmts.countChildren.get(kind, parent)?.n ?? 0;
+  }
+
+  /** Insertion counter of a document (orders lists; compares across kinds). */
+  seqOf(kind: string, id: string): number | undefined {
+    return this.stmts.seqOf.get(kind, id)?.seq;
+  }
+
+  /** Like `all`, with each document's `seq`. */
+  allWithSeq<T extends Doc>(kind: string, parent?: string): { seq: number; doc: T }[] {
+    const rows =
+      parent === undefined
+        ? this.prepared<{ seq: number; data: string }>('SELECT seq, data FROM docs WHERE kind = ? ORDER BY seq').all(kind)
+        : this.prepared<{ seq: number; data: string }>('SELECT seq, data FROM docs WHERE kind = ? AND parent = ? ORDER BY seq').all(kind, parent);
+    return rows.map((r) => ({ seq: r.seq, doc: JSON.parse(r.data) as T }));
+  }
+
   /** Every document of a kind (optionally under a parent), in insertion order. */
   all<T extends Doc>(kind: string, parent?: string): T[] {
     const rows =
       parent === undefined
-        ? this.db.prepare<[string], { data: string }>('SELECT data FROM docs WHERE kind = ? ORDER BY seq').all(kind)
-        : this.db.prepare<[string, string], { data: string }>('SELECT data FROM docs WHERE kind = ? AND parent = ? ORDER BY seq').all(kind, parent);
+        ? this.prepared<{ data: string }>('SELECT data FROM docs WHERE kind = ? ORDER BY seq').all(kind)
+        : this.prepared<{ data: string }>('SELECT data FROM docs WHERE kind = ? AND parent = ? ORDER BY seq').all(kind, parent);
     return rows.map((r) => JSON.parse(r.data) as T);
   }
 
@@ -144,37 +209,42 @@ export class Store {
     const order = options.order ?? 'asc';
     const limit = options.limit ?? DEFAULT_PAGE_SIZE;
     const after = options.page === undefined ? undefined : decodeCursor(options.page);
-    const cmp = order === 'asc' ? '>' : '<';
-    const clauses = ['kind = ?'];
-    const args: (string | number)[] = [kind];
-    if (options.parent !== undefined) {
-      clauses.push('parent = ?');
-      args.push(options.parent);
-    }
-    const baseWhere = clauses.join(' AND ');
-    if (after !== undefined) {
-      clauses.push(`seq ${cmp} ?`);
-      args.push(after);
-    }
-    const stmt = this.db.prepare<(string | number)[], { seq: number; data: string }>(
-      `SELECT seq, data FROM docs WHERE ${clauses.join(' AND ')} ORDER BY seq ${order === 'asc' ? 'ASC' : 'DESC'}`,
-    );
+    const dir = order === 'asc' ? 'ASC' : 'DESC';
+    const base = options.parent === undefined ? 'kind = ?' : 'kind = ? AND parent = ?';
+    const baseArgs: (string | number)[] = options.parent === undefined ? [kind] : [kind, options.parent];
     const items: T[] = [];
     let lastSeq = 0;
     let more = false;
-    for (const row of stmt.iterate(...args)) {
-      const doc = JSON.parse(row.data) as T;
-      if (options.where && !options.where(doc)) continue;
+
+    if (options.where) {
+      // A filter needs every document once anyway (for `count`): one pass collects the page too.
+      const where = options.where;
+      let count = 0;
+      for (const row of this.prepared<{ seq: number; data: string }>(`SELECT seq, data FROM docs WHERE ${base} ORDER BY seq ${dir}`).iterate(...baseArgs)) {
+        const doc = JSON.parse(row.data) as T;
+        if (!where(doc)) continue;
+        count++;
+        if (after !== undefined && (order === 'asc' ? row.seq <= after : row.seq >= after)) continue;
+        if (items.length < limit) {
+          items.push(doc);
+          lastSeq = row.seq;
+        } else more = true;
+      }
+      return { items, count, ...(more && items.length > 0 ? { next: { page: encodeCursor(lastSeq) } } : {}) };
+    }
+
+    const clause = after === undefined ? base : `${base} AND seq ${order === 'asc' ? '>' : '<'} ?`;
+    const args = after === undefined ? baseArgs : [...baseArgs, after];
+    const rows = this.prepared<{ seq: number; data: string }>(`SELECT seq, data FROM docs WHERE ${clause} ORDER BY seq ${dir} LIMIT ?`).all(...args, limit + 1);
+    for (const row of rows) {
       if (items.length === limit) {
         more = true;
         break;
       }
-      items.push(doc);
+      items.push(JSON.parse(row.data) as T);
       lastSeq = row.seq;
     }
-    const count = options.where
-      ? this.all<T>(kind, options.parent).filter(options.where).length
-      : (this.db.prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE ${baseWhere}`).get(...args.slice(0, options.parent === undefined ? 1 : 2))?.n ?? 0);
+    const count = this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE ${base}`).get(...baseArgs)?.n ?? 0;
     return { items, count, ...(more && items.length > 0 ? { next: { page: encodeCursor(lastSeq) } } : {}) };
   }
 

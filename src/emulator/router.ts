@@ -1,0 +1,244 @@
+import type { z } from 'zod';
+import type { Operation } from '../api/operation.js';
+import { formatIssues } from '../api/validation.js';
+import { checkAccess } from './access.js';
+import { authenticate } from './auth.js';
+import { InvalidCursorError } from './store/store.js';
+import { HttpError, type EmulatorContext, type HandlerResponse, type HandlerTable } from './types.js';
+
+/**
+ * From an HTTP request to a handler's answer, in the contract's order: route (404/405), query and
+ * body against the operation's own zod schemas (400), bearer token (401), role in the organization
+ * the request touches (404/403), then the handler inside one store transaction.
+ */
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** 201s that carry a `Location` header (spec, NOTES §1.3). */
+const LOCATION_OPERATIONS = new Set([
+  'createSite', 'addSectionToSite', 'addSectionGroupToSite', 'addSectionToGroup', 'addSpaceToSite', 'duplicateSpace',
+  'importContent', 'importContentInChangeRequest', 'createChangeRequest', 'createCollection', 'createOrganizationSAMLProvider',
+]);
+
+interface Node {
+  literals: Map<string, Node>;
+  param?: { name: string; node: Node };
+  operations: Map<string, Operation>;
+}
+
+const newNode = (): Node => ({ literals: new Map(), operations: new Map() });
+
+export type RouteMatch =
+  | { kind: 'found'; operation: Operation; params: Record<string, string> }
+  | { kind: 'not-found' }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'bad-path'; message: string };
+
+/** Every operation's path in a tree of segments; a literal segment wins over a `{param}`. */
+export class RouteTable {
+  private readonly root = newNode();
+
+  constructor(operations: readonly Operation[]) {
+    for (const op of operations) {
+      let node = this.root;
+      for (const segment of op.path.split('/').slice(1)) {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (param) {
+          node.param ??= { name: param[1] as string, node: newNode() };
+          node = node.param.node;
+        } else {
+          let next = node.literals.get(segment);
+          if (!next) node.literals.set(segment, (next = newNode()));
+          node = next;
+        }
+      }
+      if (node.operations.has(op.method)) throw new Error(`two operations for ${op.method} ${op.path}`);
+      node.operations.set(op.method, op);
+    }
+  }
+
+  match(method: string, pathname: string): RouteMatch {
+    const raw = pathname.split('/').slice(1);
+    const segments: string[] = [];
+    for (const segment of raw) {
+      try {
+        segments.push(decodeURIComponent(segment));
+      } catch {
+        return { kind: 'bad-path', message: `path: "${segment}" is not a valid URL-encoded segment` };
+      }
+    }
+    // Every node matching the whole path, literal branches first; the first with the method wins.
+    const candidates: { node: Node; params: Record<string, string> }[] = [];
+    const walk = (node: Node, index: number, params: Record<string, string>) => {
+      if (index === segments.length) {
+        if (node.operations.size > 0) candidates.push({ node, params });
+        return;
+      }
+      const segment = segments[index] as string;
+      const literal = node.literals.get(segment);
+      if (literal) walk(literal, index + 1, params);
+      if (node.param && segment !== '') walk(node.param.node, index + 1, { ...params, [node.param.name]: segment });
+    };
+    walk(this.root, 0, {});
+    if (candidates.length === 0) return { kind: 'not-found' };
+    for (const { node, params } of candidates) {
+      const operation = node.operations.get(method);
+      if (operation) return { kind: 'found', operation, params };
+    }
+    return { kind: 'method-not-allowed', allow: [...(candidates[0] as { node: Node }).node.operations.keys()] };
+  }
+}
+
+export interface RawRequest {
+  method: string;
+  /** Path and query string, as on the request line. */
+  url: string;
+  authorization?: string;
+  /** The request body (empty when none was sent). */
+  body: Buffer;
+}
+
+export interface RouterResult extends HandlerResponse {
+  operationId?: string;
+}
+
+export const errorBody = (status: number, message: string) => ({ error: { code: status, message } });
+
+const fail = (status: number, message: string, extra: Partial<RouterResult> = {}): RouterResult => ({
+  status,
+  body: errorBody(status, message),
+  ...extra,
+});
+
+/** Query string → object; a repeated key becomes an array (what the `qArray` schemas expect). */
+export function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const current = out[key];
+    if (current === undefined) out[key] = value;
+    else out[key] = Array.isArray(current) ? [...current, value] : [current, value];
+  }
+  return out;
+}
+
+export class Router {
+  readonly routes: RouteTable;
+  /** Async handlers hold this queue so that no other request's writes land inside their transaction. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+
+  constructor(
+    readonly operations: readonly Operation[],
+    readonly handlers: HandlerTable,
+    private readonly ctx: EmulatorContext,
+  ) {
+    this.routes = new RouteTable(operations);
+  }
+
+  async dispatch(req: RawRequest): Promise<RouterResult> {
+    const queryAt = req.url.indexOf('?');
+    const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
+
+    const route = this.routes.match(req.method, pathname);
+    if (route.kind === 'not-found') return fail(404, `No route for ${req.method} ${pathname}`);
+    if (route.kind === 'bad-path') return fail(400, route.message);
+    if (route.kind === 'method-not-allowed') {
+      return fail(405, `Method ${req.method} is not allowed on ${pathname} (allowed: ${route.allow.join(', ')})`, { headers: { allow: route.allow.join(', ') } });
+    }
+    const { operation, params } = route;
+    const operationId = operation.id;
+
+    const query = parseInput(operation.query, parseQuery(search), undefined);
+    if (!query.ok) return fail(400, query.message, { operationId });
+    if (!operation.query && Object.keys(query.value as object).length > 0) {
+      const keys = Object.keys(query.value as object).map((k) => JSON.stringify(k));
+      return fail(400, `unknown query parameter${keys.length === 1 ? '' : 's'} ${keys.join(', ')}`, { operationId });
+    }
+
+    const body = parseBody(operation, req.body);
+    if (!body.ok) return fail(400, body.message, { operationId });
+
+    const caller = authenticate(this.ctx.store, req.authorization);
+    if (!caller.ok) return fail(401, caller.message, { operationId });
+
+    const access = checkAccess(this.ctx.store, caller.caller.userId, operationId, params);
+    if (!access.ok) return fail(access.status, access.message, { operationId });
+
+    const handler = this.handlers[operationId];
+    if (!handler) return fail(501, `${operationId} is not implemented by the emulator`, { operationId });
+
+    try {
+      const response = await this.serial(() =>
+        this.ctx.store.txAsync(() =>
+          handler({
+            ctx: this.ctx,
+            caller: caller.caller,
+            operationId,
+            params,
+            query: query.value ?? {},
+            body: body.value,
+            ...(access.organizationId !== undefined && access.role !== undefined ? { access: { organizationId: access.organizationId, role: access.role } } : {}),
+          }),
+        ),
+      );
+      return { ...withLocation(operation, response), operationId };
+    } catch (err) {
+      if (err instanceof HttpError) return fail(err.status, err.message, { operationId });
+      if (err instanceof InvalidCursorError) return fail(400, err.message, { operationId });
+      process.stderr.write(`emulator: ${operationId} failed: ${(err as Error)?.stack ?? String(err)}\n`);
+      return fail(500, `The emulator failed while handling ${operationId}: ${(err as Error)?.message ?? String(err)}`, { operationId });
+    }
+  }
+
+  /** Run synchronous work at once; queue everything behind an in-flight async handler. */
+  private serial<T>(fn: () => T | Promise<T>): T | Promise<T> {
+    if (this.pending === 0) {
+      const result = fn();
+      return result instanceof Promise ? this.track(result) : result;
+    }
+    return this.track(this.tail.catch(() => undefined).then(fn));
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.pending++;
+    this.tail = promise;
+    return promise.finally(() => {
+      this.pending--;
+    });
+  }
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: string | undefined): Parsed {
+  if (!schema) return { ok: true, value: input };
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues, prefix) };
+}
+
+function parseBody(operation: Operation, raw: Buffer): Parsed {
+  if (raw.length === 0 || raw.toString('utf8').trim() === '') {
+    if (operation.body && operation.bodyRequired) return { ok: false, message: 'body: required' };
+    return { ok: true, value: undefined };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    return { ok: false, message: `body: not valid JSON (${(err as Error).message})` };
+  }
+  if (!operation.body) {
+    const empty = json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 0;
+    return empty ? { ok: true, value: undefined } : { ok: false, message: `body: ${operation.id} takes no body` };
+  }
+  return parseInput(operation.body, json, 'body');
+}
+
+function withLocation(operation: Operation, response: HandlerResponse): HandlerResponse {
+  if (response.status !== 201 || !LOCATION_OPERATIONS.has(operation.id)) return response;
+  const headers = response.headers ?? {};
+  if (Object.keys(headers).some((h) => h.toLowerCase() === 'location')) return response;
+  const location = (response.body as { urls?: { location?: unknown } } | undefined)?.urls?.location;
+  return typeof location === 'string' ? { ...response, headers: { ...headers, location } } : response;
+}

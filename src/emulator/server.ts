@@ -1,0 +1,211 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { allOperations } from '../api/operations/index.js';
+import type { Operation } from '../api/operation.js';
+import { Store } from './store/store.js';
+import { handlers as allHandlers } from './handlers/index.js';
+import { errorBody, MAX_BODY_BYTES, Router, type RouterResult } from './router.js';
+import { FaultInjector, faultSeed, parseFaults, type FaultAction } from './faults.js';
+import { loggablePath, RequestLog } from './log.js';
+import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
+import type { EmulatorContext, HandlerTable } from './types.js';
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** `'demo'`, a JSON file path, or a seed object; applied only to an empty store. */
+  seed?: SeedSource;
+  /** Keep everything in SQLite under this directory (restarts keep data); in memory otherwise. */
+  dataDir?: string;
+  /** Injectable clock (tests move it). */
+  clock?: () => Date;
+  /** Fault injection spec, e.g. `503=0.1,429=0.05,reset=0.02,delay=300ms@0.05`. */
+  faults?: string;
+  /** Seed of the fault generator (default: DOCS_EMULATOR_FAULT_SEED, else random). */
+  faultSeed?: string | number;
+  /** Append one JSON line per request to this file. */
+  log?: string;
+  /** Replace the handler table (tests). */
+  handlers?: HandlerTable;
+}
+
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:43121 (clients append /v1). */
+  url: string;
+  tokens: TokenInfo[];
+  store: Store;
+  ctx: EmulatorContext;
+  close(): Promise<void>;
+}
+
+const HEALTH_PATH = '/_emulator/health';
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  // Bad options fail before anything is opened.
+  const faults = options.faults ? new FaultInjector(parseFaults(options.faults), faultSeed(options.faultSeed ?? process.env.DOCS_EMULATOR_FAULT_SEED)) : undefined;
+  const seed = options.seed === undefined ? undefined : loadSeed(options.seed);
+  const host = options.host ?? '127.0.0.1';
+
+  const store = new Store(options.dataDir);
+  const ctx: EmulatorContext = { store, now: options.clock ?? (() => new Date()), baseUrl: '' };
+  let log: RequestLog | undefined;
+  let server: Server | undefined;
+  try {
+    if (seed && store.getMeta('seeded') === undefined) {
+      await applySeed(store, ctx, seed);
+      store.setMeta('seeded', ctx.now().toISOString());
+    }
+    const handlers = options.handlers ?? allHandlers;
+    const operations = allOperations as readonly Operation[];
+    const router = new Router(operations, handlers, ctx);
+    const health = { status: 'ok', operations: operations.length, handlers: operations.filter((op) => handlers[op.id]).length };
+    log = options.log ? new RequestLog(options.log) : undefined;
+    const requestLog = log;
+
+    server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
+      void handle(req, res, { router, faults, log: requestLog, health }).catch((err: unknown) => {
+        process.stderr.write(`emulator: ${(err as Error)?.stack ?? String(err)}\n`);
+        if (!res.headersSent) send(res, { status: 500, body: errorBody(500, 'The emulator failed to answer') });
+        else res.destroy();
+      });
+    });
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(options.port ?? 0, host, () => {
+        listening.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = listening.address() as AddressInfo;
+    ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+    const tokens = listTokens(store);
+    if (options.dataDir) {
+      const file = join(options.dataDir, 'tokens.json');
+      writeFileSync(file, `${JSON.stringify({ url: ctx.baseUrl, tokens }, null, 2)}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    }
+
+    let closed: Promise<void> | undefined;
+    return {
+      url: ctx.baseUrl,
+      tokens,
+      store,
+      ctx,
+      close: () =>
+        (closed ??= (async () => {
+          await new Promise<void>((resolve) => {
+            listening.close(() => resolve());
+            listening.closeAllConnections();
+          });
+          await requestLog?.close();
+          store.close();
+        })()),
+    };
+  } catch (err) {
+    server?.close();
+    await log?.close();
+    store.close();
+    throw err;
+  }
+}
+
+interface Pipeline {
+  router: Router;
+  faults: FaultInjector | undefined;
+  log: RequestLog | undefined;
+  health: { status: string; operations: number; handlers: number };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): Promise<void> {
+  const started = performance.now();
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  const entry = (status: number, operationId?: string, fault?: string) =>
+    p.log?.write({
+      time: new Date().toISOString(),
+      method,
+      path: loggablePath(url),
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(operationId ? { operationId } : {}),
+      ...(fault ? { fault } : {}),
+    });
+
+  if (url === HEALTH_PATH || url.startsWith(`${HEALTH_PATH}?`)) {
+    const result = method === 'GET' ? { status: 200, body: p.health } : { status: 405, body: errorBody(405, `Method ${method} is not allowed on ${HEALTH_PATH}`) };
+    send(res, result);
+    entry(result.status);
+    return;
+  }
+
+  const body = await readBody(req);
+  if (body === 'too-large') {
+    res.setHeader('connection', 'close');
+    send(res, { status: 413, body: errorBody(413, `body: larger than ${MAX_BODY_BYTES} bytes`) });
+    res.once('finish', () => req.destroy());
+    entry(413);
+    return;
+  }
+
+  const fault: { delayMs: number; action: FaultAction } = p.faults ? p.faults.next() : { delayMs: 0, action: { kind: 'none' } };
+  if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
+  if (fault.action.kind === 'reset') {
+    req.socket.destroy();
+    entry(0, undefined, 'reset');
+    return;
+  }
+  if (fault.action.kind === 'status') {
+    const status = fault.action.status;
+    const headers: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '1' } : {};
+    send(res, { status, body: errorBody(status, `Injected fault: ${status}`), headers });
+    entry(status, undefined, String(status));
+    return;
+  }
+
+  const authorization = req.headers.authorization;
+  const result = await p.router.dispatch({ method, url, body, ...(authorization !== undefined ? { authorization } : {}) });
+  send(res, result);
+  entry(result.status, result.operationId, fault.delayMs > 0 ? `delay=${fault.delayMs}ms` : undefined);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        done = true;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (err) => {
+      if (!done) reject(err);
+    });
+  });
+}
+
+function send(res: ServerResponse, result: RouterResult): void {
+  const empty = result.status === 204 || result.status === 205 || result.body === undefined;
+  const payload = empty ? '' : JSON.stringify(result.body);
+  const headers: Record<string, string | number> = { ...(result.headers ?? {}) };
+  if (!empty) headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(payload);
+  res.writeHead(result.status, headers);
+  res.end(payload);
+}
