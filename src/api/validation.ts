@@ -40,13 +40,16 @@ function describe(issue: z.core.$ZodIssue): string {
       if (issue.format === 'regex' && 'pattern' in issue) return `must match the pattern ${String(issue.pattern)}`;
       return `must be a valid ${issue.format}`;
     case 'invalid_value':
+      if (isMissing(issue)) return 'required';
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_type':
-      if (issue.input === undefined) return 'required';
+      if (isMissing(issue)) return 'required';
       return `must be ${article(issue.expected)}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
     case 'invalid_union': {
+      // A missing value fails every branch (an open enum, say): say so rather than list the values.
+      if (issue.errors.flat().some((i) => i.path.length === 0 && isMissing(i))) return 'required';
       // Prefer the most specific branch message (a union of a value and its string form, say).
       const inner = issue.errors.flat().find((i) => i.code !== 'invalid_type');
       if (inner) return describe(inner);
@@ -55,6 +58,15 @@ function describe(issue: z.core.$ZodIssue): string {
     default:
       return issue.message;
   }
+}
+
+/**
+ * Whether the value was absent. `input` is kept only when parsing with reportInput (validate does);
+ * otherwise zod's type message tells it ("expected string, received undefined").
+ */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  if ('input' in issue) return issue.input === undefined;
+  return issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
 }
 
 function article(expected: string): string {
@@ -75,7 +87,8 @@ export class ValidationError extends Error {
 
 /** Parse `value` with `schema`; on failure throw a ValidationError naming the field and bound. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput lets a wrong value (null, a number...) be told apart from a missing one in messages.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   throw new ValidationError(formatIssues(result.error.issues, prefix), result.error.issues);
 }
