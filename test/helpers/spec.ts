@@ -176,7 +176,8 @@ function samplePattern(pattern: string): string {
     [/integration:/, 'integration:acme:thing'],
   ];
   for (const [re, value] of known) if (re.test(pattern)) return value;
-  const candidates = ['sample', 'docs.example.com', 'a-b', 'abc', 'x'];
+  // A host with a sub-path (site proxy origin) and a hex colour are also shapes the spec asks for.
+  const candidates = ['sample', 'docs.example.com', 'docs.example.com/docs', '#336699', 'a-b', 'abc', 'x'];
   const re = new RegExp(pattern);
   return candidates.find((c) => re.test(c)) ?? 'sample';
 }

@@ -1,2 +1,89 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const collections = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery, qBool } from '../schemas/common.js';
+import { Collection, CollectionTitleInput, MoveCollectionBody, UpdateCollectionBody } from '../schemas/collection.js';
+import { Space } from '../schemas/space.js';
+
+export const collections = {
+  get: defineOperation({
+    id: 'getCollectionById',
+    method: 'GET',
+    path: '/v1/collections/{collectionId}',
+    summary: 'Get a collection',
+    success: [200],
+    response: Collection,
+  }),
+  delete: defineOperation({
+    id: 'deleteCollectionById',
+    method: 'DELETE',
+    path: '/v1/collections/{collectionId}',
+    summary: 'Delete a collection',
+    success: [204, 205],
+  }),
+  update: defineOperation({
+    id: 'updateCollectionById',
+    method: 'PATCH',
+    path: '/v1/collections/{collectionId}',
+    summary: 'Edit the title, description or default level of a collection',
+    body: UpdateCollectionBody,
+    bodyRequired: true,
+    success: [200],
+    response: Collection,
+  }),
+  listSpaces: defineOperation({
+    id: 'listSpacesInCollectionById',
+    method: 'GET',
+    path: '/v1/collections/{collectionId}/spaces',
+    summary: 'List the spaces of a collection',
+    query: listQuery(),
+    success: [200],
+    response: listOf(Space),
+    paginated: true,
+  }),
+  move: defineOperation({
+    id: 'moveCollection',
+    method: 'POST',
+    path: '/v1/collections/{collectionId}/move',
+    summary: 'Move a collection to another parent collection or position',
+    body: MoveCollectionBody,
+    bodyRequired: true,
+    success: [200],
+    response: Collection,
+  }),
+  transfer: defineOperation({
+    id: 'transferCollection',
+    method: 'POST',
+    path: '/v1/collections/{collectionId}/transfer',
+    summary: 'Transfer a collection to another organization',
+    body: z.strictObject({ organization: z.string() }),
+    bodyRequired: true,
+    success: [200],
+    response: Collection,
+  }),
+  list: defineOperation({
+    id: 'listCollectionsInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/collections',
+    summary: 'List the collections of an organization',
+    query: listQuery({
+      /** Server default true: nested collections are listed too. */
+      nested: qBool().optional(),
+    }),
+    success: [200],
+    response: listOf(Collection),
+    paginated: true,
+  }),
+  create: defineOperation({
+    id: 'createCollection',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/collections',
+    summary: 'Create a collection',
+    body: z.strictObject({
+      title: CollectionTitleInput.optional(),
+      /** Id of the parent collection. */
+      parent: z.string().optional(),
+    }),
+    success: [201],
+    response: Collection,
+  }),
+} as const;

@@ -1,2 +1,117 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const openapi = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery } from '../schemas/common.js';
+import {
+  OPENAPI_VISIBILITIES,
+  OpenAPISlugInput,
+  OpenAPISpec,
+  OpenAPISpecContent,
+  OpenAPISpecSourceInput,
+  OpenAPISpecVersion,
+} from '../schemas/openapi.js';
+
+const base = '/v1/orgs/{organizationId}/openapi' as const;
+const spec = `${base}/{specSlug}` as const;
+
+export const openapi = {
+  list: defineOperation({
+    id: 'listOpenAPISpecs',
+    method: 'GET',
+    path: `${base}`,
+    summary: 'List the OpenAPI specifications of an organization',
+    query: listQuery(),
+    success: [200],
+    response: listOf(OpenAPISpec),
+    paginated: true,
+  }),
+  create: defineOperation({
+    id: 'createOpenAPISpec',
+    method: 'POST',
+    path: `${base}`,
+    summary: 'Create an OpenAPI specification from a URL or text',
+    body: z.strictObject({ slug: OpenAPISlugInput, source: OpenAPISpecSourceInput }),
+    bodyRequired: true,
+    success: [201],
+    response: OpenAPISpec,
+  }),
+  get: defineOperation({
+    id: 'getOpenAPISpecBySlug',
+    method: 'GET',
+    path: `${spec}`,
+    summary: 'Get an OpenAPI specification',
+    success: [200],
+    response: OpenAPISpec,
+  }),
+  createOrUpdate: defineOperation({
+    id: 'createOrUpdateOpenAPISpecBySlug',
+    method: 'PUT',
+    path: `${spec}`,
+    summary: 'Publish a new version of an OpenAPI specification, creating it if needed',
+    // `source` is required by the spec (the contract lists it without saying).
+    body: z.strictObject({ source: OpenAPISpecSourceInput }),
+    bodyRequired: true,
+    // 200 updated, 201 created.
+    success: [200, 201],
+    response: OpenAPISpec,
+  }),
+  delete: defineOperation({
+    id: 'deleteOpenAPISpecBySlug',
+    method: 'DELETE',
+    path: `${spec}`,
+    summary: 'Delete an OpenAPI specification',
+    success: [204, 205],
+  }),
+  update: defineOperation({
+    id: 'updateOpenAPISpecBySlug',
+    method: 'PATCH',
+    path: `${spec}`,
+    summary: 'Change the visibility of an OpenAPI specification',
+    // `visibility` is required by the spec; it is the only field, so a PATCH without it changes nothing.
+    body: z.strictObject({ visibility: z.enum(OPENAPI_VISIBILITIES) }),
+    bodyRequired: true,
+    success: [200],
+    response: OpenAPISpec,
+  }),
+  listVersions: defineOperation({
+    id: 'listOpenAPISpecVersions',
+    method: 'GET',
+    path: `${spec}/versions`,
+    summary: 'List the versions of an OpenAPI specification',
+    query: listQuery(),
+    success: [200],
+    response: listOf(OpenAPISpecVersion),
+    paginated: true,
+  }),
+  getLatestVersion: defineOperation({
+    id: 'getLatestOpenAPISpecVersion',
+    method: 'GET',
+    path: `${spec}/versions/latest`,
+    summary: 'Get the latest version of an OpenAPI specification',
+    success: [200],
+    response: OpenAPISpecVersion,
+  }),
+  getLatestVersionContent: defineOperation({
+    id: 'getLatestOpenAPISpecVersionContent',
+    method: 'GET',
+    path: `${spec}/versions/latest/content`,
+    summary: 'Get the content of the latest version of an OpenAPI specification',
+    success: [200],
+    response: OpenAPISpecContent,
+  }),
+  getVersion: defineOperation({
+    id: 'getOpenAPISpecVersionById',
+    method: 'GET',
+    path: `${spec}/versions/{versionId}`,
+    summary: 'Get a version of an OpenAPI specification',
+    success: [200],
+    response: OpenAPISpecVersion,
+  }),
+  getVersionContent: defineOperation({
+    id: 'getOpenAPISpecVersionContentById',
+    method: 'GET',
+    path: `${spec}/versions/{versionId}/content`,
+    summary: 'Get the content of a version of an OpenAPI specification',
+    success: [200],
+    response: OpenAPISpecContent,
+  }),
+} as const;

@@ -1,2 +1,84 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const organizations = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
+import {
+  ORGANIZATION_LOGO_URL_MAX,
+  Organization,
+  OrganizationHostnameInput,
+  OrganizationsByEmailDomain,
+  OrganizationTitleInput,
+  SEARCH_QUERY_MAX,
+  SearchOrgItem,
+  SitePointerInput,
+} from '../schemas/organization.js';
+
+const base = '/v1/orgs' as const;
+
+export const organizations = {
+  list: defineOperation({
+    id: 'listOrganizationsForAuthenticatedUser',
+    method: 'GET',
+    path: `${base}`,
+    summary: 'List the organizations of the authenticated user',
+    query: listQuery(),
+    success: [200],
+    response: listOf(Organization),
+    paginated: true,
+  }),
+  get: defineOperation({
+    id: 'getOrganizationById',
+    method: 'GET',
+    path: `${base}/{organizationId}`,
+    summary: 'Get an organization',
+    success: [200],
+    response: Organization,
+  }),
+  update: defineOperation({
+    id: 'updateOrganizationById',
+    method: 'PATCH',
+    path: `${base}/{organizationId}`,
+    summary: 'Edit the settings of an organization',
+    body: z.strictObject({
+      title: OrganizationTitleInput.optional(),
+      emailDomains: z.array(z.string()).optional(),
+      hostname: OrganizationHostnameInput.optional(),
+      /** null: new members join as guests. */
+      defaultRole: RoleOrGuest.optional(),
+      /** null removes the default content. */
+      defaultContent: SitePointerInput.nullable().optional(),
+      /** null removes the logo. */
+      logo: z.url().max(ORGANIZATION_LOGO_URL_MAX).nullable().optional(),
+      sso: z.boolean().optional(),
+      ai: z.boolean().optional(),
+      inviteLinks: z.boolean().optional(),
+    }),
+    bodyRequired: true,
+    success: [200],
+    response: Organization,
+  }),
+  deleteInvite: defineOperation({
+    id: 'deleteOrganizationInviteById',
+    method: 'DELETE',
+    path: `${base}/{organizationId}/link-invites/{inviteId}`,
+    summary: 'Delete an invite link of an organization',
+    success: [204, 205],
+  }),
+  search: defineOperation({
+    id: 'searchOrganizationContent',
+    method: 'GET',
+    path: `${base}/{organizationId}/search`,
+    summary: 'Search the content of every space of an organization',
+    query: listQuery({ query: z.string().max(SEARCH_QUERY_MAX) }),
+    success: [200],
+    response: listOf(SearchOrgItem),
+    paginated: true,
+  }),
+  listByEmailDomain: defineOperation({
+    id: 'getOrganizationsForEmailDomain',
+    method: 'GET',
+    path: '/v1/email-domains/{emailDomain}/orgs',
+    summary: 'List the organizations members of an e-mail domain can join',
+    success: [200],
+    response: OrganizationsByEmailDomain,
+  }),
+} as const;

@@ -1,2 +1,80 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const siteSectionGroups = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery } from '../schemas/common.js';
+import { IconInput, SiteSectionGroup, SiteSectionGroupPosition, SiteSectionGroupTitleInput } from '../schemas/site.js';
+
+const base = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups' as const;
+
+export const siteSectionGroups = {
+  list: defineOperation({
+    id: 'listSiteSectionGroups',
+    method: 'GET',
+    path: `${base}`,
+    summary: 'List the section groups of a site',
+    query: listQuery(),
+    success: [200],
+    response: listOf(SiteSectionGroup),
+    paginated: true,
+  }),
+  create: defineOperation({
+    id: 'addSectionGroupToSite',
+    method: 'POST',
+    path: `${base}`,
+    summary: 'Create a section group in a site',
+    body: z.strictObject({
+      title: SiteSectionGroupTitleInput,
+      icon: IconInput.nullable().optional(),
+      /** Ids of the sections to put in the group. */
+      sections: z.array(z.string()).optional(),
+    }),
+    bodyRequired: true,
+    success: [201],
+    response: SiteSectionGroup,
+  }),
+  delete: defineOperation({
+    id: 'deleteSiteSectionGroupById',
+    method: 'DELETE',
+    path: `${base}/{siteSectionGroupId}`,
+    summary: 'Delete a section group',
+    success: [204, 205],
+  }),
+  update: defineOperation({
+    id: 'updateSiteSectionGroupById',
+    method: 'PATCH',
+    path: `${base}/{siteSectionGroupId}`,
+    summary: 'Edit the title or icon of a section group',
+    body: z.strictObject({
+      title: SiteSectionGroupTitleInput.optional(),
+      icon: IconInput.nullable().optional(),
+    }),
+    bodyRequired: true,
+    success: [200],
+    response: SiteSectionGroup,
+  }),
+  addSection: defineOperation({
+    id: 'addSectionToGroup',
+    method: 'POST',
+    path: `${base}/{siteSectionGroupId}/sections`,
+    summary: 'Add a section to a section group',
+    body: z.strictObject({ sectionId: z.string() }),
+    bodyRequired: true,
+    success: [201],
+    response: SiteSectionGroup,
+  }),
+  removeSection: defineOperation({
+    id: 'removeSectionFromGroup',
+    method: 'DELETE',
+    path: `${base}/{siteSectionGroupId}/sections/{siteSectionId}`,
+    summary: 'Remove a section from a section group',
+    success: [204, 205],
+  }),
+  move: defineOperation({
+    id: 'moveSiteSectionGroup',
+    method: 'POST',
+    path: `${base}/{siteSectionGroupId}/move`,
+    summary: 'Move a section group before or after a section or group (deprecated by the service)',
+    body: z.strictObject({ position: SiteSectionGroupPosition.optional() }),
+    success: [200],
+    response: SiteSectionGroup,
+  }),
+} as const;

@@ -1,2 +1,75 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const siteSections = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery } from '../schemas/common.js';
+import {
+  ConditionInput,
+  IconInput,
+  SITE_SECTION_DESCRIPTION_MAX,
+  SitePathInput,
+  SiteSection,
+  SiteSectionPosition,
+  SiteSectionTitleInput,
+} from '../schemas/site.js';
+
+const base = '/v1/orgs/{organizationId}/sites/{siteId}/sections' as const;
+
+export const siteSections = {
+  list: defineOperation({
+    id: 'listSiteSections',
+    method: 'GET',
+    path: `${base}`,
+    summary: 'List the sections of a site',
+    query: listQuery({ shareKey: z.string().optional() }),
+    success: [200],
+    response: listOf(SiteSection),
+    paginated: true,
+  }),
+  add: defineOperation({
+    id: 'addSectionToSite',
+    method: 'POST',
+    path: `${base}`,
+    summary: 'Add a section to a site, with a space as its first variant',
+    body: z.strictObject({
+      spaceId: z.string(),
+      title: SiteSectionTitleInput.nullable().optional(),
+      icon: IconInput.nullable().optional(),
+    }),
+    bodyRequired: true,
+    success: [201],
+    response: SiteSection,
+  }),
+  delete: defineOperation({
+    id: 'deleteSiteSectionById',
+    method: 'DELETE',
+    path: `${base}/{siteSectionId}`,
+    summary: 'Delete a section of a site',
+    success: [204, 205],
+  }),
+  update: defineOperation({
+    id: 'updateSiteSectionById',
+    method: 'PATCH',
+    path: `${base}/{siteSectionId}`,
+    summary: 'Edit the title, path, default site space, condition, icon or description of a section',
+    body: z.strictObject({
+      title: SiteSectionTitleInput.optional(),
+      path: SitePathInput.optional(),
+      defaultSiteSpace: z.string().optional(),
+      /** Absent leaves it unchanged, null removes it. */
+      condition: ConditionInput.nullable().optional(),
+      icon: IconInput.nullable().optional(),
+      description: z.string().max(SITE_SECTION_DESCRIPTION_MAX).nullable().optional(),
+    }),
+    bodyRequired: true,
+    success: [200],
+    response: SiteSection,
+  }),
+  move: defineOperation({
+    id: 'moveSiteSection',
+    method: 'POST',
+    path: `${base}/{siteSectionId}/move`,
+    summary: 'Move a section before or after another one (deprecated by the service)',
+    body: z.strictObject({ position: SiteSectionPosition.optional() }),
+    success: [200],
+    response: SiteSection,
+  }),
+} as const;

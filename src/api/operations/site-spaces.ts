@@ -1,2 +1,64 @@
-// Placeholder: filled in by the foundation work (one defineOperation entry per contract operation).
-export const siteSpaces = {} as const;
+import { z } from 'zod';
+import { defineOperation } from '../operation.js';
+import { listOf, listQuery, qBool } from '../schemas/common.js';
+import { ConditionInput, SitePathInput, SiteSpace, SiteSpacePosition } from '../schemas/site.js';
+
+const base = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces' as const;
+
+export const siteSpaces = {
+  list: defineOperation({
+    id: 'listSiteSpaces',
+    method: 'GET',
+    path: `${base}`,
+    summary: 'List the site spaces of a site',
+    query: listQuery({
+      shareKey: z.string().optional(),
+      /** true: only the default site space; false: only the others; absent: all. */
+      default: qBool().optional(),
+    }),
+    success: [200],
+    response: listOf(SiteSpace),
+    paginated: true,
+  }),
+  add: defineOperation({
+    id: 'addSpaceToSite',
+    method: 'POST',
+    path: `${base}`,
+    summary: 'Add a space to a site (to the default section, or the root level, unless a section is given)',
+    body: z.strictObject({ spaceId: z.string(), sectionId: z.string().optional() }),
+    bodyRequired: true,
+    success: [201],
+    response: SiteSpace,
+  }),
+  delete: defineOperation({
+    id: 'deleteSiteSpaceById',
+    method: 'DELETE',
+    path: `${base}/{siteSpaceId}`,
+    summary: 'Remove a space from a site',
+    success: [204, 205],
+  }),
+  update: defineOperation({
+    id: 'updateSiteSpaceById',
+    method: 'PATCH',
+    path: `${base}/{siteSpaceId}`,
+    summary: 'Edit the path, condition or space of a site space',
+    body: z.strictObject({
+      path: SitePathInput.optional(),
+      /** Absent leaves it unchanged, null removes it. */
+      condition: ConditionInput.nullable().optional(),
+      spaceId: z.string().optional(),
+    }),
+    bodyRequired: true,
+    success: [200],
+    response: SiteSpace,
+  }),
+  move: defineOperation({
+    id: 'moveSiteSpace',
+    method: 'POST',
+    path: `${base}/{siteSpaceId}/move`,
+    summary: 'Move a site space before or after another one (deprecated by the service)',
+    body: z.strictObject({ position: SiteSpacePosition.optional() }),
+    success: [200],
+    response: SiteSpace,
+  }),
+} as const;

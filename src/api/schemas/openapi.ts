@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { DateTime, openEnum, permissions } from './common.js';
+
+/* ---------- limits and enums (contract OpenAPI resource; NOTES §2, §7.18) ---------- */
+
+export const OPENAPI_SLUG = { min: 1, max: 100 } as const;
+export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A source URL (`URL` in the spec). */
+export const OPENAPI_SOURCE_URL_MAX = 2048;
+export const OPENAPI_VISIBILITIES = ['private', 'public'] as const;
+export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
+export const OPENAPI_PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
+
+/* ---------- request pieces ---------- */
+
+export const OpenAPISlugInput = z.string().min(OPENAPI_SLUG.min).max(OPENAPI_SLUG.max).regex(OPENAPI_SLUG_PATTERN);
+
+/**
+ * Where the specification comes from: a URL the service fetches, or the document's text. The spec's
+ * oneOf (`{url}` | `{text}`) as one object with a check, so that errors point at the wrong field.
+ */
+export const OpenAPISpecSourceInput = z
+  .strictObject({ url: z.url().max(OPENAPI_SOURCE_URL_MAX).optional(), text: z.string().min(1).optional() })
+  .superRefine((source, ctx) => {
+    if ((source.url === undefined) === (source.text === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'must have exactly one of url, text' });
+    }
+  });
+export type OpenAPISpecSourceInput = z.input<typeof OpenAPISpecSourceInput>;
+
+/* ---------- responses ---------- */
+
+export const OpenAPISpec = z.looseObject({
+  object: z.string().optional(),
+  id: z.string(),
+  createdAt: DateTime.optional(),
+  updatedAt: DateTime.optional(),
+  slug: z.string(),
+  sourceURL: z.string().optional(),
+  processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
+  visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
+  /** Id of the latest version. */
+  lastVersion: z.string().optional(),
+  lastProcessedAt: DateTime.optional(),
+  lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
+  permissions: permissions(['view', 'edit']).optional(),
+  urls: z
+    .looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() })
+    .optional(),
+});
+export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
+
+export const OpenAPISpecVersion = z.looseObject({
+  object: z.string().optional(),
+  id: z.string(),
+  createdAt: DateTime.optional(),
+  /** Where this version of the specification can be fetched. */
+  url: z.string().optional(),
+  urls: z.looseObject({ location: z.string().optional() }).optional(),
+});
+export type OpenAPISpecVersion = z.infer<typeof OpenAPISpecVersion>;
+
+/** The parsed files of a version (`filesystem`) and where the specification lives. */
+export const OpenAPISpecContent = z.looseObject({
+  filesystem: z.looseObject({}),
+  url: z.string(),
+});
+export type OpenAPISpecContent = z.infer<typeof OpenAPISpecContent>;
