@@ -1,0 +1,149 @@
+import type { Caller, EmulatorContext, HandlerRequest, HandlerTable } from '../types.js';
+import { HttpError } from '../types.js';
+import { pageOrdered } from '../domain/ordered-list.js';
+import { getSite, type SiteDoc } from '../domain/sites.js';
+import {
+  findGroup, findSection, findSiteSpace, groupsOf, orderedSections, orderedSiteSpaces, StructureView,
+  type GroupDoc, type SectionDoc, type SiteSpaceDoc,
+} from '../domain/site-structure.js';
+import {
+  addSection, addSectionToGroup, addSiteSpace, createGroup, deleteGroup, deleteSection, deleteSiteSpace, moveGroup,
+  moveSection, moveSiteSpace, removeSectionFromGroup, updateGroup, updateSection, updateSiteSpace,
+} from '../domain/site-structure-edits.js';
+
+/*
+ * Sections, section groups and site spaces of a site (contract "Site sections", "Site section
+ * groups", "Site spaces"). The router has checked the caller's role in the organization; the site
+ * must belong to it (404 otherwise). Deletes answer 204 whether or not the target existed.
+ */
+
+type SiteParams = { organizationId: string; siteId: string };
+type ListQuery = { page?: string; limit?: number; shareKey?: string };
+
+const noSection = () => new HttpError(404, 'No matching Site section found');
+const noGroup = () => new HttpError(404, 'No matching site section group found');
+const noSiteSpace = () => new HttpError(404, 'No matching Site space found');
+
+const siteOf = (req: HandlerRequest<SiteParams, unknown, unknown>) => getSite(req.ctx, req.params.organizationId, req.params.siteId);
+
+function sectionOf(ctx: EmulatorContext, site: SiteDoc, id: string): SectionDoc {
+  return findSection(ctx, site, id) ?? (() => { throw noSection(); })();
+}
+function groupOf(ctx: EmulatorContext, site: SiteDoc, id: string): GroupDoc {
+  return findGroup(ctx, site, id) ?? (() => { throw noGroup(); })();
+}
+function siteSpaceOf(ctx: EmulatorContext, site: SiteDoc, id: string): SiteSpaceDoc {
+  return findSiteSpace(ctx, site, id) ?? (() => { throw noSiteSpace(); })();
+}
+
+/** Present after a change: re-read, since defaults and orders may have moved. */
+const view = (ctx: EmulatorContext, caller: Caller, site: SiteDoc, shareKey?: string) => new StructureView(ctx, caller, getSite(ctx, site.organization, site.id), shareKey);
+
+const deleted = { status: 204 };
+
+/** A site that does not exist has nothing to delete either (Conventions 7). */
+function withSite(req: HandlerRequest<SiteParams, unknown, unknown>, fn: (site: SiteDoc) => void) {
+  const site = req.ctx.store.get<SiteDoc>('site', req.params.siteId);
+  if (site && site.organization === req.params.organizationId) fn(site);
+  return deleted;
+}
+
+export const siteStructureHandlers: HandlerTable = {
+  /* ---------- sections ---------- */
+  listSiteSections: (req: HandlerRequest<SiteParams, ListQuery>) => {
+    const site = siteOf(req);
+    const v = view(req.ctx, req.caller, site, req.query.shareKey);
+    const page = pageOrdered(orderedSections(req.ctx, site.id), req.query.page, req.query.limit);
+    return { status: 200, body: { ...page, items: page.items.map((s) => v.section(s)) } };
+  },
+  addSectionToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; title?: string | null; icon?: string | null }>) => {
+    const site = siteOf(req);
+    const section = addSection(req.ctx, site, req.body);
+    return { status: 201, body: view(req.ctx, req.caller, site).section(section), headers: location(req.ctx, site, 'sections', section.id) };
+  },
+  deleteSiteSectionById: (req: HandlerRequest<SiteParams & { siteSectionId: string }>) =>
+    withSite(req, (site) => deleteSection(req.ctx, site, req.params.siteSectionId)),
+  updateSiteSectionById: (req: HandlerRequest<SiteParams & { siteSectionId: string }, object, Parameters<typeof updateSection>[3] | undefined>) => {
+    const site = siteOf(req);
+    const section = updateSection(req.ctx, site, sectionOf(req.ctx, site, req.params.siteSectionId), req.body ?? {});
+    return { status: 200, body: view(req.ctx, req.caller, site).section(section) };
+  },
+  moveSiteSection: (req: HandlerRequest<SiteParams & { siteSectionId: string }, object, { position?: { before?: { siteSection: string }; after?: { siteSection: string } } } | undefined>) => {
+    const site = siteOf(req);
+    const section = sectionOf(req.ctx, site, req.params.siteSectionId);
+    const position = req.body?.position;
+    moveSection(req.ctx, site, section, position && { before: position.before?.siteSection, after: position.after?.siteSection });
+    return { status: 200, body: view(req.ctx, req.caller, site).section(sectionOf(req.ctx, site, section.id)) };
+  },
+
+  /* ---------- section groups ---------- */
+  listSiteSectionGroups: (req: HandlerRequest<SiteParams, ListQuery>) => {
+    const site = siteOf(req);
+    const v = view(req.ctx, req.caller, site);
+    const page = pageOrdered(groupsOf(req.ctx, site.id), req.query.page, req.query.limit);
+    return { status: 200, body: { ...page, items: page.items.map((g) => v.group(g)) } };
+  },
+  addSectionGroupToSite: (req: HandlerRequest<SiteParams, object, { title: string; icon?: string | null; sections?: string[] }>) => {
+    const site = siteOf(req);
+    const group = createGroup(req.ctx, site, req.body);
+    return { status: 201, body: view(req.ctx, req.caller, site).group(group), headers: location(req.ctx, site, 'section-groups', group.id) };
+  },
+  deleteSiteSectionGroupById: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }>) =>
+    withSite(req, (site) => deleteGroup(req.ctx, site, req.params.siteSectionGroupId)),
+  updateSiteSectionGroupById: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { title?: string; icon?: string | null } | undefined>) => {
+    const site = siteOf(req);
+    const group = updateGroup(req.ctx, groupOf(req.ctx, site, req.params.siteSectionGroupId), req.body ?? {});
+    return { status: 200, body: view(req.ctx, req.caller, site).group(group) };
+  },
+  addSectionToGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { sectionId: string }>) => {
+    const site = siteOf(req);
+    const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
+    addSectionToGroup(req.ctx, site, group, req.body.sectionId);
+    return { status: 201, body: view(req.ctx, req.caller, site).group(group), headers: location(req.ctx, site, 'section-groups', group.id) };
+  },
+  removeSectionFromGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string; siteSectionId: string }>) =>
+    withSite(req, (site) => removeSectionFromGroup(req.ctx, site, req.params.siteSectionGroupId, req.params.siteSectionId)),
+  moveSiteSectionGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { position?: Parameters<typeof moveGroup>[3] } | undefined>) => {
+    const site = siteOf(req);
+    const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
+    moveGroup(req.ctx, site, group, req.body?.position);
+    return { status: 200, body: view(req.ctx, req.caller, site).group(groupOf(req.ctx, site, group.id)) };
+  },
+
+  /* ---------- site spaces ---------- */
+  listSiteSpaces: (req: HandlerRequest<SiteParams, ListQuery & { default?: boolean }>) => {
+    const site = siteOf(req);
+    const v = view(req.ctx, req.caller, site, req.query.shareKey);
+    const wanted = req.query.default;
+    const all = orderedSiteSpaces(req.ctx, site.id).filter((ss) => wanted === undefined || v.isDefaultSiteSpace(ss) === wanted);
+    const page = pageOrdered(all, req.query.page, req.query.limit);
+    return { status: 200, body: { ...page, items: page.items.map((ss) => v.siteSpace(ss)) } };
+  },
+  addSpaceToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; sectionId?: string }>) => {
+    const site = siteOf(req);
+    const ss = addSiteSpace(req.ctx, site, { spaceId: req.body.spaceId, ...(req.body.sectionId !== undefined ? { sectionId: req.body.sectionId } : {}) });
+    return { status: 201, body: view(req.ctx, req.caller, site).siteSpace(ss), headers: location(req.ctx, site, 'site-spaces', ss.id) };
+  },
+  deleteSiteSpaceById: (req: HandlerRequest<SiteParams & { siteSpaceId: string }>) =>
+    withSite(req, (site) => deleteSiteSpace(req.ctx, site, req.params.siteSpaceId)),
+  updateSiteSpaceById: (req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, Parameters<typeof updateSiteSpace>[3] | undefined>) => {
+    const site = siteOf(req);
+    const ss = updateSiteSpace(req.ctx, site, siteSpaceOf(req.ctx, site, req.params.siteSpaceId), req.body ?? {});
+    return { status: 200, body: view(req.ctx, req.caller, site).siteSpace(ss) };
+  },
+  moveSiteSpace: (req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, { position?: { before?: { siteSpace: string }; after?: { siteSpace: string } } } | undefined>) => {
+    const site = siteOf(req);
+    const ss = siteSpaceOf(req.ctx, site, req.params.siteSpaceId);
+    const position = req.body?.position;
+    moveSiteSpace(req.ctx, site, ss, position && { before: position.before?.siteSpace, after: position.after?.siteSpace });
+    return { status: 200, body: view(req.ctx, req.caller, site).siteSpace(siteSpaceOf(req.ctx, site, ss.id)) };
+  },
+};
+
+/*
+ * Sections, groups and site spaces have no `urls.location`, so the router cannot derive the 201's
+ * `Location` header (spec NOTES §1.3) from the body: it is the API URL the new object is edited at.
+ */
+const location = (ctx: EmulatorContext, site: SiteDoc, collection: string, id: string) => ({
+  location: `${ctx.baseUrl}/v1/orgs/${site.organization}/sites/${site.id}/${collection}/${id}`,
+});

@@ -1,0 +1,37 @@
+import type { HandlerRequest, HandlerTable } from '../types.js';
+import { createTranslation, getTranslation, presentTranslation, runTranslation, settle, type TranslationDoc } from '../domain/translations.js';
+
+/* Translations of spaces (contract "Translations"); see domain/translations.ts for the run model. */
+
+type OrgParams = { organizationId: string };
+type TranslationParams = OrgParams & { translationId: string };
+
+export const translationHandlers: HandlerTable = {
+  listTranslations: (req: HandlerRequest<OrgParams, { page?: string; limit?: number }>) => {
+    const { ctx } = req;
+    const result = ctx.store.list<TranslationDoc>('translation', { parent: req.params.organizationId, page: req.query.page, limit: req.query.limit });
+    return { status: 200, body: { ...result, items: result.items.map((t) => presentTranslation(ctx, req.caller, settle(ctx, t))) } };
+  },
+  createTranslation: (req: HandlerRequest<OrgParams, object, { source: { space: string; language: string }; language: string; instructions?: unknown }>) => {
+    const t = createTranslation(req.ctx, req.params.organizationId, req.body);
+    return { status: 201, body: presentTranslation(req.ctx, req.caller, t) };
+  },
+  getTranslation: (req: HandlerRequest<TranslationParams>) => ({
+    status: 200,
+    body: presentTranslation(req.ctx, req.caller, getTranslation(req.ctx, req.params.organizationId, req.params.translationId)),
+  }),
+  updateTranslation: (req: HandlerRequest<TranslationParams, object, { instructions: unknown }>) => {
+    const t = getTranslation(req.ctx, req.params.organizationId, req.params.translationId);
+    const next = req.ctx.store.put('translation', { ...t, instructions: req.body.instructions, updatedAt: req.ctx.now().toISOString() });
+    return { status: 200, body: presentTranslation(req.ctx, req.caller, next) };
+  },
+  deleteTranslation: (req: HandlerRequest<TranslationParams>) => {
+    const t = req.ctx.store.get<TranslationDoc>('translation', req.params.translationId);
+    if (t && t.organization === req.params.organizationId) req.ctx.store.delete('translation', t.id);
+    return { status: 204 };
+  },
+  runTranslation: (req: HandlerRequest<TranslationParams>) => {
+    runTranslation(req.ctx, getTranslation(req.ctx, req.params.organizationId, req.params.translationId));
+    return { status: 204 };
+  },
+};
