@@ -1,0 +1,258 @@
+import { Command, Flags, type Interfaces } from '@oclif/core';
+import { DocsClient, type PreparedRequest } from '../api/client.js';
+import { AbortedError, ExitCode } from '../api/errors.js';
+import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
+import { redact, registerSecret } from '../api/redact.js';
+import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
+import { resolveContext, type ResolvedContext } from './context.js';
+import { debugSink } from './debug.js';
+import { AuthError, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
+import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
+import { listOrganizations } from './organizations.js';
+import { colorAllowed, Output, outputMode, type Columns } from './output.js';
+import { ProfileStore } from './profiles.js';
+import { targetHint } from './targets.js';
+import { canPrompt, confirm } from './prompt.js';
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
+export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/** Thrown by `send` after a dry run has printed the request: the command stops, exit 0. */
+class DryRunDone extends Error {}
+
+/** What a destructive call asks before it runs: `Merge change request 42?` / refuses: `merge change request 42`. */
+export interface Confirmation {
+  question: string;
+  action: string;
+}
+
+/**
+ * The base of every command. It owns what commands share: the global flags, the profile/token/URL
+ * context, the client, the output module, confirmation and dry runs, Ctrl-C, and turning any failure
+ * into one line on stderr with the exit code PRODUCT.md assigns. A command only maps its flags to
+ * one client call and says how to render the result:
+ *
+ *   async run() {
+ *     const cr = await this.send(changeRequests.get, { spaceId: this.space(), changeRequestId: this.args.changeRequest });
+ *     this.output.object(cr, changeRequestFields);
+ *   }
+ */
+export abstract class DocsCommand<T extends typeof Command = typeof Command> extends Command {
+  static override baseFlags = {
+    profile: Flags.string({ helpGroup: 'GLOBAL', description: 'Profile to use (env DOCS_PROFILE; default "default")', helpValue: '<name>' }),
+    'api-url': Flags.string({ helpGroup: 'GLOBAL', description: 'API base URL (env DOCS_API_URL)', helpValue: '<url>' }),
+    json: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Write JSON to stdout (lists: an array; with --all, one object per line)' }),
+    debug: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Trace requests and responses on stderr (secrets redacted)' }),
+    'no-color': Flags.boolean({ helpGroup: 'GLOBAL', description: 'Disable colour (also NO_COLOR)' }),
+  };
+
+  protected flags!: BaseFlags<T>;
+  protected args!: BaseArgs<T>;
+  /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */
+  protected readonly abort = new AbortController();
+  protected readonly env: NodeJS.ProcessEnv = process.env;
+
+  private targets: Target[] = [];
+  private interrupted = false;
+  private outputInstance?: Output;
+  private storeInstance?: ProfileStore;
+  private contextInstance?: ResolvedContext;
+  private clientInstance?: DocsClient;
+  private readonly onSigint = (): void => {
+    if (this.interrupted) process.exit(ExitCode.interrupted);
+    this.interrupted = true;
+    this.abort.abort(new AbortedError());
+    // A command waiting on something that ignores the signal still leaves promptly.
+    setTimeout(() => {
+      this.output.error('Interrupted.');
+      process.exit(ExitCode.interrupted);
+    }, 2000).unref();
+  };
+
+  override async init(): Promise<void> {
+    await super.init();
+    process.on('SIGINT', this.onSigint);
+    const ctor = this.ctor as typeof DocsCommand;
+    const { args, flags } = await this.parse({
+      flags: ctor.flags,
+      baseFlags: (super.ctor as typeof DocsCommand).baseFlags,
+      args: ctor.args,
+      strict: ctor.strict,
+    });
+    this.flags = flags as BaseFlags<T>;
+    this.args = args as BaseArgs<T>;
+  }
+
+  /* ---------- context ---------- */
+
+  protected get store(): ProfileStore {
+    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined }));
+  }
+
+  /** Profile, API URL and token for this run (flags, then environment, then the profile). */
+  protected get context(): ResolvedContext {
+    return (this.contextInstance ??= resolveContext(
+      { profile: this.flags?.profile, 'api-url': this.flags?.['api-url'] },
+      this.env,
+      (name) => this.store.get(name),
+    ));
+  }
+
+  protected get output(): Output {
+    if (!this.outputInstance) {
+      let profileOutput: string | undefined;
+      try {
+        profileOutput = this.context.profile.output;
+      } catch {
+        // An invalid --profile is reported by the command; the output still needs a mode.
+      }
+      const noColorFlag = this.flags?.['no-color'] ?? this.argv.includes('--no-color');
+      this.outputInstance = new Output({
+        mode: outputMode({ json: this.flags?.json ?? this.argv.includes('--json'), profileOutput, stdoutIsTTY: process.stdout.isTTY === true }),
+        color: colorAllowed({ noColorFlag, env: this.env }),
+        stdout: process.stdout,
+        stderr: process.stderr,
+      });
+    }
+    return this.outputInstance;
+  }
+
+  /** The API client; without a token it refuses with exit 4 unless `requireToken` is false. */
+  protected client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): DocsClient {
+    if (this.clientInstance && !options.token && !options.apiUrl) return this.clientInstance;
+    const context = this.context;
+    const token = options.token ?? context.token;
+    if (!token && options.requireToken !== false) {
+      throw new AuthError(`not logged in (profile "${context.profileName}"). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
+    }
+    registerSecret(token);
+    const baseUrl = options.apiUrl ?? context.apiUrl;
+    try {
+      new URL(baseUrl);
+    } catch {
+      throw new UsageError(`the API URL "${redact(baseUrl)}" is not a valid URL (from ${context.apiUrlSource})`);
+    }
+    const client = new DocsClient({
+      baseUrl,
+      token,
+      userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
+      debug: this.flags?.debug ? debugSink(process.stderr) : undefined,
+    });
+    if (!options.token && !options.apiUrl) this.clientInstance = client;
+    return client;
+  }
+
+  /** Name what the command is about, so a 404 reads `change request "42" not found (404). <hint>`. */
+  protected about(kind: string, id: string, hint = targetHint(kind, this.config.bin)): string {
+    this.targets.push({ kind, id, hint });
+    return id;
+  }
+
+  /** The space: argument, --space, the profile's default — else a usage error saying how to set one. */
+  protected space(arg?: string): string {
+    const flags = this.flags as { space?: string };
+    const id = arg ?? flags.space ?? this.context.profile.space;
+    if (!id) {
+      throw new UsageError(`no space given: pass the space id (argument or --space), or set a default with \`${this.config.bin} config set space <id>\``);
+    }
+    return this.about('space', id);
+  }
+
+  /** The organization: --org, the profile's default, the only one the token sees — else the choices. */
+  protected async org(): Promise<string> {
+    const bin = this.config.bin;
+    const explicit = (this.flags as { org?: string }).org ?? this.context.profile.org;
+    if (explicit) return this.about('organization', explicit);
+    const orgs = await listOrganizations(this.client(), this.abort.signal);
+    if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
+    if (orgs.length === 0) throw new UsageError('this token cannot see any organization; pass --org <id>');
+    const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
+    throw new UsageError(`several organizations are visible; pass --org <id> or set a default with \`${bin} config set org <id>\`. Choices: ${choices}`);
+  }
+
+  /* ---------- calling the API ---------- */
+
+  /**
+   * One call of an operation. Validates first (bounds → exit 2 naming the flag); with --dry-run on a
+   * mutating operation prints the request and stops; with `confirm`, asks (or needs --yes) before sending.
+   */
+  protected async send<O extends Operation>(op: O, params: OperationParams<O>, options: { confirm?: Confirmation } = {}): Promise<OperationResult<O>> {
+    const dryRun = op.method !== 'GET' && (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
+    const client = this.client({ requireToken: !dryRun });
+    const prepared = client.prepare(op, params as Record<string, unknown>);
+    if (dryRun) {
+      this.printDryRun(prepared);
+      throw new DryRunDone();
+    }
+    if (options.confirm) {
+      await confirm({ ...options.confirm, yes: (this.flags as { yes?: boolean }).yes === true, interactive: canPrompt() });
+    }
+    return client.call(op, params, { signal: this.abort.signal });
+  }
+
+  /**
+   * A paginated list: `--limit` items (default 30) as a table / TSV / JSON array, or with `--all`
+   * every page streamed as it arrives (JSON lines with --json), one page in memory at a time.
+   */
+  protected async list<O extends Operation>(op: O, params: OperationParams<O>, columns: Columns<OperationItem<O>>, empty?: string): Promise<void> {
+    const { limit, all } = this.flags as { limit?: number; all?: boolean };
+    if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
+    if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
+    const client = this.client();
+    client.prepare(op, params as Record<string, unknown>);
+    if (all) {
+      await this.output.stream(client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }), columns, empty);
+      return;
+    }
+    const max = limit ?? DEFAULT_LIMIT;
+    const items: OperationItem<O>[] = [];
+    for await (const item of client.paginate(op, params, { pageSize: Math.min(max, MAX_PAGE_SIZE), max, signal: this.abort.signal })) items.push(item);
+    this.output.list(items, columns, empty);
+  }
+
+  protected printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
+    const auth = 'Bearer ***';
+    if (this.output.isJson) {
+      this.output.json({ method: req.method, url: redact(req.url), headers: { authorization: auth }, ...(req.body !== undefined ? { body: req.body } : {}) });
+    } else {
+      const lines = [`${req.method} ${req.url}`, `Authorization: ${auth}`];
+      if (req.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(req.body, null, 2));
+      this.output.line(redact(lines.join('\n')));
+    }
+    this.output.info('Dry run: nothing was sent.');
+  }
+
+  /* ---------- failure ---------- */
+
+  protected errorContext(): ErrorContext {
+    const ctor = this.ctor as typeof DocsCommand;
+    return {
+      targets: this.targets,
+      flags: Object.keys({ ...ctor.flags, ...ctor.baseFlags }),
+      args: Object.keys(ctor.args ?? {}),
+      interrupted: this.interrupted || this.abort.signal.aborted,
+      bin: this.config.bin,
+    };
+  }
+
+  protected override async catch(err: Error & { code?: string; oclif?: { exit?: number } }): Promise<void> {
+    if (err instanceof DryRunDone) return;
+    // this.exit(n) and oclif's own exits pass through untouched.
+    if (err.code === 'EEXIT') throw err;
+    const ctx = this.errorContext();
+    const code = exitCodeOf(err, ctx);
+    this.output.error(describeError(err, ctx));
+    if (code === ExitCode.unexpected) {
+      if (this.flags?.debug && err.stack) process.stderr.write(`${redact(err.stack)}\n`);
+      else this.output.info(`This looks like a bug or an unexpected answer; run with --debug for details.`);
+    }
+    process.exitCode = code;
+  }
+
+  protected override async finally(err: Error | undefined): Promise<void> {
+    process.removeListener('SIGINT', this.onSigint);
+    if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;
+    await this.clientInstance?.close().catch(() => undefined);
+    await super.finally(err);
+  }
+}

@@ -1,0 +1,57 @@
+import { checkProfileName, DEFAULT_PROFILE, type Profile } from './profiles.js';
+
+export const DEFAULT_API_URL = 'https://api.gitbook.com';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface GlobalFlagValues {
+  profile?: string;
+  'api-url'?: string;
+}
+
+/** Where the API URL and token of a run come from, for `auth status` and for error hints. */
+export interface ResolvedContext {
+  profileName: string;
+  profile: Profile;
+  apiUrl: string;
+  apiUrlSource: '--api-url' | 'DOCS_API_URL' | 'GITBOOK_ENDPOINT' | 'profile' | 'default';
+  token?: string;
+  tokenSource?: 'DOCS_TOKEN' | 'GITBOOK_TOKEN' | 'profile';
+}
+
+/** An empty variable counts as unset (`DOCS_TOKEN= docs ...`). */
+function envValue(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/**
+ * Precedence (PRODUCT.md, Auth):
+ * - profile: --profile, DOCS_PROFILE, "default";
+ * - API URL: --api-url, DOCS_API_URL, GITBOOK_ENDPOINT, the profile's api-url, the public API;
+ * - token: DOCS_TOKEN, GITBOOK_TOKEN, the profile's token — never a flag.
+ * The GITBOOK_* names stand in for the DOCS_* ones when those are unset, so CI secrets made for
+ * the vendor's tooling keep working; they rank like the variables they replace.
+ */
+export function resolveContext(flags: GlobalFlagValues, env: Env, loadProfile: (name: string) => Profile): ResolvedContext {
+  const profileName = checkProfileName(flags.profile ?? envValue(env, 'DOCS_PROFILE') ?? DEFAULT_PROFILE);
+  const profile = loadProfile(profileName);
+
+  let apiUrl: string;
+  let apiUrlSource: ResolvedContext['apiUrlSource'];
+  const docsUrl = envValue(env, 'DOCS_API_URL');
+  const gitbookUrl = envValue(env, 'GITBOOK_ENDPOINT');
+  if (flags['api-url']) [apiUrl, apiUrlSource] = [flags['api-url'], '--api-url'];
+  else if (docsUrl) [apiUrl, apiUrlSource] = [docsUrl, 'DOCS_API_URL'];
+  else if (gitbookUrl) [apiUrl, apiUrlSource] = [gitbookUrl, 'GITBOOK_ENDPOINT'];
+  else if (profile['api-url']) [apiUrl, apiUrlSource] = [profile['api-url'], 'profile'];
+  else [apiUrl, apiUrlSource] = [DEFAULT_API_URL, 'default'];
+
+  const context: ResolvedContext = { profileName, profile, apiUrl: apiUrl.replace(/\/+$/, ''), apiUrlSource };
+  const docsToken = envValue(env, 'DOCS_TOKEN');
+  const gitbookToken = envValue(env, 'GITBOOK_TOKEN');
+  if (docsToken) [context.token, context.tokenSource] = [docsToken, 'DOCS_TOKEN'];
+  else if (gitbookToken) [context.token, context.tokenSource] = [gitbookToken, 'GITBOOK_TOKEN'];
+  else if (profile.token) [context.token, context.tokenSource] = [profile.token, 'profile'];
+  return context;
+}

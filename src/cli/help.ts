@@ -1,0 +1,39 @@
+import { Help } from '@oclif/core';
+
+/** Exit codes (PRODUCT.md, Conventions); shown by `docs --help` and in the README. */
+export const EXIT_CODES: ReadonlyArray<readonly [number, string]> = [
+  [0, 'success'],
+  [1, 'unexpected error'],
+  [2, 'bad usage, or input rejected before sending (also: confirmation refused or declined)'],
+  [3, 'not found'],
+  [4, 'not authenticated or not permitted (401/403)'],
+  [5, 'conflict or precondition failed (409/412, merge conflicts)'],
+  [6, 'rate limited after retries (429)'],
+  [7, 'network error or timeout'],
+  [130, 'interrupted (Ctrl-C)'],
+];
+
+export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
+  ['DOCS_TOKEN', 'API token (overrides the profile; GITBOOK_TOKEN when unset)'],
+  ['DOCS_API_URL', 'API base URL (GITBOOK_ENDPOINT when unset)'],
+  ['DOCS_PROFILE', 'profile to use (default "default")'],
+  ['DOCS_CONFIG_DIR', 'directory of the profile file (default: the user config directory)'],
+  ['NO_COLOR', 'disable colour'],
+];
+
+/**
+ * The root help also lists the exit codes and environment variables, so scripts can be written
+ * from `docs --help` alone.
+ */
+export default class DocsHelp extends Help {
+  protected override async showRootHelp(): Promise<void> {
+    await super.showRootHelp();
+    const width = (rows: ReadonlyArray<readonly [unknown, string]>) => Math.max(...rows.map(([k]) => String(k).length));
+    const codes = width(EXIT_CODES);
+    this.log(this.section('EXIT CODES', EXIT_CODES.map(([code, text]) => `${String(code).padEnd(codes)}  ${text}`).join('\n')));
+    this.log('');
+    const names = width(ENVIRONMENT);
+    this.log(this.section('ENVIRONMENT', ENVIRONMENT.map(([name, text]) => `${name.padEnd(names)}  ${text}`).join('\n')));
+    this.log('');
+  }
+}

@@ -1,0 +1,213 @@
+import Table from 'cli-table3';
+
+/**
+ * The one place that writes to the terminal. Commands describe WHAT to show (items and columns,
+ * an object and its fields, a success message); this module decides HOW for the run:
+ * - `table`: a TTY — aligned columns, short success lines, colour unless NO_COLOR/--no-color;
+ * - `tsv`:   piped — tab-separated rows, no header decoration, no colour;
+ * - `json`:  --json — only JSON on stdout (arrays for lists; one object per line when streaming).
+ * Messages, progress and errors go to stderr in every mode, so stdout stays parseable.
+ */
+export type OutputMode = 'table' | 'tsv' | 'json';
+
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
+/** Header → field name or accessor; key order is column order. */
+export type Columns<T> = Readonly<Record<string, (keyof T & string) | ((item: T) => unknown)>>;
+
+export interface OutputOptions {
+  mode: OutputMode;
+  color: boolean;
+  stdout: OutStream;
+  stderr: OutStream;
+}
+
+const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39] } as const;
+export type Style = keyof typeof ANSI;
+
+/** Longest cell shown in a table; TSV and JSON keep full values. */
+const MAX_CELL = 60;
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** TSV cells hold no tabs or newlines, so `cut -f2` and `while read` keep working. */
+export function tsvCell(value: unknown): string {
+  return cellText(value).replace(/[\t\r\n]+/g, ' ');
+}
+
+function pick<T>(item: T, accessor: (keyof T & string) | ((item: T) => unknown)): unknown {
+  return typeof accessor === 'function' ? accessor(item) : item[accessor];
+}
+
+export class Output {
+  constructor(readonly options: OutputOptions) {}
+
+  get mode(): OutputMode {
+    return this.options.mode;
+  }
+
+  get isJson(): boolean {
+    return this.options.mode === 'json';
+  }
+
+  paint(style: Style, text: string, stream: OutStream = this.options.stdout): string {
+    if (!this.options.color || !stream.isTTY) return text;
+    const [open, close] = ANSI[style];
+    return `\u001B[${open}m${text}\u001B[${close}m`;
+  }
+
+  /** A list: a table on a TTY, TSV rows when piped, a JSON array with --json. */
+  list<T>(items: readonly T[], columns: Columns<T>, empty = 'No results.'): void {
+    if (this.isJson) return this.json(items);
+    if (this.mode === 'tsv') {
+      for (const item of items) this.out(this.tsvRow(item, columns));
+      return;
+    }
+    if (items.length === 0) return this.info(empty);
+    this.out(this.table(items, columns));
+  }
+
+  /**
+   * Every page of a list as it arrives (`--all`): one JSON object per line with --json and TSV rows
+   * when piped, holding one page at a time. A TTY table needs every width first, so it collects the
+   * rows (a person reads a screenful; scripts use the streamed forms). Returns the item count.
+   */
+  async stream<T>(items: AsyncIterable<T>, columns: Columns<T>, empty = 'No results.'): Promise<number> {
+    let count = 0;
+    if (this.mode === 'table') {
+      const rows: T[] = [];
+      for await (const item of items) rows.push(item);
+      this.list(rows, columns, empty);
+      return rows.length;
+    }
+    for await (const item of items) {
+      count++;
+      await this.write(this.options.stdout, `${this.isJson ? JSON.stringify(item) : this.tsvRow(item, columns)}\n`);
+    }
+    return count;
+  }
+
+  /** One object: `field  value` lines on a TTY, `field<TAB>value` when piped, the object with --json. */
+  object<T>(item: T, fields: Columns<T>): void {
+    if (this.isJson) return this.json(item);
+    const rows = Object.entries(fields).map(([label, accessor]) => [label, pick(item, accessor)] as const);
+    if (this.mode === 'tsv') {
+      for (const [label, value] of rows) this.out(`${label}\t${tsvCell(value)}`);
+      return;
+    }
+    const width = Math.max(...rows.map(([label]) => label.length));
+    for (const [label, value] of rows) this.out(`${this.paint('bold', label.padEnd(width))}  ${cellText(value)}`);
+  }
+
+  /**
+   * The outcome of a change: the resource with --json, a `✓ message` line on a TTY, and when piped
+   * the resource's key fields as one TSV row (so `id=$(docs cr create ... | cut -f1)` works).
+   */
+  done<T>(message: string, item?: T, fields?: Columns<T>): void {
+    if (this.isJson) {
+      if (item !== undefined) this.json(item);
+      this.info(message);
+      return;
+    }
+    if (this.mode === 'tsv' && item !== undefined && fields) {
+      this.out(this.tsvRow(item, fields));
+      return;
+    }
+    this.out(`${this.paint('green', '✓')} ${message}`);
+  }
+
+  /** JSON on stdout, whatever the mode (`--json`, `docs api`). */
+  json(value: unknown): void {
+    this.out(JSON.stringify(value, null, 2) ?? 'null');
+  }
+
+  /** One JSON value per line (`--paginate`, `--all --json`). */
+  async jsonLine(value: unknown): Promise<void> {
+    await this.write(this.options.stdout, `${JSON.stringify(value)}\n`);
+  }
+
+  /** A bare line on stdout (a URL, a token for piping). */
+  line(text: string): void {
+    this.out(text);
+  }
+
+  info(text: string): void {
+    this.options.stderr.write(`${text}\n`);
+  }
+
+  warn(text: string): void {
+    this.options.stderr.write(`${this.paint('yellow', 'Warning:', this.options.stderr)} ${text}\n`);
+  }
+
+  error(text: string): void {
+    this.options.stderr.write(`${this.paint('red', 'Error:', this.options.stderr)} ${text}\n`);
+  }
+
+  private out(text: string): void {
+    this.options.stdout.write(`${text}\n`);
+  }
+
+  /** Waits for 'drain' when the consumer is slower than the API, so memory stays flat. */
+  private async write(stream: OutStream, chunk: string): Promise<void> {
+    if (!stream.write(chunk) && stream.once) await new Promise<void>((resolve) => stream.once?.('drain', resolve));
+  }
+
+  private tsvRow<T>(item: T, columns: Columns<T>): string {
+    return Object.values(columns)
+      .map((accessor) => tsvCell(pick(item, accessor)))
+      .join('\t');
+  }
+
+  private table<T>(items: readonly T[], columns: Columns<T>): string {
+    const color = this.options.color && this.options.stdout.isTTY === true;
+    const table = new Table({
+      head: Object.keys(columns),
+      // Borderless, like `gh` and `kubectl`: columns separated by two spaces.
+      chars: {
+        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+        left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+      },
+      style: { head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+    });
+    for (const item of items) {
+      table.push(
+        Object.values(columns).map((accessor) => {
+          const text = cellText(pick(item, accessor)).replace(/\s+/g, ' ');
+          return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+        }),
+      );
+    }
+    return table
+      .toString()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n');
+  }
+}
+
+/** Pick the mode for a run: --json (or the profile's `output json`) wins; otherwise TTY or not. */
+export function outputMode(opts: { json?: boolean; profileOutput?: string; stdoutIsTTY: boolean }): OutputMode {
+  if (opts.json || opts.profileOutput === 'json') return 'json';
+  return opts.stdoutIsTTY ? 'table' : 'tsv';
+}
+
+/**
+ * Whether colour is allowed at all: never with --no-color, NO_COLOR (any non-empty value, per
+ * no-color.org) or TERM=dumb. Each write still checks that its own stream is a terminal.
+ */
+export function colorAllowed(opts: { noColorFlag?: boolean; env: Readonly<Record<string, string | undefined>> }): boolean {
+  if (opts.noColorFlag) return false;
+  if (opts.env.NO_COLOR !== undefined && opts.env.NO_COLOR !== '') return false;
+  return opts.env.TERM !== 'dumb';
+}

@@ -1,0 +1,81 @@
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { AbortedError } from '../api/errors.js';
+import { CancelledError, UsageError } from './errors.js';
+
+export interface PromptIO {
+  input: NodeJS.ReadableStream & { isTTY?: boolean };
+  output: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+const defaultIO = (): PromptIO => ({ input: process.stdin, output: process.stderr });
+
+/** True when a person can answer: stdin and the prompt's stream (stderr) are terminals. */
+export function canPrompt(io: PromptIO = defaultIO()): boolean {
+  return io.input.isTTY === true && io.output.isTTY === true;
+}
+
+/**
+ * Ask one question on the terminal. With `secret`, typed characters are not echoed (the prompt
+ * itself is written, then the output is muted until Enter). Ctrl-C rejects with AbortedError.
+ */
+export function ask(question: string, options: { secret?: boolean; io?: PromptIO } = {}): Promise<string> {
+  const io = options.io ?? defaultIO();
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      if (!muted) io.output.write(chunk);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: io.input, output, terminal: io.input.isTTY === true });
+  return new Promise<string>((resolve, reject) => {
+    let answered = false;
+    rl.on('SIGINT', () => {
+      rl.close();
+      io.output.write('\n');
+      reject(new AbortedError());
+    });
+    rl.on('close', () => {
+      if (!answered) reject(new AbortedError());
+    });
+    rl.question(question, (answer) => {
+      answered = true;
+      if (options.secret) io.output.write('\n');
+      rl.close();
+      resolve(answer);
+    });
+    muted = options.secret === true;
+  });
+}
+
+export interface ConfirmOptions {
+  /** The question: `Merge change request #42 into the space's primary content?` */
+  question: string;
+  /** What is refused without a terminal: `merge change request 42`. */
+  action: string;
+  yes: boolean;
+  interactive: boolean;
+  ask?: (question: string) => Promise<string>;
+}
+
+/**
+ * Destructive commands (delete, remove, merge, transfer) confirm first (PRODUCT.md, Safety):
+ * `--yes` skips the question; with no terminal to ask on and no `--yes` they refuse (exit 2) and
+ * say why; answering anything but yes cancels (exit 2, nothing done).
+ */
+export async function confirm(options: ConfirmOptions): Promise<void> {
+  if (options.yes) return;
+  if (!options.interactive) {
+    throw new UsageError(`refusing to ${options.action} without confirmation: no terminal to ask on. Pass --yes to confirm.`);
+  }
+  const answer = (await (options.ask ?? ask)(`${options.question} [y/N] `)).trim().toLowerCase();
+  if (answer !== 'y' && answer !== 'yes') throw new CancelledError(`Cancelled: did not ${options.action}.`);
+}
+
+/** Read everything from a stream (the token for `auth login --with-token`, a JSON body for `--input -`). */
+export async function readAll(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,20 @@
+/**
+ * How to find a valid id for each kind of object, appended to "not found (404)" errors. `$bin` is
+ * the binary name. Add a line when a topic gets a list command.
+ */
+export const TARGET_HINTS: Readonly<Record<string, string>> = {
+  organization: 'Check the id with `$bin orgs list`.',
+  space: 'Check the id, or the default set with `$bin config get space`.',
+  'change request': 'Check the number with `$bin cr list`.',
+  collection: 'Check the id with `$bin collections list`.',
+  site: 'Check the id with `$bin sites list`.',
+  team: 'Check the id with `$bin teams list`.',
+  member: 'Check the user id with `$bin members list`.',
+  comment: 'Check the id with `$bin comments list`.',
+  translation: 'Check the id with `$bin translations list`.',
+  'OpenAPI specification': 'Check the slug with `$bin openapi list`.',
+};
+
+export function targetHint(kind: string, bin: string): string | undefined {
+  return TARGET_HINTS[kind]?.replaceAll('$bin', bin);
+}

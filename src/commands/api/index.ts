@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { Args, Flags } from '@oclif/core';
+import type { HttpResponse } from '../../api/http.js';
+import { redact } from '../../api/redact.js';
+import { DocsCommand } from '../../cli/base-command.js';
+import { UsageError } from '../../cli/errors.js';
+import { dryRunFlag } from '../../cli/flags.js';
+import { readAll } from '../../cli/prompt.js';
+import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
+
+export default class Api extends DocsCommand<typeof Api> {
+  static override summary = 'Send a raw request to the API (escape hatch)';
+  static override description = [
+    'PATH may omit the /v1 prefix. -f fields are typed (numbers, true/false, null; key[]=v builds an array):',
+    'they form the query of GET and DELETE requests and the JSON body of the others (the query when --input gives the body).',
+    'The response body is written to stdout as JSON; a non-2xx answer exits with the code of its status (3 for 404, 4 for 401/403, ...).',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> api GET /v1/orgs',
+    { description: 'Every change request of a space, one JSON object per line', command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests -f status=merged --paginate' },
+    { description: 'A typed body', command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 -f subject="New subject" -f status=open' },
+    { description: 'A body from a file (or - for stdin), with the status line and headers', command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections --input collection.json --include' },
+  ];
+  static override args = {
+    method: Args.string({ description: `HTTP method: ${RAW_METHODS.join(', ')}`, required: true }),
+    path: Args.string({ description: 'API path, e.g. /v1/orgs or orgs/org_abc/members', required: true }),
+  };
+  static override flags = {
+    field: Flags.string({ char: 'f', description: 'A typed key=value field (repeatable)', multiple: true, helpValue: '<key=value>' }),
+    input: Flags.string({ description: 'JSON body from a file, or - for stdin', helpValue: '<file|->' }),
+    paginate: Flags.boolean({ description: 'Follow next.page and print every item as one JSON line (GET lists only)' }),
+    include: Flags.boolean({ char: 'i', description: 'Print the status line and response headers before the body' }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const method = parseMethod(this.args.method);
+    const { path, query: pathQuery } = parsePath(this.args.path);
+    const fields = parseFields(this.flags.field ?? []);
+    let body: unknown;
+    if (this.flags.input !== undefined) body = await this.readInput(this.flags.input);
+    const fieldsInQuery = method === 'GET' || method === 'DELETE' || body !== undefined;
+    if (!fieldsInQuery && Object.keys(fields).length > 0) body = fields;
+    const query = { ...pathQuery, ...(fieldsInQuery ? fields : {}) };
+    if (this.flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+
+    const client = this.client({ requireToken: !this.flags['dry-run'] });
+    if (this.flags['dry-run'] && method !== 'GET') {
+      this.printDryRun({ method, url: client.http.url(path, query), body });
+      return;
+    }
+    const send = (q: Record<string, unknown>) => client.http.request({ method, path, query: q, body, signal: this.abort.signal });
+    if (!this.flags.paginate) {
+      const res = await send(query);
+      this.printHead(res);
+      if (res.body !== undefined) this.output.json(res.body);
+      return;
+    }
+    let page: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const res = await send(page === undefined ? query : { ...query, page });
+      this.printHead(res);
+      const envelope = res.body as { items?: unknown; next?: { page?: unknown } | null } | undefined;
+      if (!Array.isArray(envelope?.items)) {
+        if (res.body !== undefined) this.output.json(res.body);
+        this.output.warn('the response is not a list envelope ({items, next}); printed it as is.');
+        return;
+      }
+      for (const item of envelope.items) await this.output.jsonLine(item);
+      const next = envelope.next?.page;
+      page = typeof next === 'string' && next !== '' && !seen.has(next) && envelope.items.length > 0 ? next : undefined;
+      if (page) seen.add(page);
+    } while (page !== undefined);
+  }
+
+  private printHead(res: HttpResponse): void {
+    if (!this.flags.include) return;
+    const lines = [`HTTP/1.1 ${res.status}`];
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${v}`);
+    }
+    this.output.line(`${redact(lines.join('\n'))}\n`);
+  }
+
+  private async readInput(source: string): Promise<unknown> {
+    let text: string;
+    try {
+      text = source === '-' ? await readAll(process.stdin) : await readFile(source, 'utf8');
+    } catch (err) {
+      throw new UsageError(`--input ${source}: ${(err as Error).message}`);
+    }
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new UsageError(`--input ${source} is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { DocsCommand } from '../../cli/base-command.js';
+import { AuthError } from '../../cli/errors.js';
+
+export default class AuthToken extends DocsCommand<typeof AuthToken> {
+  static override summary = 'Print the token in use to stdout, for piping';
+  static override description = 'The only command that shows the token unmasked. It goes to stdout only, never to stderr or logs.';
+  static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> auth token)" https://api.gitbook.com/v1/orgs'];
+
+  async run(): Promise<void> {
+    const { profileName, token } = this.context;
+    if (!token) throw new AuthError(`not logged in (profile "${profileName}"). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
+    if (this.output.isJson) this.output.json({ token });
+    else this.output.line(token);
+  }
+}

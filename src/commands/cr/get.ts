@@ -1,0 +1,17 @@
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { DocsCommand } from '../../cli/base-command.js';
+import { changeRequestArg, spaceFlag } from '../../cli/flags.js';
+import { changeRequestFields } from '../../cli/views/change-requests.js';
+
+export default class CrGet extends DocsCommand<typeof CrGet> {
+  static override summary = 'Show a change request';
+  static override examples = ['<%= config.bin %> cr get 42', '<%= config.bin %> cr get 42 --space sp_abc --json'];
+  static override args = { cr: changeRequestArg() };
+  static override flags = { space: spaceFlag() };
+
+  async run(): Promise<void> {
+    const spaceId = this.space();
+    const changeRequestId = this.about('change request', this.args.cr);
+    this.output.object(await this.send(changeRequests.get, { spaceId, changeRequestId }), changeRequestFields);
+  }
+}

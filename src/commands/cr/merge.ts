@@ -1,0 +1,40 @@
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { ExitCode } from '../../api/errors.js';
+import { DocsCommand } from '../../cli/base-command.js';
+import { CommandFailure } from '../../cli/errors.js';
+import { changeRequestArg, dryRunFlag, spaceFlag, yesFlag } from '../../cli/flags.js';
+
+export default class CrMerge extends DocsCommand<typeof CrMerge> {
+  static override summary = "Merge a change request into the space's primary content";
+  static override description = [
+    'Asks for confirmation on a terminal; --yes skips it (and is required without one).',
+    'When a page changed both in the change request and in the primary content since it was opened, nothing is merged:',
+    'the command exits 5 and suggests `docs cr update-branch`.',
+  ].join('\n');
+  static override examples = ['<%= config.bin %> cr merge 42', { description: 'In CI', command: '<%= config.bin %> cr merge 42 --space sp_abc --yes --json' }];
+  static override args = { cr: changeRequestArg() };
+  static override flags = { space: spaceFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const bin = this.config.bin;
+    const spaceId = this.space();
+    const id = this.about('change request', this.args.cr);
+    const result = await this.send(
+      changeRequests.merge,
+      { spaceId, changeRequestId: id },
+      { confirm: { question: `Merge change request ${id} into the primary content of space ${spaceId}?`, action: `merge change request ${id}` } },
+    );
+    if (result.result === 'conflicts') {
+      if (this.output.isJson) this.output.json(result);
+      throw new CommandFailure(
+        `change request ${id} conflicts with the primary content: nothing was merged. Run \`${bin} cr update-branch ${id}\` to bring it up to date, resolve the conflicting pages, then merge again.`,
+        ExitCode.conflict,
+      );
+    }
+    if (result.result !== 'merge') {
+      if (this.output.isJson) this.output.json(result);
+      throw new CommandFailure(`the merge answered result "${result.result}", not "merge"; check the change request with \`${bin} cr get ${id}\``, ExitCode.unexpected);
+    }
+    this.output.done(`Merged change request ${id} into space ${spaceId} (revision ${result.revision})`, result, { RESULT: 'result', REVISION: 'revision' });
+  }
+}

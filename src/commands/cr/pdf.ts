@@ -1,0 +1,24 @@
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { DocsCommand } from '../../cli/base-command.js';
+import { changeRequestArg, field, fieldsFromFlags, spaceFlag } from '../../cli/flags.js';
+
+const op = changeRequests.getPdf;
+
+export default class CrPdf extends DocsCommand<typeof CrPdf> {
+  static override summary = 'Print a URL to a PDF export of a change request';
+  static override examples = ['<%= config.bin %> cr pdf 42', { description: 'Only one page', command: '<%= config.bin %> cr pdf 42 --page pg_abc --only' }];
+  static override args = { cr: changeRequestArg() };
+  static override flags = {
+    space: spaceFlag(),
+    page: field.string(op.query, 'page', { description: 'Page id to export (with --only) or to start from', helpValue: '<page-id>' }),
+    only: field.boolean(op.query, 'only', { description: 'Export only the page given with --page' }),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space();
+    const changeRequestId = this.about('change request', this.args.cr);
+    const pdf = await this.send(op, { spaceId, changeRequestId, query: fieldsFromFlags(op.query, this.flags) });
+    if (this.output.isJson) this.output.json(pdf);
+    else this.output.line(pdf.url);
+  }
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { colorAllowed, Output, outputMode, type Columns, type OutputMode } from '../../src/cli/output.js';
+
+class Sink {
+  chunks: string[] = [];
+  drains = 0;
+  private listeners: (() => void)[] = [];
+  constructor(
+    readonly isTTY: boolean,
+    private readonly highWater = Number.POSITIVE_INFINITY,
+  ) {}
+  write(chunk: string): boolean {
+    this.chunks.push(chunk);
+    return this.chunks.length % this.highWater !== 0;
+  }
+  once(_event: 'drain', listener: () => void): void {
+    this.listeners.push(listener);
+    this.drains++;
+    queueMicrotask(() => this.listeners.shift()?.());
+  }
+  get text(): string {
+    return this.chunks.join('');
+  }
+}
+
+interface Row {
+  id: string;
+  number: number;
+  subject: string;
+  author?: { name: string };
+}
+const rows: Row[] = [
+  { id: 'cr_1', number: 1, subject: 'Fix\ttabs and\nnewlines', author: { name: 'Ada' } },
+  { id: 'cr_2', number: 2, subject: 'Second' },
+];
+const columns: Columns<Row> = { '#': 'number', SUBJECT: 'subject', AUTHOR: (r) => r.author?.name, ID: 'id' };
+
+function make(mode: OutputMode, opts: { color?: boolean; tty?: boolean; highWater?: number } = {}) {
+  const stdout = new Sink(opts.tty ?? mode === 'table', opts.highWater);
+  const stderr = new Sink(opts.tty ?? mode === 'table');
+  return { out: new Output({ mode, color: opts.color ?? false, stdout, stderr }), stdout, stderr };
+}
+
+async function* generate<T>(items: T[]): AsyncGenerator<T> {
+  for (const item of items) yield item;
+}
+
+describe('Output', () => {
+  it('prints an aligned table with a header on a TTY, no borders', () => {
+    const { out, stdout } = make('table');
+    out.list(rows, columns);
+    const lines = stdout.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^#\s+SUBJECT\s+AUTHOR\s+ID$/);
+    expect(lines[1]).toContain('Fix tabs and newlines');
+    expect(lines[2]).toMatch(/^2\s+Second\s+cr_2$/);
+    expect(stdout.text).not.toMatch(/[│─┌]/);
+    // Columns line up: ID starts at the same offset on every row.
+    expect(lines[1]!.indexOf('cr_1')).toBe(lines[0]!.indexOf('ID'));
+  });
+
+  it('writes TSV rows without header or colour when piped, escaping tabs and newlines', () => {
+    const { out, stdout } = make('tsv', { color: true });
+    out.list(rows, columns);
+    expect(stdout.text).toBe('1\tFix tabs and newlines\tAda\tcr_1\n2\tSecond\t\tcr_2\n');
+    expect(stdout.text).not.toContain('\u001B[');
+  });
+
+  it('writes only a JSON array with --json, whatever the columns', () => {
+    const { out, stdout, stderr } = make('json');
+    out.list(rows, columns);
+    expect(JSON.parse(stdout.text)).toEqual(rows);
+    expect(stderr.text).toBe('');
+  });
+
+  it('writes [] for an empty list in JSON and a message on stderr (not stdout) for a table', () => {
+    const json = make('json');
+    json.out.list([], columns);
+    expect(JSON.parse(json.stdout.text)).toEqual([]);
+    const table = make('table');
+    table.out.list([], columns, 'No change requests.');
+    expect(table.stdout.text).toBe('');
+    expect(table.stderr.text).toBe('No change requests.\n');
+  });
+
+  it('streams one JSON object per line with --all --json, waiting for drain', async () => {
+    const many: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: `cr_${i}`, number: i, subject: `s${i}` }));
+    const { out, stdout } = make('json', { highWater: 3 });
+    const count = await out.stream(generate(many), columns);
+    expect(count).toBe(10);
+    const lines = stdout.text.trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(many);
+    expect(stdout.drains).toBeGreaterThan(0);
+  });
+
+  it('streams TSV rows when piped and collects a table on a TTY', async () => {
+    const tsv = make('tsv');
+    await tsv.out.stream(generate(rows), columns);
+    expect(tsv.stdout.text.split('\n').filter(Boolean)).toHaveLength(2);
+    const table = make('table');
+    await table.out.stream(generate(rows), columns);
+    expect(table.stdout.text.split('\n')[0]).toMatch(/^#\s+SUBJECT/);
+  });
+
+  it('shows an object as label/value lines, TSV pairs, or JSON', () => {
+    const fields: Columns<Row> = { Number: 'number', Subject: 'subject' };
+    const table = make('table');
+    table.out.object(rows[1]!, fields);
+    expect(table.stdout.text).toBe('Number   2\nSubject  Second\n');
+    const tsv = make('tsv');
+    tsv.out.object(rows[1]!, fields);
+    expect(tsv.stdout.text).toBe('Number\t2\nSubject\tSecond\n');
+    const json = make('json');
+    json.out.object(rows[1]!, fields);
+    expect(JSON.parse(json.stdout.text)).toEqual(rows[1]);
+  });
+
+  it('reports a change as a success line, a TSV row, or the JSON resource with the message on stderr', () => {
+    const fields: Columns<Row> = { ID: 'id', NUMBER: 'number' };
+    const table = make('table');
+    table.out.done('Created #2', rows[1], fields);
+    expect(table.stdout.text).toBe('✓ Created #2\n');
+    const tsv = make('tsv');
+    tsv.out.done('Created #2', rows[1], fields);
+    expect(tsv.stdout.text).toBe('cr_2\t2\n');
+    const json = make('json');
+    json.out.done('Created #2', rows[1], fields);
+    expect(JSON.parse(json.stdout.text)).toEqual(rows[1]);
+    expect(json.stderr.text).toBe('Created #2\n');
+  });
+
+  it('colours only when allowed and the stream is a terminal', () => {
+    const coloured = make('table', { color: true, tty: true });
+    coloured.out.done('ok');
+    coloured.out.error('bad');
+    expect(coloured.stdout.text).toContain('\u001B[32m✓\u001B[39m');
+    expect(coloured.stderr.text).toContain('\u001B[31mError:\u001B[39m bad');
+    const plain = make('table', { color: false, tty: true });
+    plain.out.done('ok');
+    expect(plain.stdout.text).toBe('✓ ok\n');
+    const piped = make('table', { color: true, tty: false });
+    piped.out.error('bad');
+    expect(piped.stderr.text).toBe('Error: bad\n');
+  });
+
+  it('truncates long cells in tables only', () => {
+    const long: Row[] = [{ id: 'x', number: 1, subject: 'a'.repeat(200) }];
+    const table = make('table');
+    table.out.list(long, columns);
+    expect(table.stdout.text).toContain('…');
+    expect(table.stdout.text).not.toContain('a'.repeat(61));
+    const tsv = make('tsv');
+    tsv.out.list(long, columns);
+    expect(tsv.stdout.text).toContain('a'.repeat(200));
+  });
+});
+
+describe('outputMode and colorAllowed', () => {
+  it('picks json for --json or a profile default, else table on a TTY and tsv when piped', () => {
+    expect(outputMode({ json: true, stdoutIsTTY: true })).toBe('json');
+    expect(outputMode({ profileOutput: 'json', stdoutIsTTY: true })).toBe('json');
+    expect(outputMode({ profileOutput: 'table', stdoutIsTTY: true })).toBe('table');
+    expect(outputMode({ stdoutIsTTY: false })).toBe('tsv');
+  });
+
+  it('honours --no-color, NO_COLOR and TERM=dumb', () => {
+    expect(colorAllowed({ env: {} })).toBe(true);
+    expect(colorAllowed({ env: {}, noColorFlag: true })).toBe(false);
+    expect(colorAllowed({ env: { NO_COLOR: '1' } })).toBe(false);
+    expect(colorAllowed({ env: { NO_COLOR: '' } })).toBe(true);
+    expect(colorAllowed({ env: { TERM: 'dumb' } })).toBe(false);
+  });
+});

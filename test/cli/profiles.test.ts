@@ -1,0 +1,71 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkConfigValue, checkProfileName, ProfileStore } from '../../src/cli/profiles.js';
+
+const mode = (path: string): number => statSync(path).mode & 0o777;
+
+describe('ProfileStore', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'docs-profiles-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the file at mode 0600 when created and when rewritten', () => {
+    const store = new ProfileStore({ dir });
+    store.update('default', { token: 'tok_1234567890', 'api-url': 'http://127.0.0.1:1' });
+    expect(store.path.startsWith(dir)).toBe(true);
+    expect(mode(store.path)).toBe(0o600);
+    store.update('default', { org: 'org_1' });
+    store.update('ci', { token: 'tok_ci_1234567' });
+    expect(mode(store.path)).toBe(0o600);
+    expect(new ProfileStore({ dir }).get('default')).toEqual({ token: 'tok_1234567890', 'api-url': 'http://127.0.0.1:1', org: 'org_1' });
+  });
+
+  it('tightens a file that an older version left readable by others', () => {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, JSON.stringify({ profiles: { default: { org: 'o' } } }));
+    chmodSync(path, 0o644);
+    const store = new ProfileStore({ dir });
+    expect(store.get('default')).toEqual({ org: 'o' });
+    store.update('default', { token: 'tok_abcdefgh' });
+    expect(mode(path)).toBe(0o600);
+  });
+
+  it('does not write anything for reads', () => {
+    const store = new ProfileStore({ dir: join(dir, 'nested') });
+    expect(store.get('default')).toEqual({});
+    expect(store.names()).toEqual([]);
+    expect(() => readFileSync(store.path)).toThrow();
+  });
+
+  it('removes keys given as undefined, and a profile left empty', () => {
+    const store = new ProfileStore({ dir });
+    store.update('p', { token: 'tok_abcdefgh', space: 'sp' });
+    store.update('p', { token: undefined });
+    expect(store.get('p')).toEqual({ space: 'sp' });
+    store.update('p', { space: undefined });
+    expect(store.has('p')).toBe(false);
+  });
+
+  it('treats a dotted profile name as a name, not a path', () => {
+    expect(() => checkProfileName('a.b')).toThrow(/not valid/);
+    expect(checkProfileName('ci-prod_2')).toBe('ci-prod_2');
+  });
+});
+
+describe('checkConfigValue', () => {
+  it('accepts http(s) URLs without credentials and trims a trailing slash', () => {
+    expect(checkConfigValue('api-url', 'http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010');
+    expect(() => checkConfigValue('api-url', 'ftp://x')).toThrow(/http/);
+    expect(() => checkConfigValue('api-url', 'nonsense')).toThrow(/URL/);
+    expect(() => checkConfigValue('api-url', 'https://user:secret@host')).toThrow(/credentials/);
+  });
+
+  it('limits output to table or json', () => {
+    expect(checkConfigValue('output', 'json')).toBe('json');
+    expect(() => checkConfigValue('output', 'yaml')).toThrow('output must be one of table, json');
+  });
+});
