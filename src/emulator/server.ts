@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   log?: string;
   /** Replace the handler table (tests). */
   handlers?: HandlerTable;
+  /** Serve this store instead of opening one (tests start many emulators from one snapshot). */
+  store?: Store;
 }
 
 export interface RunningEmulator {
@@ -50,13 +52,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed);
   const host = options.host ?? '127.0.0.1';
 
-  const store = new Store(options.dataDir);
+  const store = options.store ?? new Store(options.dataDir);
   const ctx: EmulatorContext = { store, now: options.clock ?? (() => new Date()), baseUrl: '' };
   let log: RequestLog | undefined;
   let server: Server | undefined;
   try {
     if (seed && store.getMeta('seeded') === undefined) {
-      await applySeed(store, ctx, seed);
+      applySeed(store, ctx, seed);
       store.setMeta('seeded', ctx.now().toISOString());
     }
     const handlers = options.handlers ?? allHandlers;

@@ -8,6 +8,8 @@ import { teamMemberDocId, type TeamMemberDoc } from '../domain/organizations.js'
 import type { CollectionDoc } from '../domain/collections.js';
 import { insertSamlProvider } from '../handlers/sso.js';
 import { demoSeed } from './demo.js';
+import { seedContent } from './content.js';
+import { seedSites } from './sites.js';
 import { parseSeed, SeedError, type ParsedSeed, type SeedCollectionInput, type SeedOrganization, type SeedSpec } from './schema.js';
 
 export { SeedError, parseSeed, type SeedSpec } from './schema.js';
@@ -34,38 +36,8 @@ export function loadSeed(source: SeedSource): ParsedSeed {
   return parseSeed(json, `seed ${source}`);
 }
 
-/*
- * Spaces (with pages, files, change requests, comments) are seeded by the content model, and
- * sites, OpenAPI specs and translations by the sites area. Their seeders are looked up at run time:
- *   seedContent(store, ctx, organizationId, spaces: unknown[])          src/emulator/seed/content.ts
- *   seedSites(store, ctx, organizationId, {sites, openapi, translations}) src/emulator/seed/sites.ts
- * A seed that asks for those parts while a seeder is missing fails loudly rather than half-seeding.
- */
-type ContentSeeder = (store: Store, ctx: EmulatorContext, organizationId: string, spaces: unknown[]) => void;
-type SitesSeeder = (store: Store, ctx: EmulatorContext, organizationId: string, parts: { sites: unknown[]; openapi: unknown[]; translations: unknown[] }) => void;
-
-async function optionalExport<T>(specifier: string, name: string): Promise<T | undefined> {
-  try {
-    const mod = (await import(specifier)) as Record<string, unknown>;
-    return typeof mod[name] === 'function' ? (mod[name] as T) : undefined;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/i.test((err as Error).message)) return undefined;
-    throw err;
-  }
-}
-
-const CONTENT_SEEDER = './content.js';
-const SITES_SEEDER = './sites.js';
-
 /** Write a validated seed into an empty store, in one transaction. */
-export async function applySeed(store: Store, ctx: EmulatorContext, seed: ParsedSeed): Promise<void> {
-  const needsContent = seed.organizations.some((o) => (o.spaces ?? []).length > 0);
-  const needsSites = seed.organizations.some((o) => [o.sites, o.openapi, o.translations].some((a) => (a ?? []).length > 0));
-  const seedContent = needsContent ? await optionalExport<ContentSeeder>(CONTENT_SEEDER, 'seedContent') : undefined;
-  const seedSites = needsSites ? await optionalExport<SitesSeeder>(SITES_SEEDER, 'seedSites') : undefined;
-  if (needsContent && !seedContent) throw new SeedError('seed: spaces cannot be seeded: src/emulator/seed/content.ts (seedContent) is missing');
-  if (needsSites && !seedSites) throw new SeedError('seed: sites cannot be seeded: src/emulator/seed/sites.ts (seedSites) is missing');
+export function applySeed(store: Store, ctx: EmulatorContext, seed: ParsedSeed): void {
   try {
     store.tx(() => {
       const at = ctx.now().toISOString();
@@ -78,8 +50,10 @@ export async function applySeed(store: Store, ctx: EmulatorContext, seed: Parsed
       }
       for (const org of seed.organizations) {
         const orgId = seedOrganization(store, ctx, org, at);
-        if (seedContent && org.spaces?.length) seedContent(store, ctx, orgId, org.spaces);
-        if (seedSites && (org.sites?.length || org.openapi?.length || org.translations?.length)) {
+        // Spaces (pages, files, change requests, comments) belong to the content model; sites,
+        // OpenAPI specs and translations to the sites area. Spaces first: sites name them.
+        if (org.spaces?.length) seedContent(store, ctx, orgId, org.spaces);
+        if ((org.sites?.length || org.openapi?.length || org.translations?.length)) {
           seedSites(store, ctx, orgId, { sites: org.sites ?? [], openapi: org.openapi ?? [], translations: org.translations ?? [] });
         }
       }

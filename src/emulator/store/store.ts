@@ -42,9 +42,13 @@ export class Store {
   /** Prepared statements of the dynamic queries (list, all), by SQL text: preparing costs more than running. */
   private readonly cache = new Map<string, Database.Statement<unknown[], unknown>>();
 
-  constructor(dataDir?: string) {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(dataDir ? join(dataDir, 'emulator.sqlite') : ':memory:');
+  /**
+   * `dataDir`: a SQLite file there; undefined: in memory; a Buffer from `snapshot()`: an in-memory
+   * copy of that state (tests start many emulators from one seeded state).
+   */
+  constructor(source?: string | Buffer) {
+    if (typeof source === 'string') mkdirSync(source, { recursive: true });
+    this.db = Buffer.isBuffer(source) ? new Database(source) : new Database(source ? join(source, 'emulator.sqlite') : ':memory:');
     this.db.pragma('journal_mode = WAL');
     // NORMAL with WAL survives a process crash (SIGKILL): committed transactions are in the WAL file.
     this.db.pragma('synchronous = NORMAL');
@@ -246,6 +250,11 @@ export class Store {
     }
     const count = this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE ${base}`).get(...baseArgs)?.n ?? 0;
     return { items, count, ...(more && items.length > 0 ? { next: { page: encodeCursor(lastSeq) } } : {}) };
+  }
+
+  /** The whole database as bytes (see the constructor). */
+  snapshot(): Buffer {
+    return this.db.serialize();
   }
 
   getMeta(key: string): string | undefined {

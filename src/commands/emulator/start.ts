@@ -1,0 +1,95 @@
+import { Command, Errors, Flags } from '@oclif/core';
+import { FaultSpecError } from '../../emulator/faults.js';
+import { SeedError } from '../../emulator/seed/schema.js';
+import { startEmulator } from '../../emulator/server.js';
+
+/** Addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+export default class EmulatorStart extends Command {
+  static override summary = 'Run a local emulator of the API';
+
+  static override description = `Serves the contract's 134 operations under /v1 on loopback, with the same validation, roles and errors as the service. The first line printed is the base URL (clients append /v1); then one line per seeded token:
+  token <token>  user <id>  <display name>  role <role>  org <organization id>   (tab-separated)
+
+Without --data-dir everything lives in memory and is gone when the emulator stops. With it, data is kept in SQLite under DIR (the seed is applied only on the first start) and the tokens are written to DIR/tokens.json (readable by you only).
+
+The emulator listens on loopback only: tokens are printed in clear and there is no TLS. --allow-remote lifts that for hosts such as 0.0.0.0 (containers, VMs).
+
+Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the database and exits 0.`;
+
+  static override examples = [
+    { description: 'Start with the demo organization on a free port', command: '<%= config.bin %> <%= command.id %>' },
+    { description: 'Keep data between runs, on a fixed port', command: '<%= config.bin %> <%= command.id %> --port 4010 --data-dir .emulator' },
+    { description: 'Seed from a file and log every request', command: '<%= config.bin %> <%= command.id %> --seed seed.json --log requests.jsonl' },
+    { description: 'Exercise retries: 10% of requests answer 503, 2% reset the connection', command: '<%= config.bin %> <%= command.id %> --faults 503=0.1,reset=0.02,delay=300ms@0.05' },
+  ];
+
+  static override flags = {
+    port: Flags.integer({ summary: 'Port to listen on (0 picks a free one).', default: 0, min: 0, max: 65535 }),
+    host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
+    'allow-remote': Flags.boolean({ summary: 'Allow a --host that is not a loopback address.', default: false }),
+    'data-dir': Flags.string({ summary: 'Keep data in SQLite under this directory.', helpValue: 'DIR' }),
+    seed: Flags.string({ summary: 'Initial data: "demo", "none", or a JSON seed file.', default: 'demo', helpValue: 'demo|none|FILE' }),
+    faults: Flags.string({ summary: 'Inject faults, e.g. 503=0.1,429=0.05,reset=0.02,delay=300ms@0.05.', helpValue: 'SPEC' }),
+    'fault-seed': Flags.string({ summary: 'Seed of the fault generator (default: DOCS_EMULATOR_FAULT_SEED, else random).' }),
+    log: Flags.string({ summary: 'Append one JSON line per request to this file.', helpValue: 'FILE' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(EmulatorStart);
+    if (!isLoopback(flags.host) && !flags['allow-remote']) {
+      this.usage(`--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`);
+    }
+    let emulator;
+    try {
+      emulator = await startEmulator({
+        port: flags.port,
+        host: flags.host,
+        ...(flags.seed !== 'none' ? { seed: flags.seed } : {}),
+        ...(flags['data-dir'] ? { dataDir: flags['data-dir'] } : {}),
+        ...(flags.faults ? { faults: flags.faults } : {}),
+        ...(flags['fault-seed'] !== undefined ? { faultSeed: flags['fault-seed'] } : {}),
+        ...(flags.log ? { log: flags.log } : {}),
+      });
+    } catch (err) {
+      if (err instanceof FaultSpecError || err instanceof SeedError) this.usage(err.message);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') this.error(`port ${flags.port} on ${flags.host} is already in use`, { exit: 1 });
+      if (code === 'EADDRNOTAVAIL') this.usage(`--host ${flags.host}: no such address on this machine`);
+      throw err;
+    }
+
+    const lines = [emulator.url, ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t'))];
+    process.stdout.write(`${lines.join('\n')}\n`);
+
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await emulator.close();
+  }
+
+  /** Usage problems: one line on stderr, exit 2. */
+  private usage(message: string): never {
+    process.stderr.write(`Error: ${message}\n`);
+    return this.exit(2);
+  }
+
+  override async catch(err: Error & { oclif?: { exit?: number } }): Promise<unknown> {
+    // Flag errors: one line (oclif spreads them over several and adds "See more help with --help").
+    if (err instanceof Errors.CLIError && !(err instanceof Errors.ExitError) && err.oclif?.exit === 2) {
+      const text = err.message
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('See more help'))
+        .join(' ');
+      process.stderr.write(`Error: ${text}\n`);
+      return this.exit(2);
+    }
+    return super.catch(err);
+  }
+}
