@@ -1,0 +1,242 @@
+import type { Store } from '../store/store.js';
+import { markdownToDocument, slugify } from './markdown.js';
+
+/**
+ * Revisions are immutable snapshots of a space's content: a tree of pages (markdown) and files.
+ * Every edit (import, template, merge, update, git import) writes a new revision whose `parents`
+ * name the revision(s) it came from; spaces and change requests only move their pointer.
+ */
+
+export interface PageNode {
+  id: string;
+  title: string;
+  slug: string;
+  /** Complete path in the revision: the parent's path and this page's slug. */
+  path: string;
+  markdown: string;
+  emoji?: string;
+  description?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  git?: { oid: string; path: string };
+  pages: PageNode[];
+}
+
+export interface FileEntry {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** Base64 content, so exports and downloads can return the bytes. */
+  _content?: string;
+  git?: { oid: string; path: string };
+}
+
+export type RevisionType = 'edits' | 'merge' | 'rollback' | 'update' | 'computed';
+
+export interface RevisionDoc {
+  id: string;
+  object: 'revision';
+  parents: string[];
+  pages: PageNode[];
+  files: FileEntry[];
+  createdAt: string;
+  type: RevisionType;
+  /** The space the revision belongs to. */
+  _space: string;
+  /** For `merge` revisions: the change request merged. */
+  _mergedFrom?: string;
+  git?: { oid: string; message: string; createdByService: boolean; ref?: string; url?: string };
+}
+
+/** A page as given by seeds, imports and templates: ids, slugs and paths are filled in. */
+export interface PageInput {
+  id?: string;
+  title: string;
+  slug?: string;
+  markdown: string;
+  emoji?: string;
+  description?: string;
+  git?: { oid: string; path: string };
+  pages?: PageInput[];
+}
+
+export interface FileInput {
+  id?: string;
+  name: string;
+  contentType: string;
+  /** Raw bytes or text. */
+  content: Uint8Array | string;
+  git?: { oid: string; path: string };
+}
+
+export const newPageId = (store: Store) => store.newId('pg');
+
+/** Fill ids, unique sibling slugs and paths. Existing PageNodes pass through with fresh paths. */
+export function buildPages(store: Store, inputs: readonly PageInput[], now: string, parentPath = ''): PageNode[] {
+  const used = new Set<string>();
+  return inputs.map((input) => {
+    let slug = slugify(input.slug ?? input.title);
+    for (let n = 2; used.has(slug); n++) slug = `${slugify(input.slug ?? input.title)}-${n}`;
+    used.add(slug);
+    const path = parentPath ? `${parentPath}/${slug}` : slug;
+    const existing = input as Partial<PageNode>;
+    const page: PageNode = {
+      id: input.id ?? newPageId(store),
+      title: input.title,
+      slug,
+      path,
+      markdown: input.markdown,
+      createdAt: existing.createdAt ?? now,
+      updatedAt: existing.updatedAt ?? now,
+      pages: buildPages(store, input.pages ?? [], now, path),
+    };
+    if (input.emoji !== undefined) page.emoji = input.emoji;
+    if (input.description !== undefined) page.description = input.description;
+    if (input.git !== undefined) page.git = input.git;
+    return page;
+  });
+}
+
+export function buildFile(store: Store, input: FileInput): FileEntry {
+  const bytes = typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
+  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _content: bytes.toString('base64') };
+  if (input.git) file.git = input.git;
+  return file;
+}
+
+export function createRevision(
+  store: Store,
+  fields: { space: string; parents: string[]; pages: PageNode[]; files: FileEntry[]; createdAt: string; type: RevisionType; mergedFrom?: string; git?: RevisionDoc['git'] },
+): RevisionDoc {
+  const doc: RevisionDoc = {
+    id: store.newId('rev'),
+    object: 'revision',
+    parents: fields.parents,
+    pages: fields.pages,
+    files: fields.files,
+    createdAt: fields.createdAt,
+    type: fields.type,
+    _space: fields.space,
+  };
+  if (fields.mergedFrom) doc._mergedFrom = fields.mergedFrom;
+  if (fields.git) doc.git = fields.git;
+  return store.insert('revision', doc, fields.space);
+}
+
+export function getRevision(store: Store, id: string): RevisionDoc {
+  const rev = store.get<RevisionDoc>('revision', id);
+  if (!rev) throw new Error(`revision ${id} is missing`);
+  return rev;
+}
+
+/** Every page of a tree, depth first, with its parent's id. */
+export function flattenPages(pages: readonly PageNode[], parent: string | null = null): { page: PageNode; parent: string | null; index: number }[] {
+  return pages.flatMap((page, index) => [{ page, parent, index }, ...flattenPages(page.pages, page.id)]);
+}
+
+export function findPage(pages: readonly PageNode[], id: string): PageNode | undefined {
+  return flattenPages(pages).find((entry) => entry.page.id === id)?.page;
+}
+
+export function findPageByPath(pages: readonly PageNode[], path: string): PageNode | undefined {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  return flattenPages(pages).find((entry) => entry.page.path === clean)?.page;
+}
+
+/** A deep copy of a tree with fresh paths (after insertions, moves or renames). */
+export function repath(pages: readonly PageNode[], parentPath = ''): PageNode[] {
+  return pages.map((page) => {
+    const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+    return { ...page, path, pages: repath(page.pages, path) };
+  });
+}
+
+/* ---------- presentation ---------- */
+
+export interface PresentContext {
+  baseUrl: string;
+  organization: string;
+  space: string;
+  /** Set when presenting a change request's content: app URLs point into it. */
+  changeRequest?: string;
+}
+
+export function appUrl(ctx: PresentContext, suffix = ''): string {
+  const base = `${ctx.baseUrl}/app/o/${ctx.organization}/s/${ctx.space}`;
+  return `${base}${ctx.changeRequest ? `/~/changes/${ctx.changeRequest}` : ''}/${suffix}`;
+}
+
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: false,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+
+export type PageFormat = 'markdown' | 'document';
+
+/** A page in the spec's `RevisionPageDocument` shape (body as markdown or as a JSON document). */
+export function presentPage(page: PageNode, ctx: PresentContext, options: { format?: PageFormat; metadata?: boolean } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: page.id,
+    title: page.title,
+    kind: 'sheet',
+    type: 'document',
+    slug: page.slug,
+    path: page.path,
+    urls: { app: appUrl(ctx, page.path) },
+    layout: { ...DEFAULT_LAYOUT },
+  };
+  if (page.emoji) out.emoji = page.emoji;
+  if (page.description) out.description = page.description;
+  if (page.createdAt) out.createdAt = page.createdAt;
+  if (page.updatedAt) out.updatedAt = page.updatedAt;
+  if (page.git && options.metadata !== false) out.git = page.git;
+  if (options.format === 'document') out.document = markdownToDocument(page.markdown);
+  else out.markdown = page.markdown;
+  out.pages = page.pages.map((child) => presentPage(child, ctx, options));
+  return out;
+}
+
+export function presentFile(file: FileEntry, ctx: PresentContext, options: { metadata?: boolean } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+    downloadURL: `${ctx.baseUrl}/_emulator/files/${ctx.space}/${file.id}/${encodeURIComponent(file.name)}`,
+  };
+  if (file.git && options.metadata !== false) out.git = file.git;
+  return out;
+}
+
+/**
+ * The spec's `Revision` (variant by `type`). `mergedFrom` (required by the `merge` variant) is
+ * passed in already presented, since presenting a change request needs the space.
+ */
+export function presentRevision(rev: RevisionDoc, ctx: PresentContext, options: { metadata?: boolean; mergedFrom?: unknown } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    object: 'revision',
+    id: rev.id,
+    parents: rev.parents,
+    pages: rev.pages.map((page) => presentPage(page, ctx, options)),
+    files: rev.files.map((file) => presentFile(file, ctx, options)),
+    reusableContents: [],
+    variables: {},
+    createdAt: rev.createdAt,
+    type: rev.type,
+    urls: { app: appUrl(ctx) },
+  };
+  if (rev.git && options.metadata !== false) {
+    // The contract calls it createdByService; the spec requires createdByGitBook: send both.
+    out.git = { ...rev.git, createdByGitBook: rev.git.createdByService };
+  }
+  if (rev.type === 'merge' && options.mergedFrom !== undefined) out.mergedFrom = options.mergedFrom;
+  return out;
+}

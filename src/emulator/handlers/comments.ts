@@ -1,0 +1,238 @@
+import type { ChangeRequestDoc } from '../domain/change-requests.js';
+import {
+  applyReactions,
+  bodyToMarkdown,
+  mayModify,
+  presentComment,
+  presentReply,
+  type BodyInput,
+  type CommentDoc,
+  type Format,
+  type ReplyDoc,
+  type Viewer,
+} from '../domain/comments.js';
+import { findPage, getRevision } from '../domain/revisions.js';
+import type { SpaceDoc } from '../domain/spaces.js';
+import { badRequest, forbidden, notFound, type HandlerTable } from '../types.js';
+import { changeRequestOf, deleteIdempotently, noContent, ok, roleOfReq, spaceOf, type Req } from './content-common.js';
+
+/**
+ * Comments and replies on a space or inside a change request. Anyone who may comment may react,
+ * reply and resolve/reopen; changing a comment's body or deleting it is for its author or an admin.
+ */
+
+interface Scope {
+  space: SpaceDoc;
+  cr?: ChangeRequestDoc;
+  /** The content comments are checked against (space or change request revision). */
+  revision: string;
+}
+
+function scopeOf(req: Req, inChangeRequest: boolean): Scope {
+  const space = spaceOf(req);
+  if (!inChangeRequest) return { space, revision: space.revision };
+  const cr = changeRequestOf(req, space);
+  return { space, cr, revision: cr.revision };
+}
+
+const viewer = (req: Req): Viewer => ({
+  userId: req.caller.userId,
+  role: roleOfReq(req),
+  baseUrl: req.ctx.baseUrl,
+  format: (req.query as { format?: Format }).format,
+});
+
+function commentOf(req: Req, scope: Scope): CommentDoc {
+  const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+  if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) throw notFound('Comment');
+  return comment;
+}
+
+function replyOf(req: Req, comment: CommentDoc): ReplyDoc {
+  const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
+  if (!reply || reply._comment !== comment.id) throw notFound('Comment reply');
+  return reply;
+}
+
+const show = (req: Req, scope: Scope, c: CommentDoc) => presentComment(req.ctx.store, c, viewer(req), scope.revision);
+
+interface ListQuery {
+  page?: string;
+  limit?: number;
+  order?: 'asc' | 'desc';
+  status?: 'all' | 'open' | 'resolved';
+  targetPage?: string;
+  authors?: string[];
+}
+
+interface UpdateBody {
+  resolved?: boolean;
+  body?: BodyInput;
+  addedReactions?: string[];
+  removedReactions?: string[];
+}
+
+function handlers(inChangeRequest: boolean) {
+  return {
+    list: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const query = req.query as ListQuery;
+      const status = query.status ?? 'all';
+      const result = req.ctx.store.list<CommentDoc>('comment', {
+        parent: scope.space.id,
+        order: query.order ?? 'desc',
+        where: (c) =>
+          c._changeRequest === scope.cr?.id &&
+          (status === 'all' || c.status === status) &&
+          (query.targetPage === undefined || c._page?.id === query.targetPage) &&
+          (query.authors === undefined || query.authors.length === 0 || query.authors.includes(c._postedBy)),
+        ...(query.page !== undefined ? { page: query.page } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      });
+      return ok({ ...result, items: result.items.map((c) => show(req, scope, c)) });
+    },
+
+    post: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const body = req.body as { node?: string; page?: string; body: BodyInput; tableCell?: { record: string; definition: string } };
+      const at = req.ctx.now().toISOString();
+      const comment: CommentDoc = {
+        id: req.ctx.store.newId('cm'),
+        object: 'comment',
+        postedAt: at,
+        status: 'open',
+        _postedBy: req.caller.userId,
+        _markdown: bodyToMarkdown(body.body),
+        _space: scope.space.id,
+        _revision: scope.revision,
+        _reactions: {},
+      };
+      if (scope.cr) comment._changeRequest = scope.cr.id;
+      if (body.page !== undefined) {
+        const page = findPage(getRevision(req.ctx.store, scope.revision).pages, body.page);
+        if (!page) throw badRequest(`page: no page ${body.page} in ${scope.cr ? `change request #${scope.cr.number}` : 'the space'}`);
+        comment._page = { id: page.id, title: page.title, path: page.path };
+      }
+      if (body.node !== undefined) comment._node = body.node;
+      if (body.tableCell !== undefined) comment._tableCell = body.tableCell;
+      return ok(show(req, scope, req.ctx.store.insert('comment', comment, scope.space.id)));
+    },
+
+    get: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      return ok(show(req, scope, commentOf(req, scope)));
+    },
+
+    update: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const comment = commentOf(req, scope);
+      const body = (req.body ?? {}) as UpdateBody;
+      const now = req.ctx.now().toISOString();
+      const next: CommentDoc = { ...comment };
+      if (body.body !== undefined) {
+        if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("edit someone else's comment (only its author or an admin may)");
+        next._markdown = bodyToMarkdown(body.body);
+        next.editedAt = now;
+      }
+      if (body.resolved === true && comment.status !== 'resolved') Object.assign(next, { status: 'resolved', resolvedAt: now, _resolvedBy: req.caller.userId });
+      if (body.resolved === false && comment.status !== 'open') {
+        next.status = 'open';
+        delete next.resolvedAt;
+        delete next._resolvedBy;
+      }
+      next._reactions = applyReactions(comment._reactions, req.caller.userId, now, body.addedReactions, body.removedReactions);
+      return ok(show(req, scope, req.ctx.store.put('comment', next)));
+    },
+
+    delete: (req: Req) => deleteIdempotently(() => {
+      const scope = scopeOf(req, inChangeRequest);
+      const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+      if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
+      if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
+      for (const reply of req.ctx.store.all('commentReply', comment.id)) req.ctx.store.delete('commentReply', reply.id);
+      req.ctx.store.delete('comment', comment.id);
+      return noContent();
+    }),
+
+    listReplies: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const comment = commentOf(req, scope);
+      const query = req.query as { page?: string; limit?: number };
+      const result = req.ctx.store.list<ReplyDoc>('commentReply', {
+        parent: comment.id,
+        ...(query.page !== undefined ? { page: query.page } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      });
+      return ok({ ...result, items: result.items.map((r) => presentReply(req.ctx.store, r, comment, viewer(req))) });
+    },
+
+    postReply: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const comment = commentOf(req, scope);
+      const reply: ReplyDoc = {
+        id: req.ctx.store.newId('rp'),
+        object: 'comment-reply',
+        postedAt: req.ctx.now().toISOString(),
+        _postedBy: req.caller.userId,
+        _markdown: bodyToMarkdown((req.body as { body: BodyInput }).body),
+        _comment: comment.id,
+        _reactions: {},
+      };
+      return ok(presentReply(req.ctx.store, req.ctx.store.insert('commentReply', reply, comment.id), comment, viewer(req)));
+    },
+
+    getReply: (req: Req) => {
+      const comment = commentOf(req, scopeOf(req, inChangeRequest));
+      return ok(presentReply(req.ctx.store, replyOf(req, comment), comment, viewer(req)));
+    },
+
+    updateReply: (req: Req) => {
+      const comment = commentOf(req, scopeOf(req, inChangeRequest));
+      const reply = replyOf(req, comment);
+      const body = (req.body ?? {}) as UpdateBody;
+      const now = req.ctx.now().toISOString();
+      const next: ReplyDoc = { ...reply };
+      if (body.body !== undefined) {
+        if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("edit someone else's reply (only its author or an admin may)");
+        next._markdown = bodyToMarkdown(body.body);
+        next.editedAt = now;
+      }
+      next._reactions = applyReactions(reply._reactions, req.caller.userId, now, body.addedReactions, body.removedReactions);
+      return ok(presentReply(req.ctx.store, req.ctx.store.put('commentReply', next), comment, viewer(req)));
+    },
+
+    deleteReply: (req: Req) => deleteIdempotently(() => {
+      const scope = scopeOf(req, inChangeRequest);
+      const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+      if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
+      const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
+      if (!reply || reply._comment !== comment.id) return noContent();
+      if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("delete someone else's reply (only its author or an admin may)");
+      req.ctx.store.delete('commentReply', reply.id);
+      return noContent();
+    }),
+  };
+}
+
+const space = handlers(false);
+const cr = handlers(true);
+
+export const commentHandlers: HandlerTable = {
+  listCommentsInSpace: space.list,
+  postCommentInSpace: space.post,
+  getCommentInSpace: space.get,
+  updateCommentInSpace: space.update,
+  deleteCommentInSpace: space.delete,
+  postCommentReplyInSpace: space.postReply,
+  getCommentReplyInSpace: space.getReply,
+  updateCommentReplyInSpace: space.updateReply,
+  deleteCommentReplyInSpace: space.deleteReply,
+  listCommentsInChangeRequest: cr.list,
+  postCommentInChangeRequest: cr.post,
+  getCommentInChangeRequest: cr.get,
+  updateCommentInChangeRequest: cr.update,
+  deleteCommentInChangeRequest: cr.delete,
+  listCommentRepliesInChangeRequest: cr.listReplies,
+  postCommentReplyInChangeRequest: cr.postReply,
+  getCommentReplyInChangeRequest: cr.getReply,
+};

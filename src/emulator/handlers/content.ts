@@ -1,0 +1,166 @@
+import { assertActive, setChangeRequestRevision } from '../domain/change-requests.js';
+import { loadImport } from '../domain/import.js';
+import { fileBacklinks, linkReport, type LinkStatus } from '../domain/links.js';
+import { pageOrdered } from '../domain/ordered-list.js';
+import {
+  buildFile,
+  buildPages,
+  createRevision,
+  findPage,
+  getRevision,
+  presentFile,
+  presentPage,
+  presentRevision,
+  repath,
+  type PageFormat,
+  type PageInput,
+  type FileInput,
+} from '../domain/revisions.js';
+import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
+import { templatePages } from '../domain/templates.js';
+import { notFound, type HandlerTable } from '../types.js';
+import { changeRequestOf, locatorOf, ok, scopeOf, showChangeRequest, spaceOf, type ContentScope, type Req } from './content-common.js';
+
+/**
+ * Space content and change request content: the same reads on the space's current revision or on
+ * the change request's, and imports that write a new revision to one or the other.
+ */
+
+interface RevisionQuery {
+  metadata?: boolean;
+  computed?: boolean;
+  page?: string;
+  limit?: number;
+  format?: PageFormat;
+  status?: LinkStatus;
+}
+
+const q = (req: Req) => req.query as RevisionQuery;
+const metadata = (req: Req) => ({ metadata: q(req).metadata !== false });
+
+function mergedFrom(req: Req, scope: ContentScope): unknown {
+  const id = scope.revision._mergedFrom;
+  if (!id) return undefined;
+  const cr = req.ctx.store.get<Parameters<typeof showChangeRequest>[1]>('changeRequest', id);
+  return cr ? showChangeRequest(req, cr, scope.space) : undefined;
+}
+
+function fileOf(req: Req, scope: ContentScope) {
+  const file = scope.revision.files.find((f) => f.id === req.params.fileId);
+  if (!file) throw notFound('File');
+  return file;
+}
+
+function pageOf(req: Req, scope: ContentScope) {
+  const page = findPage(scope.revision.pages, req.params.pageId ?? '');
+  if (!page) throw notFound('Page');
+  return page;
+}
+
+/** Append imported or templated pages and files to the content of the space or change request. */
+function addContent(req: Req, inChangeRequest: boolean, pages: readonly PageInput[], files: readonly FileInput[]): string {
+  const { store } = req.ctx;
+  const now = req.ctx.now();
+  const at = now.toISOString();
+  const space = spaceOf(req);
+  const cr = inChangeRequest ? changeRequestOf(req, space) : undefined;
+  if (cr) assertActive(cr, 'edited');
+  else assertEditable(space, 'edited');
+  const current = getRevision(store, cr?.revision ?? space.revision);
+  const added = buildPages(store, pages, at);
+  const revision = createRevision(store, {
+    space: space.id,
+    parents: [current.id],
+    pages: repath([...current.pages, ...added]),
+    files: [...current.files, ...files.map((f) => buildFile(store, f))],
+    createdAt: at,
+    type: 'edits',
+  });
+  if (cr) setChangeRequestRevision(store, cr, revision.id, req.caller.userId, now);
+  else setSpaceRevision(store, space, revision.id, now);
+  return revision.id;
+}
+
+async function importInto(req: Req, inChangeRequest: boolean) {
+  // Check the target before reaching out: a missing or locked space fails fast.
+  const space = spaceOf(req);
+  if (inChangeRequest) assertActive(changeRequestOf(req, space), 'edited');
+  else assertEditable(space, 'edited');
+  const body = req.body as { url: string; source: string };
+  const imported = await loadImport(body.source, body.url);
+  const revision = addContent(req, inChangeRequest, imported.pages, imported.files);
+  return ok({ revision, importedResources: imported.importedResources, totalResources: imported.totalResources }, 201);
+}
+
+/** The read handlers, once for the space and once for change requests. */
+function reads(inChangeRequest: boolean) {
+  return {
+    revision: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      return ok(presentRevision(scope.revision, scope.present, { ...metadata(req), mergedFrom: mergedFrom(req, scope) }));
+    },
+    pages: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      return ok({ pages: scope.revision.pages.map((p) => presentPage(p, scope.present, metadata(req))) });
+    },
+    files: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const page = pageOrdered(scope.revision.files, q(req).page, q(req).limit);
+      return ok({ ...page, items: page.items.map((f) => presentFile(f, scope.present, metadata(req))) });
+    },
+    file: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      return ok(presentFile(fileOf(req, scope), scope.present, metadata(req)));
+    },
+    backlinks: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const items = fileBacklinks(scope.revision, fileOf(req, scope), locatorOf(req, scope));
+      const page = pageOrdered(items.map((item, i) => ({ id: String(i), item })), q(req).page, q(req).limit);
+      return ok({ ...page, items: page.items.map((e) => e.item) });
+    },
+    page: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const format = q(req).format;
+      return ok(presentPage(pageOf(req, scope), scope.present, { ...metadata(req), ...(format ? { format } : {}) }));
+    },
+    pageLinks: (req: Req) => {
+      const scope = scopeOf(req, inChangeRequest);
+      const status = q(req).status;
+      const report = linkReport(scope.revision, locatorOf(req, scope), {
+        only: pageOf(req, scope),
+        ...(status ? { status } : {}),
+        ...(inChangeRequest ? { primary: getRevision(req.ctx.store, scope.space.revision) } : {}),
+      });
+      const page = pageOrdered(report.items, q(req).page, q(req).limit);
+      return ok({ ...page, items: page.items.map((e) => e.item), stats: report.stats });
+    },
+  };
+}
+
+const space = reads(false);
+const changeRequest = reads(true);
+
+export const contentHandlers: HandlerTable = {
+  getCurrentRevision: space.revision,
+  importContent: (req: Req) => importInto(req, false),
+  applyTemplateToSpace: (req: Req) => {
+    const pages = templatePages((req.body as { id: string }).id);
+    addContent(req, false, pages, []);
+    return { status: 201 };
+  },
+  listPages: space.pages,
+  listFiles: space.files,
+  getFileById: space.file,
+  listSpaceFileBacklinks: space.backlinks,
+  getPageById: space.page,
+  listPageLinksInSpace: space.pageLinks,
+
+  getRevisionOfChangeRequestById: changeRequest.revision,
+  importContentInChangeRequest: (req: Req) => importInto(req, true),
+  listPagesInChangeRequest: changeRequest.pages,
+  listFilesInChangeRequestById: changeRequest.files,
+  getFileInChangeRequestById: changeRequest.file,
+  listChangeRequestFileBacklinks: changeRequest.backlinks,
+  getPageInChangeRequestById: changeRequest.page,
+  listPageLinksInChangeRequest: changeRequest.pageLinks,
+};
