@@ -94,7 +94,8 @@ function accessor(path: string[]): string {
 /**
  * Conditions suggested by a (valid) schema: one per boolean claim (`visitor.claims.isBeta`,
  * `visitor.claims.unsigned.isBeta`), one per value of an enumerated string claim, nested objects
- * followed. Free strings, numbers and arrays have no obvious condition and get none.
+ * followed; signed claims before unsigned ones. Free strings, numbers and arrays have no obvious
+ * condition and get none.
  */
 export function templateConditions(schema: unknown): TemplateCondition[] {
   const out: TemplateCondition[] = [];
@@ -110,6 +111,11 @@ export function templateConditions(schema: unknown): TemplateCondition[] {
       } else if (claim.type === 'object') walk(claim.properties, path);
     }
   };
-  if (isObject(schema)) walk(schema.properties, []);
+  if (isObject(schema) && isObject(schema.properties)) {
+    // Signed claims first, then the unsigned ones, whatever the key order of the document.
+    const { unsigned, ...signed } = schema.properties;
+    walk(signed, []);
+    if (isObject(unsigned)) walk(unsigned.properties, ['unsigned']);
+  }
   return out;
 }

@@ -15,8 +15,9 @@ import {
  * - section paths are unique in the site, site-space paths unique in their section (or the root);
  *   a clash is a 400 naming `path`;
  * - a space appears at most once per section (or root);
- * - the first section added to a site that has root-level site spaces takes them in, so no
- *   content disappears from the published structure;
+ * - adding the first section to a site that has root-level site spaces first turns that content
+ *   into a section of its own (titled after its default space, and the default section), so
+ *   nothing disappears from the published structure;
  * - moves reorder siblings (a section among the sections of its group, or of the top level; a
  *   group among the groups and ungrouped sections; a site space inside its section); a neighbour
  *   that is not a sibling is an invalid position (400). Without a position the item goes last.
@@ -133,10 +134,19 @@ export function addSection(
   input: { spaceId: string; title?: string | null; icon?: string | null; path?: string; id?: string; siteSpace?: { id?: string; path?: string; condition?: string } },
 ): SectionDoc {
   const space = requireSpace(ctx, site.organization, input.spaceId, 'body.spaceId');
-  const existing = sectionsOf(ctx, site.id);
-  const title = input.title ?? (space.title.length >= 2 ? space.title.slice(0, 128) : 'Untitled section');
-  const used = new Set(existing.map((s) => s.path));
-  if (input.path !== undefined && used.has(input.path)) throw badRequest(`body.path: "${input.path}" is already used by another section`);
+  if (input.path !== undefined && sectionsOf(ctx, site.id).some((s) => s.path === input.path)) {
+    throw badRequest(`body.path: "${input.path}" is already used by another section`);
+  }
+  if (sectionsOf(ctx, site.id).length === 0) sectionForRootContent(ctx, site);
+  const section = insertSection(ctx, site, sectionTitle(input.title ?? space.title), input);
+  addSiteSpace(ctx, site, { ...input.siteSpace, spaceId: space.id, sectionId: section.id });
+  return section;
+}
+
+const sectionTitle = (title: string) => (title.length >= 2 ? title.slice(0, 128) : 'Untitled section');
+
+function insertSection(ctx: EmulatorContext, site: SiteDoc, title: string, input: { id?: string; path?: string; icon?: string | null }): SectionDoc {
+  const used = new Set(sectionsOf(ctx, site.id).map((s) => s.path));
   const section: SectionDoc = {
     id: input.id ?? ctx.store.newId('sitesc'),
     site: site.id,
@@ -145,14 +155,19 @@ export function addSection(
     ...(input.icon ? { icon: input.icon } : {}),
     _order: nextOrder(topLevel(ctx, site.id)),
   };
-  ctx.store.insert('siteSection', section, site.id);
-  if (existing.length === 0) {
-    for (const ss of siteSpacesIn(ctx, site.id, undefined)) ctx.store.patch<SiteSpaceDoc>('siteSpace', ss.id, { section: section.id });
-    if (site._defaultSiteSpace) ctx.store.patch<SectionDoc>('siteSection', section.id, { _defaultSiteSpace: site._defaultSiteSpace });
-  }
-  const inSection = siteSpacesIn(ctx, site.id, section.id);
-  if (!inSection.some((s) => s.space === space.id)) addSiteSpace(ctx, site, { ...input.siteSpace, spaceId: space.id, sectionId: section.id });
-  return ctx.store.get<SectionDoc>('siteSection', section.id) as SectionDoc;
+  return ctx.store.insert('siteSection', section, site.id);
+}
+
+/** Move the root-level site spaces into a new section, which becomes the site's default. */
+function sectionForRootContent(ctx: EmulatorContext, site: SiteDoc): void {
+  const root = siteSpacesIn(ctx, site.id, undefined);
+  if (root.length === 0) return;
+  const main = root.find((ss) => ss.id === site._defaultSiteSpace) ?? (root[0] as SiteSpaceDoc);
+  const title = getLiveSpace(ctx, main.space)?.title ?? site.title;
+  const section = insertSection(ctx, site, sectionTitle(title), {});
+  for (const ss of root) ctx.store.patch<SiteSpaceDoc>('siteSpace', ss.id, { section: section.id });
+  ctx.store.patch<SectionDoc>('siteSection', section.id, { _defaultSiteSpace: main.id });
+  ctx.store.patch<SiteDoc>('site', site.id, { _defaultSiteSection: section.id, _defaultSiteSpace: undefined });
 }
 
 export function updateSection(

@@ -167,13 +167,18 @@ class Parser {
   }
 }
 
+/** Folded (>) scalars: lines join with spaces, a blank line is a newline, more-indented lines keep theirs. */
 function fold(lines: string[]): string {
   let out = '';
-  lines.forEach((line, i) => {
-    if (i === 0) out = line;
-    else if (line === '' || lines[i - 1] === '' || /^\s/.test(line)) out += `\n${line}`;
+  let prev: string | undefined;
+  for (const line of lines) {
+    if (prev === undefined) out = line;
+    else if (line === '') out += '\n';
+    else if (prev === '') out += line;
+    else if (/^\s/.test(line) || /^\s/.test(prev)) out += `\n${line}`;
     else out += ` ${line}`;
-  });
+    prev = line;
+  }
   return out;
 }
 
