@@ -164,11 +164,16 @@ export function insertSite(ctx: EmulatorContext, input: NewSite): SiteDoc {
   return ctx.store.insert('site', site, input.organization);
 }
 
-/** Remove a site with everything under it. */
+/** Remove a site with everything under it; an organization whose default content it was loses it. */
 export function removeSite(ctx: EmulatorContext, orgId: string, siteId: string): void {
   if (!findSite(ctx, orgId, siteId)) return;
   for (const kind of ['siteSpace', 'siteSection', 'siteSectionGroup']) {
     for (const doc of ctx.store.all(kind, siteId)) ctx.store.delete(kind, doc.id);
   }
   ctx.store.delete('site', siteId);
+  const org = ctx.store.get<{ id: string; defaultContent?: { site?: string } }>('organization', orgId);
+  if (org?.defaultContent?.site === siteId) {
+    const { defaultContent: _gone, ...rest } = org;
+    ctx.store.put('organization', rest);
+  }
 }

@@ -110,6 +110,13 @@ describe('getSiteById / deleteSiteById', () => {
     expect(w.emu.store.all('siteSpace', site.id)).toEqual([]);
     expect(w.emu.store.all('siteSection', site.id)).toEqual([]);
   });
+
+  it("clears the organization's default content when it was the deleted site", async () => {
+    const site = await newSite();
+    expect((await w.call('PATCH', w.org, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent).toEqual({ type: 'site', site: site.id });
+    expect((await w.call('DELETE', `${w.org}/sites/${site.id}`)).status).toBe(204);
+    expect((await w.call('GET', w.org)).body).not.toHaveProperty('defaultContent');
+  });
 });
 
 describe('updateSiteById', () => {
