@@ -4,7 +4,7 @@ import { nextOrder, reorder, type MovePosition } from './ordered-list.js';
 import { getLiveSpace, type SpaceDoc } from './sites-deps.js';
 import type { SiteDoc } from './sites.js';
 import {
-  findGroup, findSection, groupsOf, sectionsInGroup, sectionsOf, siteSpacesIn, siteSpacesOf, topLevel,
+  defaultSection, findGroup, findSection, sectionsInGroup, sectionsOf, siteSpacesIn, siteSpacesOf, topLevel,
   type GroupDoc, type SectionDoc, type SiteSpaceDoc,
 } from './site-structure.js';
 
@@ -66,7 +66,7 @@ export function addSiteSpace(ctx: EmulatorContext, site: SiteDoc, input: { space
   const space = requireSpace(ctx, site.organization, input.spaceId, field);
   let sectionId = input.sectionId;
   if (sectionId !== undefined) requireSection(ctx, site, sectionId, 'body.sectionId');
-  else sectionId = defaultSectionId(ctx, site);
+  else sectionId = defaultSection(ctx, site)?.id;
   const siblings = siteSpacesIn(ctx, site.id, sectionId);
   if (siblings.some((s) => s.space === space.id)) {
     throw badRequest(`${field}: space "${space.id}" is already in ${sectionId ? `section "${sectionId}"` : 'this site'}`);
@@ -83,16 +83,6 @@ export function addSiteSpace(ctx: EmulatorContext, site: SiteDoc, input: { space
     _order: nextOrder(siblings),
   };
   return ctx.store.insert('siteSpace', doc, site.id);
-}
-
-function defaultSectionId(ctx: EmulatorContext, site: SiteDoc): string | undefined {
-  const sections = sectionsOf(ctx, site.id);
-  if (sections.length === 0) return undefined;
-  const chosen = sections.find((s) => s.id === site._defaultSiteSection);
-  if (chosen) return chosen.id;
-  const first = topLevel(ctx, site.id)[0];
-  if (!first) return undefined;
-  return first.kind === 'section' ? first.id : sectionsInGroup(ctx, site.id, first.id)[0]?.id ?? sections[0]?.id;
 }
 
 export function updateSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: SiteSpaceDoc, body: { path?: string; condition?: string | null; spaceId?: string }): SiteSpaceDoc {
