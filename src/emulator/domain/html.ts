@@ -44,7 +44,8 @@ export function htmlToMarkdown(html: string): { title?: string; markdown: string
   body = body.replace(/<(script|style|head|noscript)\b[\s\S]*?<\/\1>/gi, '').replace(/<!--[\s\S]*?-->/g, '');
   body = body.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/gi, (_, code: string) => {
     const text = decodeEntities(code.replace(/<[^>]+>/g, ''));
-    return `\n\n\`\`\`\n${text.replace(/\n+$/, '')}\n\`\`\`\n\n`.replace(/\n/g, '\u0000');
+    // Newlines inside the block are protected from the whitespace clean-up below.
+    return `\n\n${`\`\`\`\n${text.replace(/\n+$/, '')}\n\`\`\``.replace(/\n/g, '\u0000')}\n\n`;
   });
   body = body
     .replace(/<img\b[^>]*>/gi, (tag) => `![${attr(tag, 'alt') ?? ''}](${attr(tag, 'src') ?? ''})`)

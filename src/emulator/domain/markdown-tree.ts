@@ -99,7 +99,8 @@ export function pagesToMarkdownFiles(pages: readonly PageNode[]): { files: Map<s
       const isFirst = depth === 0 && i === 0;
       const own = folder ? `${folder}/${page.slug}` : page.slug;
       const path = isFirst ? 'README.md' : page.pages.length > 0 ? `${own}/README.md` : `${own}.md`;
-      files.set(path, `# ${page.title}\n\n${page.markdown.replace(/\n*$/, '\n')}`);
+      // Markdown is written exactly as stored, so an export imports back unchanged.
+      files.set(path, `# ${page.title}\n\n${page.markdown}`);
       lines.push(`${'  '.repeat(depth)}* [${page.title.replace(/[[\]]/g, '')}](${encodeURI(path)})`);
       write(page.pages, own, depth + 1);
     });

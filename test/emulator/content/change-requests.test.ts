@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editPage, expectSpec, pageMarkdown, startWorld, T, type World } from './helpers.js';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(() => w.emu.close());
+
+const base = '/v1/spaces/sp_docs/change-requests';
+const spaceRevision = async () => (await w.call(T.admin, 'GET', '/v1/spaces/sp_docs')).body.revision as string;
+
+/** A fresh copy of sp_docs, so each merge scenario starts from the same content. */
+async function freshSpace(): Promise<string> {
+  return (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
+}
+
+describe('create, number, get by id or number, list, edit', () => {
+  it('numbers change requests 1, 2, ... per space; new ones are open and start from the space revision', async () => {
+    const space = await freshSpace();
+    const revision = (await w.call(T.admin, 'GET', `/v1/spaces/${space}`)).body.revision;
+    const first = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'First' });
+    expect(first.status).toBe(201);
+    expectSpec('createChangeRequest', first.body);
+    expect(first.body).toMatchObject({ number: 1, status: 'open', subject: 'First', revisionInitial: revision, revision, outdated: false, comments: 0 });
+    expect(first.body.createdBy.id).toBe('u_editor');
+    expect(first.headers.get('location')).toBe(first.body.urls.location);
+    const second = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, {});
+    expect(second.body.number).toBe(2);
+    const other = await w.call(T.editor, 'POST', `/v1/spaces/${await freshSpace()}/change-requests`);
+    expect(other.body.number).toBe(1);
+
+    const byNumber = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/2`);
+    const byId = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/${second.body.id}`);
+    expect(byNumber.status).toBe(200);
+    expectSpec('getChangeRequestById', byNumber.body);
+    expect(byNumber.body.id).toBe(second.body.id);
+    expect(byId.body.number).toBe(2);
+    expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/99`)).status).toBe(404);
+    // An id from another space does not resolve here.
+    expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/${other.body.id}`)).status).toBe(404);
+    expect((await w.call(T.commenter, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'x' })).status).toBe(403);
+    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'x'.repeat(101) })).status).toBe(400);
+  });
+
+  it('lists open ones by default, filters by status and contributor, and edits subject and status', async () => {
+    const space = await freshSpace();
+    const a = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'A' })).body;
+    await w.call(T.admin, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'B' });
+    const draft = await w.call(T.editor, 'PATCH', `/v1/spaces/${space}/change-requests/${a.number}`, { status: 'draft', subject: 'A2' });
+    expect(draft.status).toBe(200);
+    expectSpec('updateChangeRequestById', draft.body);
+    expect(draft.body).toMatchObject({ status: 'draft', subject: 'A2' });
+
+    const open = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests`);
+    expectSpec('listChangeRequestsForSpace', open.body);
+    expect(open.body.items.map((c: { subject: string }) => c.subject)).toEqual(['B']);
+    const drafts = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests?status=draft`);
+    expect(drafts.body.items.map((c: { subject: string }) => c.subject)).toEqual(['A2']);
+    const mine = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests?contributor=u_admin`);
+    expect(mine.body.items.map((c: { subject: string }) => c.subject)).toEqual(['B']);
+    const counts = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body;
+    expect(counts).toMatchObject({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1 });
+    expect((await w.call(T.editor, 'PATCH', `/v1/spaces/${space}/change-requests/1`, { status: 'merged' })).status).toBe(400);
+    expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests?status=bogus`)).status).toBe(400);
+  });
+});
+
+describe('merge: three-way by page', () => {
+  it('applies pages changed only in the change request and keeps pages changed only in the space', async () => {
+    const space = await freshSpace();
+    const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Edit setup' })).body;
+    editPage(w, space, 'pg_setup', 'Setup, rewritten in the change request.\n', cr.id);
+    editPage(w, space, 'pg_intro', 'Intro, edited live.\n');
+    const before = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/${cr.number}`)).body;
+    expect(before.outdated).toBe(true);
+
+    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`)).status).toBe(403);
+    const res = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
+    expect(res.status).toBe(200);
+    expectSpec('mergeChangeRequest', res.body);
+    expect(res.body.result).toBe('merge');
+    const after = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body;
+    expect(after.revision).toBe(res.body.revision);
+    expect(pageMarkdown(w, res.body.revision, 'pg_setup')).toBe('Setup, rewritten in the change request.\n');
+    expect(pageMarkdown(w, res.body.revision, 'pg_intro')).toBe('Intro, edited live.\n');
+
+    const merged = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/${cr.id}`)).body;
+    expect(merged).toMatchObject({ status: 'merged', revisionMerged: res.body.revision, outdated: false });
+    const revision = await w.call(T.reader, 'GET', `/v1/spaces/${space}/content`);
+    expectSpec('getCurrentRevision', revision.body);
+    expect(revision.body).toMatchObject({ type: 'merge', mergedFrom: { id: cr.id, status: 'merged' } });
+
+    const again = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/already merged/);
+    expect((await w.call(T.editor, 'PATCH', `/v1/spaces/${space}/change-requests/${cr.number}`, { status: 'open' })).status).toBe(409);
+  });
+
+  it('reports conflicts when a page changed differently on both sides, and applies nothing', async () => {
+    const space = await freshSpace();
+    const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Conflicting' })).body;
+    editPage(w, space, 'pg_setup', 'Setup from the change request.\n', cr.id);
+    editPage(w, space, 'pg_advanced', 'Advanced from the change request.\n', cr.id);
+    editPage(w, space, 'pg_setup', 'Setup edited live.\n');
+    const revisionBefore = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
+
+    const res = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
+    expect(res.status).toBe(200);
+    expectSpec('mergeChangeRequest', res.body);
+    expect(res.body).toEqual({ revision: revisionBefore, result: 'conflicts' });
+    const spaceAfter = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body;
+    expect(spaceAfter.revision).toBe(revisionBefore);
+    expect(pageMarkdown(w, spaceAfter.revision, 'pg_advanced')).toBe('Advanced topics about widgets.\n');
+    const crAfter = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/${cr.number}`)).body;
+    expect(crAfter.status).toBe('open');
+    expect(crAfter.revisionMerged).toBeUndefined();
+  });
+
+  it('refuses to merge an archived change request (409) and into a locked space (412)', async () => {
+    const space = await freshSpace();
+    const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Shelved' })).body;
+    await w.call(T.editor, 'PATCH', `/v1/spaces/${space}/change-requests/${cr.number}`, { status: 'archived' });
+    const archived = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
+    expect(archived.status).toBe(409);
+    expect(archived.body.error.message).toMatch(/archived/);
+    await w.call(T.editor, 'PATCH', `/v1/spaces/${space}/change-requests/${cr.number}`, { status: 'open' });
+    await w.call(T.admin, 'PATCH', `/v1/spaces/${space}`, { editMode: 'locked' });
+    const locked = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
+    expect(locked.status).toBe(412);
+    expect(locked.body.error.message).toMatch(/locked/);
+    await w.call(T.admin, 'PATCH', `/v1/spaces/${space}`, { editMode: 'live' });
+    expect((await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`)).body.result).toBe('merge');
+  });
+});
+
+describe('update from main', () => {
+  it('pulls space changes in, sets revisionMergedAncestor, and clears outdated until the space moves again', async () => {
+    const space = await freshSpace();
+    const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Long running' })).body;
+    editPage(w, space, 'pg_setup', 'Setup from the change request.\n', cr.id);
+    editPage(w, space, 'pg_intro', 'Intro edited live.\n');
+    const spaceRev = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
+    expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.outdated).toBe(true);
+
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/1/update`);
+    expect(res.status).toBe(200);
+    expectSpec('updateChangeRequest', res.body);
+    expect(res.body.result).toBe('update');
+    const updated = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body;
+    expect(updated).toMatchObject({ revision: res.body.revision, revisionMergedAncestor: spaceRev, outdated: false });
+    expect(pageMarkdown(w, res.body.revision, 'pg_intro')).toBe('Intro edited live.\n');
+    expect(pageMarkdown(w, res.body.revision, 'pg_setup')).toBe('Setup from the change request.\n');
+    const crRevision = await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1/content`);
+    expect(crRevision.body.type).toBe('update');
+
+    editPage(w, space, 'pg_advanced', 'Advanced edited live.\n');
+    expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.outdated).toBe(true);
+
+    // The merge's base is now the ancestor: the live intro edit is not mistaken for a change-request change.
+    const merged = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/1/merge`);
+    expect(merged.body.result).toBe('merge');
+    expect(pageMarkdown(w, merged.body.revision, 'pg_advanced')).toBe('Advanced edited live.\n');
+    expect(pageMarkdown(w, merged.body.revision, 'pg_setup')).toBe('Setup from the change request.\n');
+  });
+
+  it('answers conflicts and leaves the change request as it was', async () => {
+    const space = await freshSpace();
+    const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`)).body;
+    editPage(w, space, 'pg_setup', 'CR side.\n', cr.id);
+    editPage(w, space, 'pg_setup', 'Space side.\n');
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/update`);
+    expect(res.body).toEqual({ revision: (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.revision, result: 'conflicts' });
+    const after = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body;
+    expect(after.revisionMergedAncestor).toBeUndefined();
+    expect(after.outdated).toBe(true);
+  });
+});
+
+describe('PDF export', () => {
+  it('answers a URL on the emulator; 400 for a page that is not in the change request', async () => {
+    const cr = (await w.call(T.editor, 'POST', base, { subject: 'PDF' })).body;
+    const res = await w.call(T.reader, 'GET', `${base}/${cr.number}/pdf?page=pg_setup&only=true`);
+    expect(res.status).toBe(200);
+    expectSpec('getChangeRequestPDF', res.body);
+    expect(res.body.url.startsWith(`${w.emu.url}/_emulator/pdf/sp_docs/${cr.id}`)).toBe(true);
+    expect((await w.call(T.reader, 'GET', `${base}/${cr.number}/pdf?page=pg_nope`)).status).toBe(400);
+    expect(await spaceRevision()).toBe(cr.revision);
+  });
+});
