@@ -165,7 +165,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     if (explicit) return this.about('organization', explicit);
     const orgs = await listOrganizations(this.client(), this.abort.signal);
     if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
-    if (orgs.length === 0) throw new UsageError('this token cannot see any organization; pass --org <id>');
+    if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
     const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
     throw new UsageError(`several organizations are visible; pass --org <id> or set a default with \`${bin} config set org <id>\`. Choices: ${choices}`);
   }

@@ -25,8 +25,8 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   async run(): Promise<void> {
     const { profileName, apiUrl, apiUrlSource } = this.context;
     const token = (await this.readToken(apiUrl)).trim();
-    if (token === '') throw new UsageError('the token is empty; nothing was saved');
-    if (/\s/.test(token)) throw new UsageError('the token contains whitespace; paste only the token. Nothing was saved');
+    if (token === '') throw new UsageError('empty token: nothing was saved');
+    if (/\s/.test(token)) throw new UsageError('the value contains whitespace; paste only the token. Nothing was saved');
     registerSecret(token);
 
     const client = this.client({ token, apiUrl });
@@ -35,7 +35,7 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
       organizations = await listOrganizations(client, this.abort.signal);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        throw new AuthError(`${apiUrl} refused the token (${err.status}): ${err.message}. Nothing was saved.`);
+        throw new AuthError(`${apiUrl} refused it (${err.status}): ${err.message}. Nothing was saved.`);
       }
       throw err;
     } finally {
