@@ -6,6 +6,7 @@ import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
 import { HttpError } from '../types.js';
 import { adaptiveSchemaProblem } from '../domain/adaptive-schema.js';
+import { getLiveSpace } from '../domain/sites-deps.js';
 import { findSpec, parseDocument, recordSource } from '../domain/openapi.js';
 import { addSection, addSiteSpace, createGroup, updateSection } from '../domain/site-structure-edits.js';
 import { insertSite, SITE_TYPES, type SiteDoc } from '../domain/sites.js';
@@ -100,10 +101,17 @@ function step<T>(at: string, fn: () => T): T {
 
 type Section = z.output<typeof SeedSection>;
 
+function requireSeedSpace(ctx: EmulatorContext, orgId: string, spaceId: string, at: string): void {
+  const space = getLiveSpace(ctx, spaceId);
+  if (!space || space.organization !== orgId) throw new SeedError(`seed: ${at}: no space "${spaceId}" in this organization (spaces are named by id)`);
+}
+
 function seedSection(ctx: EmulatorContext, site: SiteDoc, s: Section, at: string): string {
   const spaces = [...(s.space ? [{ space: s.space }] : []), ...(s.siteSpaces ?? [])];
   const [first, ...rest] = spaces;
   if (!first) throw new SeedError(`seed: ${at}: a section needs a space (space or siteSpaces)`);
+  if (s.space) requireSeedSpace(ctx, site.organization, s.space, `${at}.space`);
+  (s.siteSpaces ?? []).forEach((ss, i) => requireSeedSpace(ctx, site.organization, ss.space, `${at}.siteSpaces.${i}.space`));
   const section = step(at, () =>
     addSection(ctx, site, {
       spaceId: first.space,
@@ -120,6 +128,7 @@ function seedSection(ctx: EmulatorContext, site: SiteDoc, s: Section, at: string
 }
 
 function seedSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: z.output<typeof SeedSiteSpace>, sectionId: string | undefined, at: string): void {
+  requireSeedSpace(ctx, site.organization, ss.space, `${at}.space`);
   step(at, () =>
     addSiteSpace(ctx, site, {
       spaceId: ss.space,
@@ -186,6 +195,7 @@ export function seedSites(store: Store, ctx: EmulatorContext, organizationId: st
 
   parse(SeedTranslation, parts.translations, 'translations').forEach((input, i) => {
     const at = `translations.${i}`;
+    requireSeedSpace(ctx, organizationId, input.space, `${at}.space`);
     const t = step(at, () =>
       createTranslation(ctx, organizationId, { ...(input.id ? { id: input.id } : {}), source: { space: input.space, language: input.sourceLanguage ?? 'en' }, language: input.language }),
     );
