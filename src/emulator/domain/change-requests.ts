@@ -3,7 +3,7 @@ import { conflict, HttpError } from '../types.js';
 import { mergeContent } from './merge.js';
 import { presentUser } from './people.js';
 import { createRevision, getRevision, type RevisionDoc } from './revisions.js';
-import { assertEditable, setSpaceRevision, type SpaceDoc } from './spaces.js';
+import { assertEditable, prepared, setSpaceRevision, type SpaceDoc } from './spaces.js';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
@@ -82,14 +82,9 @@ export function isOutdated(cr: ChangeRequestDoc, space: SpaceDoc): boolean {
   return cr.status !== 'merged' && space.revision !== baseOf(cr);
 }
 
-export function openChangeRequestComments(store: Store, crId: string): number {
-  return (
-    store.db
-      .prepare<[string], { n: number }>(
-        `SELECT COUNT(*) AS n FROM docs WHERE kind = 'comment' AND json_extract(data, '$._changeRequest') = ? AND json_extract(data, '$.status') = 'open'`,
-      )
-      .get(crId)?.n ?? 0
-  );
+export function openChangeRequestComments(store: Store, spaceId: string, crId: string): number {
+  const sql = `SELECT COUNT(*) AS n FROM docs WHERE kind = 'comment' AND parent = ? AND json_extract(data, '$._changeRequest') = ? AND json_extract(data, '$.status') = 'open'`;
+  return prepared<{ n: number }>(store, sql).get(spaceId, crId)?.n ?? 0;
 }
 
 export function changeRequestUrls(cr: ChangeRequestDoc, space: SpaceDoc, baseUrl: string): { app: string; location: string } {
@@ -105,7 +100,7 @@ export function presentChangeRequest(store: Store, cr: ChangeRequestDoc, space: 
   return {
     ...out,
     createdBy: presentUser(store, cr._createdBy, baseUrl),
-    comments: openChangeRequestComments(store, cr.id),
+    comments: openChangeRequestComments(store, cr._space, cr.id),
     outdated: isOutdated(cr, space),
     urls: changeRequestUrls(cr, space, baseUrl),
   };

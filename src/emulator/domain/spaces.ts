@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Store } from '../store/store.js';
 import { notFound, preconditionFailed } from '../types.js';
 import { spacePermissions, type MemberRole } from '../access.js';
@@ -132,8 +133,17 @@ export function compareSpaces(a: SpaceDoc, b: SpaceDoc): number {
 
 /* ---------- presentation ---------- */
 
-const count = (store: Store, sql: string, ...args: string[]): number =>
-  (store.db.prepare<string[], { n: number }>(sql).get(...args)?.n ?? 0);
+/** Prepared statements per store: presenting a page of 1000 spaces must not prepare 3000 queries. */
+const statements = new WeakMap<Store, Map<string, Statement<string[], unknown>>>();
+export function prepared<Row>(store: Store, sql: string): Statement<string[], Row> {
+  let cache = statements.get(store);
+  if (!cache) statements.set(store, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = store.db.prepare<string[], unknown>(sql)));
+  return stmt as Statement<string[], Row>;
+}
+
+const count = (store: Store, sql: string, ...args: string[]): number => prepared<{ n: number }>(store, sql).get(...args)?.n ?? 0;
 
 /** Open comments on the space itself (comments inside change requests are counted there). */
 export function openSpaceComments(store: Store, spaceId: string): number {
@@ -145,11 +155,10 @@ export function openSpaceComments(store: Store, spaceId: string): number {
 }
 
 function changeRequestCounts(store: Store, spaceId: string): { total: number; open: number; draft: number } {
-  const rows = store.db
-    .prepare<[string], { status: string; n: number }>(
-      `SELECT json_extract(data, '$.status') AS status, COUNT(*) AS n FROM docs WHERE kind = 'changeRequest' AND parent = ? GROUP BY status`,
-    )
-    .all(spaceId);
+  const rows = prepared<{ status: string; n: number }>(
+    store,
+    `SELECT json_extract(data, '$.status') AS status, COUNT(*) AS n FROM docs WHERE kind = 'changeRequest' AND parent = ? GROUP BY status`,
+  ).all(spaceId);
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return { total: rows.reduce((sum, r) => sum + r.n, 0), open: of('open'), draft: of('draft') };
 }

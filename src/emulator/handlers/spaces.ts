@@ -36,6 +36,7 @@ export const spaceHandlers: HandlerTable = {
       const at = nowOf(req).toISOString();
       req.ctx.store.put<SpaceDoc>('space', { ...space, deletedAt: at, updatedAt: at });
     }
+    if (space) purgeExpiredSpaces(req.ctx.store, space.organization, nowOf(req));
     return noContent();
   },
 

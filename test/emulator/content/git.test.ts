@@ -62,6 +62,7 @@ describe('git import', () => {
     expect(pages[1].markdown).toBe('How to.\n');
     expect(pages[1].git).toMatchObject({ path: 'guide/README.md' });
     const revision = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content`)).body;
+    expectSpec('getCurrentRevision', revision);
     expect(revision.git).toMatchObject({ oid: git(repo, 'rev-parse', 'HEAD'), message: 'Initial docs', createdByService: false, createdByGitBook: false });
     const info = await w.call(T.reader, 'GET', `/v1/spaces/${space}/git/info`);
     expect(info.status).toBe(200);
