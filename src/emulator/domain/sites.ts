@@ -55,7 +55,7 @@ export function findSite(ctx: EmulatorContext, orgId: string, siteId: string): S
   return site && site.organization === orgId ? site : undefined;
 }
 
-export const siteSpaceCount = (ctx: EmulatorContext, siteId: string) => ctx.store.all('siteSpace', siteId).length;
+export const siteSpaceCount = (ctx: EmulatorContext, siteId: string) => ctx.store.countChildren('siteSpace', siteId);
 
 export const isPublished = (ctx: EmulatorContext, site: SiteDoc) => site._published && siteSpaceCount(ctx, site.id) > 0;
 
