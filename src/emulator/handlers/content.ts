@@ -84,12 +84,19 @@ function addContent(req: Req, inChangeRequest: boolean, pages: readonly PageInpu
 async function importInto(req: Req, inChangeRequest: boolean) {
   // Check the target before reaching out: a missing or locked space fails fast.
   const space = spaceOf(req);
-  if (inChangeRequest) assertActive(changeRequestOf(req, space), 'edited');
+  const cr = inChangeRequest ? changeRequestOf(req, space) : undefined;
+  if (cr) assertActive(cr, 'edited');
   else assertEditable(space, 'edited');
   const body = req.body as { url: string; source: string };
   const imported = await loadImport(body.source, body.url);
   const revision = addContent(req, inChangeRequest, imported.pages, imported.files);
-  return ok({ revision, importedResources: imported.importedResources, totalResources: imported.totalResources }, 201);
+  // The new revision is what the content operation answers now (there is no get-revision-by-id).
+  const scope = cr ? `/change-requests/${cr.id}` : '';
+  return {
+    status: 201,
+    body: { revision, importedResources: imported.importedResources, totalResources: imported.totalResources },
+    headers: { location: `${req.ctx.baseUrl}/v1/spaces/${space.id}${scope}/content` },
+  };
 }
 
 /** The read handlers, once for the space and once for change requests. */

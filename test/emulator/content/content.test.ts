@@ -117,6 +117,7 @@ describe('import', () => {
     const after = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
     expect(after).toBe(res.body.revision);
     expect(after).not.toBe(before);
+    expect(res.headers.get('location')).toBe(`${w.emu.url}/v1/spaces/${space}/content`);
     expect(await titles(`/v1/spaces/${space}/content/pages`)).toEqual(['Introduction', 'Setup', 'Guide', 'Release notes']);
   });
 
