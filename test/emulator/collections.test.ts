@@ -153,7 +153,7 @@ describe('delete', () => {
     expect((await api('DELETE', `/v1/collections/${C.product}`)).status).toBe(204);
     expect(await idsOf(list)).toEqual([C.internal]);
     expect((await api('GET', `/v1/collections/${C.guides}`)).status).toBe(404);
-    const space = emu.store.get<{ deletedAt?: string; parent?: string }>('space', DEMO.spaces.guides);
+    const space = emu.store.get<{ id: string; deletedAt?: string; parent?: string }>('space', DEMO.spaces.guides);
     expect(space?.deletedAt).toBe(now.toISOString());
     expect(space?.parent).toBeUndefined();
     expect((await api('DELETE', `/v1/collections/${C.product}`)).status).toBe(204);

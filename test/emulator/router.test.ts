@@ -68,7 +68,7 @@ describe('HTTP pipeline', () => {
   });
 
   it('401 without a token, with an unknown one, and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope-not-a-token' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer nope-not-a-token' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await call(emu.url, 'GET', '/v1/orgs', { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { code: 401, message: expect.any(String) } });
@@ -191,7 +191,7 @@ describe('handler outcomes', () => {
       seed: 'demo',
       handlers: {
         updateOrganizationById: ({ ctx }) => {
-          ctx.store.patch('organization', DEMO.org, { title: 'Half written' });
+          ctx.store.patch<{ id: string; title: string }>('organization', DEMO.org, { title: 'Half written' });
           throw new Error('after the write');
         },
       },
@@ -201,7 +201,7 @@ describe('handler outcomes', () => {
     try {
       const res = await call(emu.url, 'PATCH', `/v1/orgs/${DEMO.org}`, { token: DEMO.tokens.admin, body: { title: 'New' } });
       expect(res.status).toBe(500);
-      expect(emu.store.get<{ title: string }>('organization', DEMO.org)?.title).toBe('Acme Docs');
+      expect(emu.store.get<{ id: string; title: string }>('organization', DEMO.org)?.title).toBe('Acme Docs');
     } finally {
       process.stderr.write = original;
       await emu.close();
@@ -217,7 +217,7 @@ describe('handler outcomes', () => {
           const title = (body as { title: string }).title;
           order.push(`start ${title}`);
           await new Promise((r) => setTimeout(r, 30));
-          ctx.store.patch('organization', DEMO.org, { title });
+          ctx.store.patch<{ id: string; title: string }>('organization', DEMO.org, { title });
           order.push(`end ${title}`);
           return { status: 200, body: {} };
         },
