@@ -159,6 +159,12 @@ export class Router {
     const body = parseBody(operation, req.body);
     if (!body.ok) return fail(400, body.message, { operationId });
 
+    // Behind any in-flight async handler: auth and access read committed state only.
+    return this.serial(() => this.authorizeAndHandle(req, operation, params, query.value ?? {}, body.value));
+  }
+
+  private authorizeAndHandle(req: RawRequest, operation: Operation, params: Record<string, string>, query: unknown, body: unknown): RouterResult | Promise<RouterResult> {
+    const operationId = operation.id;
     const caller = authenticate(this.ctx.store, req.authorization);
     if (!caller.ok) return fail(401, caller.message, { operationId });
 
@@ -168,26 +174,28 @@ export class Router {
     const handler = this.handlers[operationId];
     if (!handler) return fail(501, `${operationId} is not implemented by the emulator`, { operationId });
 
-    try {
-      const response = await this.serial(() =>
-        this.ctx.store.txAsync(() =>
-          handler({
-            ctx: this.ctx,
-            caller: caller.caller,
-            operationId,
-            params,
-            query: query.value ?? {},
-            body: body.value,
-            ...(access.organizationId !== undefined && access.role !== undefined ? { access: { organizationId: access.organizationId, role: access.role } } : {}),
-          }),
-        ),
-      );
-      return { ...withLocation(operation, response), operationId };
-    } catch (err) {
+    const failed = (err: unknown): RouterResult => {
       if (err instanceof HttpError) return fail(err.status, err.message, { operationId });
       if (err instanceof InvalidCursorError) return fail(400, err.message, { operationId });
       process.stderr.write(`emulator: ${operationId} failed: ${(err as Error)?.stack ?? String(err)}\n`);
       return fail(500, `The emulator failed while handling ${operationId}: ${(err as Error)?.message ?? String(err)}`, { operationId });
+    };
+    try {
+      const response = this.ctx.store.txAsync(() =>
+        handler({
+          ctx: this.ctx,
+          caller: caller.caller,
+          operationId,
+          params,
+          query,
+          body,
+          ...(access.organizationId !== undefined && access.role !== undefined ? { access: { organizationId: access.organizationId, role: access.role } } : {}),
+        }),
+      );
+      if (response instanceof Promise) return response.then((r) => ({ ...withLocation(operation, r), operationId }), failed);
+      return { ...withLocation(operation, response), operationId };
+    } catch (err) {
+      return failed(err);
     }
   }
 
