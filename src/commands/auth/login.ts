@@ -4,6 +4,7 @@ import { registerSecret } from '../../api/redact.js';
 import { DocsCommand } from '../../cli/base-command.js';
 import { AuthError, UsageError } from '../../cli/errors.js';
 import { listOrganizations } from '../../cli/organizations.js';
+import { checkConfigValue } from '../../cli/profiles.js';
 import { ask, canPrompt, readAll } from '../../cli/prompt.js';
 
 export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
@@ -23,7 +24,9 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   };
 
   async run(): Promise<void> {
-    const { profileName, apiUrl, apiUrlSource } = this.context;
+    const { profileName, apiUrl: givenUrl, apiUrlSource } = this.context;
+    // The same rules as `config set api-url` (http(s), no credentials in the URL), before asking for anything.
+    const apiUrl = checkConfigValue('api-url', givenUrl);
     const token = (await this.readToken(apiUrl)).trim();
     if (token === '') throw new UsageError('empty token: nothing was saved');
     if (/\s/.test(token)) throw new UsageError('the value contains whitespace; paste only the token. Nothing was saved');

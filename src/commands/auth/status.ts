@@ -1,4 +1,4 @@
-import { maskToken } from '../../api/redact.js';
+import { maskToken, redact } from '../../api/redact.js';
 import { DocsCommand } from '../../cli/base-command.js';
 import { AuthError } from '../../cli/errors.js';
 import { listOrganizations } from '../../cli/organizations.js';
@@ -10,9 +10,9 @@ export default class AuthStatus extends DocsCommand<typeof AuthStatus> {
 
   async run(): Promise<void> {
     const { profileName, apiUrl, apiUrlSource, token, tokenSource } = this.context;
-    if (!token) throw new AuthError(`not logged in (profile "${profileName}", ${apiUrl}). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
+    if (!token) throw new AuthError(`not logged in (profile "${profileName}", ${redact(apiUrl)}). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
     const organizations = await listOrganizations(this.client(), this.abort.signal);
-    const status = { profile: profileName, apiUrl, apiUrlSource, token: maskToken(token), tokenSource, organizations };
+    const status = { profile: profileName, apiUrl: redact(apiUrl), apiUrlSource, token: maskToken(token), tokenSource, organizations };
     this.output.object(status, {
       Profile: 'profile',
       'API URL': (s) => `${s.apiUrl} (from ${s.apiUrlSource})`,
