@@ -184,6 +184,24 @@ export const operationAccess: Record<string, MinimumRole> = {
   deleteMemberFromOrganizationTeamById: 'admin',
 };
 
+/**
+ * Team owners manage their own team (contract: an owner "can manage team members"): renaming it and
+ * changing its members pass for them below the admin role. Creating and deleting teams stay admin.
+ */
+const TEAM_OWNER_OPERATIONS = new Set([
+  'updateTeamInOrganizationById',
+  'updateMembersInOrganizationTeam',
+  'addMemberToOrganizationTeamById',
+  'deleteMemberFromOrganizationTeamById',
+]);
+
+/** Is the user an owner of this team of this organization? */
+export function ownsTeam(store: Store, userId: string, organizationId: string, teamId: string): boolean {
+  const team = store.get<{ id: string; organization: string }>('team', teamId);
+  if (!team || team.organization !== organizationId) return false;
+  return store.get<{ id: string; role: string }>('teamMember', `${teamId}:${userId}`)?.role === 'owner';
+}
+
 /** Operations that touch no single organization: any authenticated user, results limited to their orgs. */
 const ORGLESS = new Set(['listOrganizationsForAuthenticatedUser', 'getOrganizationsForEmailDomain']);
 
@@ -266,7 +284,8 @@ export function checkAccess(store: Store, userId: string, operationId: string, p
   if (target.kind !== 'organization') return { ok: true };
   const role = target.organizationId === '' ? undefined : roleOf(store, userId, target.organizationId);
   if (role === undefined) return { ok: false, status: 404, message: `${target.noun} not found` };
-  if (!can(role, minimum)) {
+  const owner = TEAM_OWNER_OPERATIONS.has(operationId) && params.teamId !== undefined && ownsTeam(store, userId, target.organizationId, params.teamId);
+  if (!can(role, minimum) && !owner) {
     return {
       ok: false,
       status: 403,
@@ -289,7 +308,7 @@ export function permissionsFor<K extends string>(role: MemberRole | undefined, r
   return out;
 }
 
-export function organizationPermissions(role: MemberRole | undefined, ownsTeam: boolean) {
+export function organizationPermissions(role: MemberRole | undefined, teamOwner: boolean) {
   return {
     view: role !== undefined,
     ...permissionsFor(role, {
@@ -304,7 +323,7 @@ export function organizationPermissions(role: MemberRole | undefined, ownsTeam: 
       listInstallations: 'admin',
       installIntegration: 'admin',
     }),
-    ownTeam: ownsTeam,
+    ownTeam: teamOwner,
   };
 }
 
@@ -327,7 +346,8 @@ export function collectionPermissions(role: MemberRole | undefined) {
   return permissionsFor(role, { view: 'getCollectionById', admin: 'updateCollectionById', viewInviteLinks: 'admin', create: 'createCollection' });
 }
 
-export function teamPermissions(role: MemberRole | undefined, ownsTeam: boolean) {
+/** `admin`: may manage the team (organization admins, and the team's owners: see TEAM_OWNER_OPERATIONS). */
+export function teamPermissions(role: MemberRole | undefined, teamOwner: boolean) {
   const perms = permissionsFor(role, { admin: 'updateTeamInOrganizationById', view: 'getTeamInOrganizationById' });
-  return { ...perms, admin: perms.admin || ownsTeam };
+  return { ...perms, admin: perms.admin || teamOwner };
 }

@@ -17,6 +17,8 @@ import type { ScenarioBuilder, Scenarios, World } from './scenarios/types.js';
  * emulator each time: the roles that meet the access table's minimum succeed (and the body
  * validates against the official spec), the others get 403, the outsider 404.
  * Scenarios (how to call each operation successfully) live in test/emulator/scenarios/*.ts.
+ * The one exception to the table, team owners managing their team, is tested in teams.test.ts; the
+ * team scenarios use a team without owners.
  */
 
 const scenarioDir = fileURLToPath(new URL('./scenarios/', import.meta.url));

@@ -124,3 +124,25 @@ describe('team members', () => {
     expect(await memberIds(DEMO.teams.reviewers)).toEqual([`${DEMO.users.comment}:owner`, `${DEMO.users.review}:owner`].sort());
   });
 });
+
+describe('team owners', () => {
+  it('manage their own team (title and members) without being admins, but not other teams', async () => {
+    const asOwner = { token: DEMO.tokens.create };
+    expect((await api('PATCH', `${teams}/${DEMO.teams.writers}`, { ...asOwner, body: { title: 'Writers' } })).status).toBe(200);
+    expect((await api('PUT', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.read}`, asOwner)).status).toBe(204);
+    expect((await api('PUT', `${teams}/${DEMO.teams.writers}/members`, { ...asOwner, body: { remove: ['usr_edsger'] } })).status).toBe(204);
+    expect((await api('DELETE', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.edit}`, asOwner)).status).toBe(204);
+    expect(await memberIds(DEMO.teams.writers)).toEqual([`${DEMO.users.create}:owner`, `${DEMO.users.read}:member`].sort());
+    // Not someone else's team, and not creating or deleting teams.
+    expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.read}`, asOwner)).status).toBe(403);
+    expect((await api('PATCH', `${teams}/${DEMO.teams.reviewers}`, { ...asOwner, body: { title: 'Mine' } })).status).toBe(403);
+    expect((await api('DELETE', `${teams}/${DEMO.teams.writers}`, asOwner)).status).toBe(403);
+    expect((await api('PUT', teams, { ...asOwner, body: { title: 'New' } })).status).toBe(403);
+  });
+
+  it('stop managing the team once they are no longer its owner', async () => {
+    await api('PUT', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.create}`, { body: { role: 'member' } });
+    expect((await api('GET', `${teams}/${DEMO.teams.writers}`, { token: DEMO.tokens.create })).body.permissions).toEqual({ admin: false, view: true });
+    expect((await api('PUT', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.read}`, { token: DEMO.tokens.create })).status).toBe(403);
+  });
+});

@@ -1,4 +1,11 @@
-import type { Scenarios } from './types.js';
+import type { Scenarios, World } from './types.js';
+
+/** A team without owners, so that only the access table decides (team owners may manage their team). */
+async function ownerlessTeam({ admin, demo }: World): Promise<string> {
+  const res = await admin('PUT', `/v1/orgs/${demo.org}/teams`, { body: { title: 'Matrix team', members: [demo.users.edit] } });
+  if (res.status !== 201) throw new Error(`cannot create a team: ${res.status} ${res.text}`);
+  return res.body.id as string;
+}
 
 /** Organizations, members, SSO, collections and teams: a successful call of each, on the demo seed. */
 export const scenarios: Scenarios = {
@@ -46,9 +53,12 @@ export const scenarios: Scenarios = {
   createOrganizationTeam: ({ demo }) => ({ params: { organizationId: demo.org }, body: { title: 'Support', members: [demo.users.read] } }),
   getTeamInOrganizationById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.writers } }),
   removeTeamFromOrganizationById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.reviewers } }),
-  updateTeamInOrganizationById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.reviewers }, body: { title: 'Review board' } }),
+  updateTeamInOrganizationById: async (world) => ({ params: { organizationId: world.demo.org, teamId: await ownerlessTeam(world) }, body: { title: 'Review board' } }),
   listTeamMembersInOrganizationById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.writers } }),
-  updateMembersInOrganizationTeam: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.writers }, body: { add: ['tim@acme.test'], remove: [demo.users.edit] } }),
-  addMemberToOrganizationTeamById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.writers, userId: demo.users.read }, body: { role: 'owner' } }),
-  deleteMemberFromOrganizationTeamById: ({ demo }) => ({ params: { organizationId: demo.org, teamId: demo.teams.writers, userId: demo.users.edit } }),
+  updateMembersInOrganizationTeam: async (world) => ({
+    params: { organizationId: world.demo.org, teamId: await ownerlessTeam(world) },
+    body: { add: ['tim@acme.test'], remove: [world.demo.users.edit] },
+  }),
+  addMemberToOrganizationTeamById: async (world) => ({ params: { organizationId: world.demo.org, teamId: await ownerlessTeam(world), userId: world.demo.users.read }, body: { role: 'owner' } }),
+  deleteMemberFromOrganizationTeamById: async (world) => ({ params: { organizationId: world.demo.org, teamId: await ownerlessTeam(world), userId: world.demo.users.edit } }),
 };
