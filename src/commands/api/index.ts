@@ -2,9 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
 import type { HttpResponse } from '../../api/http.js';
 import { redact } from '../../api/redact.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { UsageError } from '../../cli/errors.js';
-import { dryRunFlag } from '../../cli/flags.js';
+import { DocsCommand, dryRunFlag, UsageError } from '../../cli/index.js';
 import { readAll } from '../../cli/prompt.js';
 import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
 

@@ -1,8 +1,7 @@
 import { Flags } from '@oclif/core';
 import { ApiError } from '../../api/errors.js';
 import { registerSecret } from '../../api/redact.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { AuthError, UsageError } from '../../cli/errors.js';
+import { AuthError, DocsCommand, UsageError } from '../../cli/index.js';
 import { listOrganizations } from '../../cli/organizations.js';
 import { checkConfigValue } from '../../cli/profiles.js';
 import { ask, canPrompt, readAll } from '../../cli/prompt.js';

@@ -1,4 +1,4 @@
-import { DocsCommand } from '../../cli/base-command.js';
+import { DocsCommand } from '../../cli/index.js';
 
 export default class AuthLogout extends DocsCommand<typeof AuthLogout> {
   static override summary = "Remove the profile's saved token";

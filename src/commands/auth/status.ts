@@ -1,6 +1,5 @@
 import { maskToken, redact } from '../../api/redact.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { AuthError } from '../../cli/errors.js';
+import { AuthError, DocsCommand } from '../../cli/index.js';
 import { listOrganizations } from '../../cli/organizations.js';
 
 export default class AuthStatus extends DocsCommand<typeof AuthStatus> {

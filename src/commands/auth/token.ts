@@ -1,5 +1,4 @@
-import { DocsCommand } from '../../cli/base-command.js';
-import { AuthError } from '../../cli/errors.js';
+import { AuthError, DocsCommand } from '../../cli/index.js';
 
 export default class AuthToken extends DocsCommand<typeof AuthToken> {
   static override summary = 'Print the token in use to stdout, for piping';

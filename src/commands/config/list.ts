@@ -1,5 +1,5 @@
 import { maskToken } from '../../api/redact.js';
-import { DocsCommand } from '../../cli/base-command.js';
+import { DocsCommand } from '../../cli/index.js';
 import { CONFIG_KEYS } from '../../cli/profiles.js';
 
 export default class ConfigList extends DocsCommand<typeof ConfigList> {

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import { DocsCommand } from '../../cli/base-command.js';
+import { DocsCommand } from '../../cli/index.js';
 import { configKey, configKeyArg } from '../../cli/config-keys.js';
 import { checkConfigValue } from '../../cli/profiles.js';
 

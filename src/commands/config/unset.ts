@@ -1,4 +1,4 @@
-import { DocsCommand } from '../../cli/base-command.js';
+import { DocsCommand } from '../../cli/index.js';
 import { configKey, configKeyArg } from '../../cli/config-keys.js';
 
 export default class ConfigUnset extends DocsCommand<typeof ConfigUnset> {

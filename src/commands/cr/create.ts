@@ -1,8 +1,6 @@
 import { Args } from '@oclif/core';
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/flags.js';
-import { changeRequestLabel, changeRequestRow } from '../../cli/views/change-requests.js';
+import { changeRequestLabel, changeRequestRow, DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 
 const op = changeRequests.create;
 

@@ -1,8 +1,5 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { UsageError } from '../../cli/errors.js';
-import { changeRequestArg, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/flags.js';
-import { changeRequestLabel, changeRequestRow } from '../../cli/views/change-requests.js';
+import { changeRequestArg, changeRequestLabel, changeRequestRow, DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag, UsageError } from '../../cli/index.js';
 
 const op = changeRequests.update;
 

@@ -1,7 +1,5 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { changeRequestArg, spaceFlag } from '../../cli/flags.js';
-import { changeRequestFields } from '../../cli/views/change-requests.js';
+import { changeRequestArg, changeRequestFields, DocsCommand, spaceFlag } from '../../cli/index.js';
 
 export default class CrGet extends DocsCommand<typeof CrGet> {
   static override summary = 'Show a change request';

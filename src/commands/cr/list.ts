@@ -1,8 +1,6 @@
 import { Args } from '@oclif/core';
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/flags.js';
-import { changeRequestColumns } from '../../cli/views/change-requests.js';
+import { changeRequestColumns, DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
 
 const op = changeRequests.list;
 

@@ -1,8 +1,6 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { ExitCode } from '../../api/errors.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { CommandFailure } from '../../cli/errors.js';
-import { changeRequestArg, dryRunFlag, spaceFlag, yesFlag } from '../../cli/flags.js';
+import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
 
 export default class CrMerge extends DocsCommand<typeof CrMerge> {
   static override summary = "Merge a change request into the space's primary content";

@@ -1,6 +1,5 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { changeRequestArg, field, fieldsFromFlags, spaceFlag } from '../../cli/flags.js';
+import { changeRequestArg, DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 
 const op = changeRequests.getPdf;
 

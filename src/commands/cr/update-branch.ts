@@ -1,8 +1,6 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { ExitCode } from '../../api/errors.js';
-import { DocsCommand } from '../../cli/base-command.js';
-import { CommandFailure } from '../../cli/errors.js';
-import { changeRequestArg, dryRunFlag, spaceFlag } from '../../cli/flags.js';
+import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
 
 export default class CrUpdateBranch extends DocsCommand<typeof CrUpdateBranch> {
   static override summary = 'Bring a change request up to date with the primary content';

@@ -1,0 +1,45 @@
+/**
+ * What a command needs, from one import. A command is a class over DocsCommand: statics for help,
+ * args and flags; `run()` maps them to ONE client call and says how to render the result.
+ *
+ *   import { changeRequests } from '../../api/operations/change-requests.js';
+ *   import { changeRequestArg, changeRequestFields, DocsCommand, spaceFlag } from '../../cli/index.js';
+ *
+ *   export default class CrGet extends DocsCommand<typeof CrGet> {
+ *     static override summary = 'Show a change request';
+ *     static override examples = ['<%= config.bin %> cr get 42'];
+ *     static override args = { cr: changeRequestArg() };
+ *     static override flags = { space: spaceFlag() };
+ *
+ *     async run(): Promise<void> {
+ *       const cr = await this.send(changeRequests.get, { spaceId: this.space(), changeRequestId: this.about('change request', this.args.cr) });
+ *       this.output.object(cr, changeRequestFields);
+ *     }
+ *   }
+ *
+ * - Body/query flags: `field.string|option|integer|boolean(op.body, 'name', {description})` (help shows
+ *   the contract's bound), then `fieldsFromFlags(op.body, this.flags)` builds the body.
+ * - Lists: `...listFlags()` and `await this.list(op, params, columns)` (--limit, --all, JSON lines).
+ * - Changes: `this.output.done(message, resource, keyColumns)`; add `'dry-run': dryRunFlag()`.
+ * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`.
+ * - Scope: `this.space(arg)`, `await this.org()`; `this.about(kind, id)` for 404 messages (hints in targets.ts).
+ * - Failures: throw UsageError (2), AuthError (4) or CommandFailure(message, code); everything else is
+ *   mapped by the base class to one line on stderr and the exit code of PRODUCT.md.
+ */
+export { DocsCommand, type BaseArgs, type BaseFlags, type Confirmation } from './base-command.js';
+export { AuthError, CancelledError, CommandFailure, UsageError } from './errors.js';
+export {
+  changeRequestArg,
+  DEFAULT_LIMIT,
+  dryRunFlag,
+  field,
+  fieldsFromFlags,
+  kebabCase,
+  listFlags,
+  orgFlag,
+  spaceFlag,
+  yesFlag,
+} from './flags.js';
+export { Output, type Columns } from './output.js';
+export { TARGET_HINTS } from './targets.js';
+export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './views/change-requests.js';
