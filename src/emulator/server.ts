@@ -12,6 +12,7 @@ import { FaultInjector, faultSeed, parseFaults, type FaultAction } from './fault
 import { loggablePath, RequestLog } from './log.js';
 import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
 import type { EmulatorContext, HandlerTable } from './types.js';
+import { serveContentAsset } from './domain/assets.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -69,7 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const requestLog = log;
 
     server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
-      void handle(req, res, { router, faults, log: requestLog, health }).catch((err: unknown) => {
+      void handle(req, res, { router, store, faults, log: requestLog, health }).catch((err: unknown) => {
         process.stderr.write(`emulator: ${(err as Error)?.stack ?? String(err)}\n`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(500, 'The emulator failed to answer') });
         else res.destroy();
@@ -119,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
 interface Pipeline {
   router: Router;
+  store: Store;
   faults: FaultInjector | undefined;
   log: RequestLog | undefined;
   health: { status: string; operations: number; handlers: number };
@@ -144,6 +146,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
     send(res, result);
     entry(result.status);
     return;
+  }
+
+  // Download URLs handed out in responses (change request PDFs, file bytes): like the service's
+  // signed download links they need no Authorization header.
+  if (method === 'GET' && (url.startsWith('/_emulator/pdf/') || url.startsWith('/_emulator/files/'))) {
+    const parsed = new URL(url, 'http://emulator');
+    const asset = serveContentAsset(p.store, parsed.pathname, parsed.searchParams);
+    if (asset) {
+      res.writeHead(asset.status, { ...asset.headers, 'content-length': asset.body.length });
+      res.end(asset.body);
+      entry(asset.status);
+      return;
+    }
   }
 
   const body = await readBody(req);

@@ -101,10 +101,12 @@ describe('operation table coverage', () => {
       if (op!.paginated) expect(queryNames(op!)).toEqual(expect.arrayContaining(['page', 'limit']));
     });
 
-    it.runIf(row.method === 'DELETE')('deletes with 204 or 205 and no content', () => {
-      expect(op, 'in the table').toBeDefined();
-      expect([...op!.success].sort()).toEqual([204, 205]);
-      expect(op!.response).toBeUndefined();
-    });
+    if (row.method === 'DELETE') {
+      it('deletes with 204 or 205 and no content', () => {
+        expect(op, 'in the table').toBeDefined();
+        expect([...op!.success].sort()).toEqual([204, 205]);
+        expect(op!.response).toBeUndefined();
+      });
+    }
   });
 });

@@ -135,7 +135,7 @@ describe('response schemas of spaces, content, change requests, comments and git
     });
 
     const paths = enumFields[id] ?? [];
-    it.skipIf(paths.length === 0).each(paths.map((p) => [p.join('.'), p] as const))('accepts an unknown value of %s', (_name, path) => {
+    if (paths.length > 0) it.each(paths.map((p) => [p.join('.'), p] as const))('accepts an unknown value of %s', (_name, path) => {
       const fixture = sample(schema, { mode: 'full' });
       expect(typeof get(fixture, path), `fixture has ${path.join('.')}`).toBe('string');
       set(fixture, path, 'value-from-a-newer-server');

@@ -187,4 +187,16 @@ describe('PDF export', () => {
     expect((await w.call(T.reader, 'GET', `${base}/${cr.number}/pdf?page=pg_nope`)).status).toBe(400);
     expect(await spaceRevision()).toBe(cr.revision);
   });
+
+  it('serves the PDF at that URL', async () => {
+    const cr = (await w.call(T.editor, 'POST', base, { subject: 'Printable' })).body;
+    const { url } = (await w.call(T.reader, 'GET', `${base}/${cr.number}/pdf`)).body;
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text).toContain('Printable');
+    expect((await fetch(`${w.emu.url}/_emulator/pdf/sp_docs/cr_missing`)).status).toBe(404);
+  });
 });
