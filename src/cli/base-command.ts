@@ -194,10 +194,13 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    * A paginated list: `--limit` items (default 30) as a table / TSV / JSON array, or with `--all`
    * every page streamed as it arrives (JSON lines with --json), one page in memory at a time.
    */
-  protected async list<O extends Operation>(op: O, params: OperationParams<O>, columns: Columns<OperationItem<O>>, empty?: string): Promise<void> {
+  protected async list<O extends Operation>(op: O, listParams: OperationParams<O>, columns: Columns<OperationItem<O>>, empty?: string): Promise<void> {
     const { limit, all } = this.flags as { limit?: number; all?: boolean };
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
     if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
+    // Paging is ours: --limit counts items (it may exceed one page), the cursor comes from each answer.
+    const { page: _page, limit: _limit, ...query } = ((listParams as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>;
+    const params = { ...listParams, query } as OperationParams<O>;
     const client = this.client();
     client.prepare(op, params as Record<string, unknown>);
     if (all) {

@@ -150,6 +150,10 @@ describe('docs cr', () => {
     expect(tsv.stdout.trim().split('\n')).toHaveLength(expected.length);
     const limited = await docs(['cr', 'list', '--limit', '2', '--json'], { env });
     expect(JSON.parse(limited.stdout)).toHaveLength(2);
+    // Without --all, --limit counts items and may exceed one page.
+    const many = await docs(['cr', 'list', '--limit', '1500', '--json'], { env });
+    expect(many.code).toBe(0);
+    expect(JSON.parse(many.stdout)).toHaveLength(expected.length);
   });
 
   it('filters with --status', async () => {
