@@ -69,11 +69,18 @@ describe('secrets never reach the output', () => {
 describe('Ctrl-C', () => {
   it('aborts the request in flight and exits 130', async () => {
     slow = await startEmulator(['--faults', 'delay=20s@1']);
-    const child = spawnDocs(['cr', 'list', SPACE], { env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: slow.tokens.admin!, DOCS_API_URL: slow.url } });
+    const child = spawnDocs(['cr', 'list', SPACE, '--debug'], { env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: slow.tokens.admin!, DOCS_API_URL: slow.url } });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    // The trace line is written as the request goes out: from then on the request is in flight.
+    const inFlight = new Promise<void>((resolve) =>
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (stderr.includes('> GET')) resolve();
+      }),
+    );
     child.stdin.end();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await inFlight;
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const sent = Date.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
