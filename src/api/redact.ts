@@ -26,8 +26,10 @@ export function clearSecrets(): void {
 const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*?(?:token|secret|password|passwd|api[_-]?key|signature|authorization|credentials?)`;
 
 const patterns: Array<[RegExp, string]> = [
-  // Authorization schemes carrying the credential itself.
-  [/\b(Bearer|Basic|Token)(\s+)[^\s"',;]+/gi, `$1$2${MASK}`],
+  // Authorization schemes carrying the credential itself. "Bearer x" is masked anywhere; "Basic" and
+  // "Token" are ordinary words in prose ("the token (401)"), so only after an Authorization name.
+  [/\b(Bearer)(\s+)[^\s"',;]+/gi, `$1$2${MASK}`],
+  [/(authorization["']?\s*[:=]\s*["']?(?:Basic|Token)\s+)[^\s"',;]+/gi, `$1${MASK}`],
   // userinfo in any URL: scheme://user:password@host, scheme://token@host
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi, `$1${MASK}@`],
   // key=value in query strings and forms (`?token=…&`, `access_token=…`); a colon before a space

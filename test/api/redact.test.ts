@@ -26,6 +26,12 @@ describe('redact', () => {
     expect(redact('Authorization: Bearer abc.def.ghi')).toBe('Authorization: Bearer ***');
     expect(redact('authorization: Basic dXNlcjpwYXNz')).toBe('authorization: Basic ***');
     expect(redact('x-api-key: k123 rest')).toBe('x-api-key: *** rest');
+    expect(redact('Authorization: Token t0k3n')).toBe('Authorization: Token ***');
+  });
+
+  it('leaves prose that merely mentions a token or basic auth alone', () => {
+    expect(redact('the server refused the token (401). Run docs auth login')).toBe('the server refused the token (401). Run docs auth login');
+    expect(redact('Basic plan, Token budget')).toBe('Basic plan, Token budget');
   });
 
   it('masks registered secrets wherever they appear, raw or URL-encoded', () => {
