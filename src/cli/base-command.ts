@@ -46,6 +46,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     'no-color': Flags.boolean({ helpGroup: 'GLOBAL', description: 'Disable colour (also NO_COLOR)' }),
   };
 
+  /** The contract operations this command calls; test/cli/command-coverage checks every operation has one. */
+  static operations: readonly Operation[] = [];
+
   protected flags!: BaseFlags<T>;
   protected args!: BaseArgs<T>;
   /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */

@@ -5,6 +5,7 @@ import { changeRequestLabel, changeRequestRow, DocsCommand, dryRunFlag, field, f
 const op = changeRequests.create;
 
 export default class CrCreate extends DocsCommand<typeof CrCreate> {
+  static override operations = [changeRequests.create];
   static override summary = 'Create a change request';
   static override description = 'Opens a change request on a space; its content starts as a copy of the primary content.';
   static override examples = [

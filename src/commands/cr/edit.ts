@@ -4,6 +4,7 @@ import { changeRequestArg, changeRequestLabel, changeRequestRow, DocsCommand, dr
 const op = changeRequests.update;
 
 export default class CrEdit extends DocsCommand<typeof CrEdit> {
+  static override operations = [changeRequests.update];
   static override summary = 'Edit the subject or status of a change request';
   static override description = 'Set --status archived to close a change request without merging it, open or draft to reopen it. Merging is `docs cr merge`.';
   static override examples = [

@@ -2,6 +2,7 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestArg, changeRequestFields, DocsCommand, spaceFlag } from '../../cli/index.js';
 
 export default class CrGet extends DocsCommand<typeof CrGet> {
+  static override operations = [changeRequests.get];
   static override summary = 'Show a change request';
   static override examples = ['<%= config.bin %> cr get 42', '<%= config.bin %> cr get 42 --space sp_abc --json'];
   static override args = { cr: changeRequestArg() };

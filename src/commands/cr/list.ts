@@ -5,6 +5,7 @@ import { changeRequestColumns, DocsCommand, field, fieldsFromFlags, listFlags, s
 const op = changeRequests.list;
 
 export default class CrList extends DocsCommand<typeof CrList> {
+  static override operations = [changeRequests.list];
   static override summary = 'List the change requests of a space';
   static override description = 'Shows open change requests unless --status picks another state. The space is the argument, --space, or the profile default.';
   static override examples = [

@@ -3,6 +3,7 @@ import { ExitCode } from '../../api/errors.js';
 import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
 
 export default class CrMerge extends DocsCommand<typeof CrMerge> {
+  static override operations = [changeRequests.merge];
   static override summary = "Merge a change request into the space's primary content";
   static override description = [
     'Asks for confirmation on a terminal; --yes skips it (and is required without one).',

@@ -4,6 +4,7 @@ import { changeRequestArg, DocsCommand, field, fieldsFromFlags, spaceFlag } from
 const op = changeRequests.getPdf;
 
 export default class CrPdf extends DocsCommand<typeof CrPdf> {
+  static override operations = [changeRequests.getPdf];
   static override summary = 'Print a URL to a PDF export of a change request';
   static override examples = ['<%= config.bin %> cr pdf 42', { description: 'Only one page', command: '<%= config.bin %> cr pdf 42 --page pg_abc --only' }];
   static override args = { cr: changeRequestArg() };

@@ -3,6 +3,7 @@ import { ExitCode } from '../../api/errors.js';
 import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
 
 export default class CrUpdateBranch extends DocsCommand<typeof CrUpdateBranch> {
+  static override operations = [changeRequests.updateFromMain];
   static override summary = 'Bring a change request up to date with the primary content';
   static override description =
     'Applies the changes made to the primary content since the change request was opened (or last updated). A page changed on both sides is a conflict: nothing is applied and the command exits 5.';
