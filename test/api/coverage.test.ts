@@ -64,10 +64,19 @@ describe('operation table coverage', () => {
   });
 
   it('holds exactly the listed operations', () => {
-    const table = allOperations.map((op) => op.id).sort();
+    const table: string[] = allOperations.map((op) => op.id).sort();
     const expected = listed.map((r) => r.id).sort();
     expect(table.filter((id) => !expected.includes(id)), 'operations not in the contract').toEqual([]);
     expect(expected.filter((id) => !table.includes(id)), 'operations missing from the table').toEqual([]);
+  });
+
+  it('has a one-line summary for each operation, and no two alike', () => {
+    const summaries = allOperations.map((op) => op.summary);
+    for (const op of allOperations) {
+      expect(op.summary, op.id).toMatch(/^[A-Z][^\n]{8,120}[^.\s]$/);
+      expect(op.summary.toLowerCase(), op.id).not.toBe(op.id.toLowerCase());
+    }
+    expect(summaries.filter((s, i) => summaries.indexOf(s) !== i), 'repeated summaries').toEqual([]);
   });
 
   describe.each(listed.map((r) => [`${r.n} ${r.id}`, r] as const))('%s', (_name, row) => {
@@ -93,6 +102,15 @@ describe('operation table coverage', () => {
       expect([...op!.success].sort()).toEqual([...row.success].sort());
       expect(Boolean(op!.response), 'response schema').toBe(responseSchema(row.id) !== undefined);
       expect(Boolean(op!.body), 'request body').toBe(spec!.requestBody !== undefined);
+    });
+
+    it('requires a body exactly when the spec does', () => {
+      expect(op, 'in the table').toBeDefined();
+      if (op!.bodyRequired) expect(op!.body, 'a required body has a schema').toBeDefined();
+      // The contract lists only optional fields for a new change request, and the emulator takes an
+      // empty POST; the client leaves the body out when the caller gives none.
+      const optionalHere = row.id === 'createChangeRequest';
+      expect(Boolean(op!.bodyRequired)).toBe(Boolean(spec!.requestBody?.required) && !optionalHere);
     });
 
     it('is paginated exactly when the spec answers a List envelope', () => {
