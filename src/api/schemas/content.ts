@@ -132,21 +132,26 @@ const PageDocumentShape = z.looseObject({
   variables: Variables.optional(),
 });
 const PageGroupShape = z.looseObject({ ...pageBase, type: z.literal('group') });
+const PageLinkShape = z.looseObject({ ...pageBase, type: z.literal('link'), target: ContentRef, href: z.string().optional() });
+const PageComputedShape = z.looseObject({ ...pageBase, type: z.literal('computed'), computed: ComputedContentSource });
 const PageOtherShape = unknownVariant('type', PAGE_TYPES, pageBase);
 
+// Only documents and groups have children in the spec. Every variant still declares `pages`, so
+// that walking the tree (`page.pages`) needs no narrowing: on a link or computed page it is absent,
+// instead of `unknown` from the open index signature.
 export type PageDocument = z.infer<typeof PageDocumentShape> & { pages?: Page[] };
 export type PageGroup = z.infer<typeof PageGroupShape> & { pages?: Page[] };
+export type PageLink = z.infer<typeof PageLinkShape> & { pages?: Page[] };
+export type PageComputed = z.infer<typeof PageComputedShape> & { pages?: Page[] };
 export type PageOther = z.infer<typeof PageOtherShape> & { pages?: Page[] };
 
 export const PageDocument: z.ZodType<PageDocument> = PageDocumentShape.extend({ pages: nestedPages });
 export const PageGroup: z.ZodType<PageGroup> = PageGroupShape.extend({ pages: nestedPages });
-export const PageLink = z.looseObject({ ...pageBase, type: z.literal('link'), target: ContentRef, href: z.string().optional() });
-export const PageComputed = z.looseObject({ ...pageBase, type: z.literal('computed'), computed: ComputedContentSource });
+export const PageLink: z.ZodType<PageLink> = PageLinkShape.extend({ pages: nestedPages });
+export const PageComputed: z.ZodType<PageComputed> = PageComputedShape.extend({ pages: nestedPages });
 /** A page type this client does not know yet. */
 export const PageOther: z.ZodType<PageOther> = PageOtherShape.extend({ pages: nestedPages });
 
-export type PageLink = z.infer<typeof PageLink>;
-export type PageComputed = z.infer<typeof PageComputed>;
 export type Page = PageDocument | PageGroup | PageLink | PageComputed | PageOther;
 export const Page: z.ZodType<Page> = z.union([PageDocument, PageGroup, PageLink, PageComputed, PageOther]);
 
