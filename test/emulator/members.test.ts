@@ -64,6 +64,48 @@ describe('list members', () => {
     expect(ids(paged)).toEqual(ids(after.body.items).reverse());
   });
 
+  it('keeps a last-seen page cursor valid when the member it stopped at is seen again', async () => {
+    const first = await api('GET', `${base}/members`, { query: { sort: 'lastSeenAt', limit: 2 } });
+    const before = ids((await api('GET', `${base}/members`, { query: { sort: 'lastSeenAt' } })).body.items);
+    expect(ids(first.body.items)).toEqual(before.slice(0, 2));
+    // The member the cursor points at pings: they move to the top, the next page must not restart.
+    const last = first.body.items[1].id as string;
+    const token = Object.entries(DEMO.users).find(([, id]) => id === last)?.[0] as keyof typeof DEMO.tokens;
+    now = new Date(now.getTime() + 60_000);
+    expect((await api('POST', `${base}/ping`, { token: DEMO.tokens[token] })).status).toBe(200);
+    const rest: string[] = [];
+    let page: string | undefined = first.body.next.page;
+    while (page) {
+      const res = await api('GET', `${base}/members`, { query: { sort: 'lastSeenAt', limit: 2, page } });
+      expect(res.status).toBe(200);
+      rest.push(...ids(res.body.items));
+      page = res.body.next?.page;
+    }
+    expect(rest).toEqual(before.slice(2));
+    // A cursor of the join-date listing means nothing in last-seen order.
+    const joined = await api('GET', `${base}/members`, { query: { limit: 2 } });
+    const mixed = await api('GET', `${base}/members`, { query: { sort: 'lastSeenAt', page: joined.body.next.page } });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.message).toMatch(/^page: .* is not a valid page cursor/);
+  });
+
+  it('pages and counts filtered lists', async () => {
+    for (let i = 0; i < 5; i++) addMember(`usr_extra_${i}`, i % 2 === 0 ? 'edit' : 'read', `2025-06-0${i + 1}T00:00:00.000Z`);
+    const editors = await collect(api, `${base}/members`, { query: { role: 'edit', order: 'asc' } }, 2);
+    expect(ids(editors)).toEqual([DEMO.users.edit, 'usr_edsger', 'usr_extra_0', 'usr_extra_2', 'usr_extra_4']);
+    const firstPage = await api('GET', `${base}/members`, { query: { role: 'edit', limit: 2 } });
+    expect(firstPage.body.count).toBe(5);
+    const searched = await collect(api, `${base}/members`, { query: { search: 'usr_extra', role: 'read' } }, 1);
+    expect(ids(searched)).toEqual(['usr_extra_3', 'usr_extra_1']);
+  });
+
+  it('searches names case-insensitively beyond ASCII', async () => {
+    emu.store.insert('user', { id: 'usr_sine', object: 'user', displayName: 'Åsa Öberg', email: 'asa@acme.test' });
+    emu.store.insert('member', { id: `${DEMO.org}:usr_sine`, organization: DEMO.org, userId: 'usr_sine', role: 'read', joinedAt: '2025-06-01T00:00:00.000Z' }, DEMO.org);
+    expect(ids((await api('GET', `${base}/members`, { query: { search: 'åsa ö' } })).body.items)).toEqual(['usr_sine']);
+    expect(ids((await api('GET', `${base}/members`, { query: { search: 'ÖBERG' } })).body.items)).toEqual(['usr_sine']);
+  });
+
   it('pages without duplicates or gaps while members join', async () => {
     const first = await api('GET', `${base}/members`, { query: { limit: 4, order: 'asc' } });
     addMember('usr_new_1', 'read', '2025-06-10T12:00:00.000Z');

@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../types.js';
 import { notFound } from '../types.js';
 import { can, memberOf, organizationPermissions, teamPermissions, type MemberDoc, type MemberRole } from '../access.js';
 import { presentUser, type UserDoc } from '../auth.js';
+import { prepared } from './spaces.js';
 
 /**
  * Organizations, their members and teams: the stored documents and how the API shows them.
@@ -84,10 +85,15 @@ export class MemberCounts {
   private readonly teamsByUser = new Map<string, number>();
 
   constructor(store: Store, orgId: string) {
-    this.liveSpaces = store.all<{ id: string; deletedAt?: string }>('space', orgId).filter((s) => !s.deletedAt).length;
-    for (const team of store.all<TeamDoc>('team', orgId)) {
-      for (const tm of store.all<TeamMemberDoc>('teamMember', team.id)) this.teamsByUser.set(tm.userId, (this.teamsByUser.get(tm.userId) ?? 0) + 1);
-    }
+    // Counted by SQLite: an organization's spaces and team memberships are not parsed per request.
+    this.liveSpaces =
+      prepared<{ n: number }>(store, `SELECT COUNT(*) AS n FROM docs WHERE kind = 'space' AND parent = ? AND json_extract(data, '$.deletedAt') IS NULL`).get(orgId)?.n ?? 0;
+    const rows = prepared<{ userId: string; n: number }>(
+      store,
+      `SELECT json_extract(tm.data, '$.userId') AS userId, COUNT(*) AS n FROM docs AS tm JOIN docs AS t ON t.kind = 'team' AND t.id = tm.parent
+       WHERE tm.kind = 'teamMember' AND t.parent = ? GROUP BY userId`,
+    ).all(orgId);
+    for (const row of rows) this.teamsByUser.set(row.userId, row.n);
   }
 
   /** Organization roles give access to every space (per-space grants are not modelled); guests see none. */
@@ -135,9 +141,7 @@ export function findMemberByIdOrEmail(store: Store, orgId: string, idOrEmail: st
 }
 
 export function adminCount(store: Store, orgId: string): number {
-  return store.db
-    .prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE kind = 'member' AND parent = ? AND json_extract(data, '$.role') = 'admin'`)
-    .get(orgId)?.n ?? 0;
+  return prepared<{ n: number }>(store, `SELECT COUNT(*) AS n FROM docs WHERE kind = 'member' AND parent = ? AND json_extract(data, '$.role') = 'admin'`).get(orgId)?.n ?? 0;
 }
 
 /* ---------- teams ---------- */

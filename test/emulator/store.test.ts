@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidCursorError, Store, type ListOptions } from '../../src/emulator/store/store.js';
+
+interface Item {
+  id: string;
+  n: number;
+  seen?: string;
+}
+
+let store: Store;
+beforeEach(() => {
+  store = new Store();
+});
+afterEach(() => {
+  store.close();
+});
+
+const add = (id: string, n: number, seen?: string) => store.insert<Item>('item', { id, n, ...(seen ? { seen } : {}) }, 'p');
+
+/** Every page of a listing, with `between(pageIndex)` run before each following page is fetched. */
+function walk(options: ListOptions<Item>, between: (index: number) => void = () => {}): string[] {
+  const out: string[] = [];
+  let page: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const result = store.list<Item>('item', { parent: 'p', ...options, ...(page ? { page } : {}) });
+    out.push(...result.items.map((item) => item.id));
+    page = result.next?.page;
+    if (!page) return out;
+    between(i);
+  }
+  throw new Error('too many pages');
+}
+
+describe('store lists', () => {
+  it('pages in insertion order both ways, with cursors that survive additions and removals', () => {
+    for (let i = 0; i < 6; i++) add(`i${i}`, i);
+    expect(walk({ limit: 2 }, (i) => i === 0 && add('late', 9))).toEqual(['i0', 'i1', 'i2', 'i3', 'i4', 'i5', 'late']);
+    // Newest first: what is added after the first page belongs before it, so it is not repeated.
+    expect(walk({ limit: 2, order: 'desc' }, (i) => i === 0 && add('later', 10))).toEqual(['late', 'i5', 'i4', 'i3', 'i2', 'i1', 'i0']);
+    // The item a cursor names may go away.
+    expect(walk({ limit: 2 }, (i) => i === 0 && store.delete('item', 'i1'))).toEqual(['i0', 'i1', 'i2', 'i3', 'i4', 'i5', 'late', 'later']);
+  });
+
+  it('filters in JavaScript (where) and in SQL (match) with the same pages and counts', () => {
+    for (let i = 0; i < 9; i++) add(`i${i}`, i);
+    const byWhere = store.list<Item>('item', { parent: 'p', where: (item) => item.n % 3 === 0, limit: 2, order: 'desc' });
+    const byMatch = store.list<Item>('item', { parent: 'p', match: { sql: `json_extract(docs.data, '$.n') % 3 = ?`, args: [0] }, limit: 2, order: 'desc' });
+    expect(byWhere.items.map((i) => i.id)).toEqual(['i6', 'i3']);
+    expect(byMatch.items.map((i) => i.id)).toEqual(['i6', 'i3']);
+    expect([byWhere.count, byMatch.count]).toEqual([3, 3]);
+    expect(walk({ where: (item) => item.n % 3 === 0, limit: 2, order: 'desc' }, () => add('i9', 9))).toEqual(['i6', 'i3', 'i0']);
+    expect(walk({ match: { sql: `json_extract(docs.data, '$.n') % 3 = 0`, args: [] }, limit: 1 })).toEqual(['i0', 'i3', 'i6', 'i9']);
+  });
+
+  it('orders by a field, leaving out documents without it, ties in insertion order', () => {
+    add('a', 1, '2025-01-03');
+    add('b', 2);
+    add('c', 3, '2025-01-01');
+    add('d', 4, '2025-01-03');
+    add('e', 5, '2025-01-02');
+    expect(walk({ sortBy: '$.seen', limit: 10 })).toEqual(['c', 'e', 'a', 'd']);
+    expect(walk({ sortBy: '$.seen', order: 'desc', limit: 10 })).toEqual(['d', 'a', 'e', 'c']);
+    expect(store.list<Item>('item', { parent: 'p', sortBy: '$.seen', limit: 1 }).count).toBe(4);
+    // The cursor holds the sort value: an item that moves, or goes away, does not shift the next page.
+    const moved = walk({ sortBy: '$.seen', order: 'desc', limit: 2 }, (i) => {
+      if (i === 0) store.put<Item>('item', { id: 'a', n: 1, seen: '2025-01-09' });
+    });
+    expect(moved).toEqual(['d', 'a', 'e', 'c']);
+    const removed = walk({ sortBy: '$.seen', limit: 2 }, (i) => i === 0 && store.delete('item', 'e'));
+    expect(removed).toEqual(['c', 'e', 'd', 'a']);
+    expect(walk({ sortBy: '$.seen', limit: 1, where: (item) => item.n !== 4 })).toEqual(['c', 'a']);
+  });
+
+  it('answers limit 0 with the count only, and refuses cursors it did not make', () => {
+    add('a', 1, '2025-01-01');
+    expect(store.list<Item>('item', { parent: 'p', limit: 0 })).toEqual({ items: [], count: 1 });
+    const sorted = store.list<Item>('item', { parent: 'p', sortBy: '$.seen', limit: 0 });
+    expect(sorted).toEqual({ items: [], count: 1 });
+    add('b', 2, '2025-01-02');
+    const insertionCursor = store.list<Item>('item', { parent: 'p', limit: 1 }).next?.page as string;
+    const sortedCursor = store.list<Item>('item', { parent: 'p', sortBy: '$.seen', limit: 1 }).next?.page as string;
+    for (const [page, sortBy] of [
+      ['bogus', undefined],
+      ['', undefined],
+      [sortedCursor, undefined],
+      [insertionCursor, '$.seen'],
+      [Buffer.from('k:1:{"x":1}').toString('base64url'), '$.seen'],
+    ] as const) {
+      expect(() => store.list<Item>('item', { parent: 'p', page, ...(sortBy ? { sortBy } : {}) })).toThrow(InvalidCursorError);
+    }
+    expect(() => store.list<Item>('item', { sortBy: "$.x') OR 1=1 --" })).toThrow(/invalid sort path/);
+  });
+});
