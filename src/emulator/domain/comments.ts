@@ -1,4 +1,4 @@
-import { can, type MemberRole } from '../access.js';
+import { can, operationAccess, permissionsFor, type MemberRole } from '../access.js';
 import type { Store } from '../store/store.js';
 import { documentToMarkdown, markdownToDocument } from './markdown.js';
 import { presentUser } from './people.js';
@@ -86,13 +86,18 @@ export interface Viewer {
   format?: Format;
 }
 
-/** Authors may edit and delete what they wrote; admins may edit and delete anything. */
+/**
+ * Authors may edit and delete what they wrote; admins may edit and delete anything. Either way the
+ * caller needs the role the router asks for editing comments: an author demoted to `read` since
+ * can no longer change what they wrote, and their `permissions` say so.
+ */
 export const mayModify = (authorId: string, viewer: Pick<Viewer, 'userId' | 'role'>): boolean =>
-  authorId === viewer.userId || can(viewer.role, 'admin');
+  can(viewer.role, operationAccess.updateCommentInSpace ?? 'comment') && (authorId === viewer.userId || can(viewer.role, 'admin'));
 
 function permissions(authorId: string, viewer: Viewer): Record<string, boolean> {
   const own = mayModify(authorId, viewer);
-  return { view: can(viewer.role, 'read'), edit: own, reply: can(viewer.role, 'comment'), delete: own };
+  const perms = permissionsFor(viewer.role, { view: 'getCommentInSpace', reply: 'postCommentReplyInSpace' });
+  return { view: perms.view, edit: own, reply: perms.reply, delete: own };
 }
 
 export function commentLocation(baseUrl: string, c: Pick<CommentDoc, 'id' | '_space' | '_changeRequest'>): string {

@@ -70,6 +70,22 @@ describe('space comments', () => {
     expect((await w.call(T.commenter, 'PUT', `${path}/cm_nope`, { resolved: true })).status).toBe(404);
   });
 
+  it("an author demoted below comment keeps their comment but may no longer change it, as its permissions say", async () => {
+    const path = `/v1/spaces/${space}/comments`;
+    const c = (await w.call(T.commenter, 'POST', path, { body: { markdown: 'Mine' } })).body;
+    const member = `/v1/orgs/org_main/members/${U.commenter}`;
+    expect((await w.call(T.admin, 'PATCH', member, { role: 'read' })).status).toBe(200);
+    try {
+      const seen = await w.call(T.commenter, 'GET', `${path}/${c.id}`);
+      expect(seen.body.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+      expect((await w.call(T.commenter, 'PUT', `${path}/${c.id}`, { body: { markdown: 'Still mine?' } })).status).toBe(403);
+      expect((await w.call(T.commenter, 'DELETE', `${path}/${c.id}`)).status).toBe(403);
+    } finally {
+      await w.call(T.admin, 'PATCH', member, { role: 'comment' });
+    }
+    expect((await w.call(T.commenter, 'GET', `${path}/${c.id}`)).body.permissions).toEqual({ view: true, edit: true, reply: true, delete: true });
+  });
+
   it('replies: post, get, edit, react, delete; the comment counts them', async () => {
     const path = `/v1/spaces/${space}/comments`;
     const c = (await w.call(T.commenter, 'POST', path, { body: { markdown: 'Question' } })).body;
