@@ -1,7 +1,7 @@
-import { areas, operationsById } from './operations/index.js';
-import { buildPath, MissingPathParamError, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
+import { areas, operationsById, type OperationsById } from './operations/index.js';
+import { buildPath, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
 import { HttpClient, type HttpOptions } from './http.js';
-import { paginate, type PaginateOptions } from './paginate.js';
+import { paginate, type Page, type PaginateOptions } from './paginate.js';
 import { ResponseError } from './errors.js';
 import { formatIssues, validate, ValidationError } from './validation.js';
 
@@ -20,13 +20,17 @@ export interface PreparedRequest {
 }
 
 type Areas = typeof areas;
-type AreaMethods<A> = {
-  [K in keyof A]: A[K] extends Operation
-    ? (params: OperationParams<A[K]>, options?: CallOptions) => Promise<OperationResult<A[K]>>
-    : never;
-};
+/** One method of `client.<area>`; `params` may be left out when nothing in it is required. */
+export type OperationMethod<O> = {} extends OperationParams<O>
+  ? (params?: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>
+  : (params: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>;
+type AreaMethods<A> = { [K in keyof A]: A[K] extends Operation ? OperationMethod<A[K]> : never };
 export type ClientAreas = { [A in keyof Areas]: AreaMethods<Areas[A]> };
-export type OperationId = keyof typeof operationsById;
+/** The official operationIds of the table (`mergeChangeRequest`, ...). */
+export type OperationId = keyof OperationsById;
+/** Params of `request(id, ...)`: typed for a known id, a plain record for an id only known at run time. */
+export type RequestParams<I extends string> = I extends OperationId ? OperationParams<OperationsById[I]> : Record<string, unknown>;
+export type RequestResult<I extends string> = I extends OperationId ? OperationResult<OperationsById[I]> : unknown;
 
 export interface DocsClientOptions extends HttpOptions {
   /** Validate responses with the lenient schemas (default true). */
@@ -47,7 +51,7 @@ export class DocsClient {
     for (const [areaName, ops] of Object.entries(areas)) {
       const methods: Record<string, unknown> = {};
       for (const [name, op] of Object.entries(ops as Record<string, Operation>)) {
-        methods[name] = (params: Record<string, unknown>, opts?: CallOptions) => this.call(op, params, opts);
+        methods[name] = (params: Record<string, unknown> | undefined, opts?: CallOptions) => this.call(op, params ?? {}, opts);
       }
       Object.defineProperty(this, areaName, { value: Object.freeze(methods), enumerable: true });
     }
@@ -55,13 +59,14 @@ export class DocsClient {
 
   /** Validate and build the request for `op` without sending it. */
   prepare(op: Operation, params: Record<string, unknown> = {}): PreparedRequest {
-    let path: string;
-    try {
-      path = buildPath(op, params);
-    } catch (err) {
-      if (err instanceof MissingPathParamError) throw new ValidationError(err.message);
-      throw err;
+    // A filter put beside the path parameters instead of under `query` would otherwise be dropped silently.
+    const extra = Object.keys(params).filter((key) => key !== 'query' && key !== 'body' && !op.pathParams.includes(key));
+    if (extra.length > 0) {
+      const names = extra.map((k) => JSON.stringify(k)).join(', ');
+      const takes = [...op.pathParams, ...(op.query ? ['query'] : []), ...(op.body ? ['body'] : [])].join(', ') || 'nothing';
+      throw new ValidationError(`${op.id}: unknown parameter${extra.length === 1 ? '' : 's'} ${names} (it takes ${takes})`);
     }
+    const path = buildPath(op, params);
     const rawQuery = params.query as Record<string, unknown> | undefined;
     // An absent query is validated as `{}` so that required parameters (search `query`) are enforced.
     let query = rawQuery;
@@ -84,7 +89,7 @@ export class DocsClient {
   }
 
   /** Call an operation by its table entry. */
-  async call<O extends Operation>(op: O, params: OperationParams<O> | Record<string, unknown>, options: CallOptions = {}): Promise<OperationResult<O>> {
+  async call<O extends Operation>(op: O, params: OperationParams<O>, options: CallOptions = {}): Promise<OperationResult<O>> {
     const req = this.prepare(op, params as Record<string, unknown>);
     const res = await this.http.request({ method: req.method, path: req.path, query: req.query, body: req.body, signal: options.signal, expectBody: op.response !== undefined });
     if (!op.response) return undefined as OperationResult<O>;
@@ -99,20 +104,22 @@ export class DocsClient {
     return parsed.data as OperationResult<O>;
   }
 
-  /** Call an operation by its official operationId (`mergeChangeRequest`). */
-  request(id: OperationId | string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<unknown> {
-    const op = (operationsById as Record<string, Operation>)[id];
-    if (!op) throw new ValidationError(`unknown operation "${id}"`);
-    return this.call(op, params, options);
+  /** Call an operation by its official operationId (`mergeChangeRequest`); typed when the id is a literal. */
+  request<I extends string>(id: I, ...args: {} extends RequestParams<I> ? [params?: RequestParams<I>, options?: CallOptions] : [params: RequestParams<I>, options?: CallOptions]): Promise<RequestResult<I>>;
+  request(id: string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<unknown> {
+    const op = operationsById[id];
+    // Rejected rather than thrown, like every other failure of a call.
+    if (!op) return Promise.reject(new ValidationError(`unknown operation "${id}"`));
+    return this.call(op, params as OperationParams<Operation>, options);
   }
 
   /** Iterate every item of a paginated operation, one page in memory at a time. */
-  paginate<O extends Operation>(op: O, params: OperationParams<O> | Record<string, unknown>, options: PaginateOptions & CallOptions = {}): AsyncGenerator<OperationItem<O>> {
+  paginate<O extends Operation>(op: O, params: OperationParams<O>, options: PaginateOptions & CallOptions = {}): AsyncGenerator<OperationItem<O>> {
     if (!op.paginated) throw new ValidationError(`${op.id} is not a paginated list`);
     const base = params as Record<string, unknown>;
     return paginate(
       (page, limit) =>
-        this.call(op, { ...base, query: { ...(base.query as object | undefined), page, limit } }, options) as Promise<{ items: OperationItem<O>[]; next?: { page: string } | null }>,
+        this.call(op, { ...base, query: { ...(base.query as object | undefined), page, limit } } as OperationParams<O>, options) as Promise<Page<OperationItem<O>>>,
       options,
     );
   }

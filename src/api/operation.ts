@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ValidationError } from './validation.js';
 
 /**
  * One operation of the contract, as data. The client, the emulator's router, the CLI and the
@@ -6,9 +7,16 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `{spaceId: string, changeRequestId: string}` from '/v1/spaces/{spaceId}/change-requests/{changeRequestId}'. */
+/**
+ * Path parameters that also take a number: `changeRequestId` is the change request's id or its
+ * number within the space (contract Conventions 6). Every other path parameter is an opaque string.
+ */
+export const NUMERIC_PATH_PARAMS = ['changeRequestId'] as const;
+type NumericPathParam = (typeof NUMERIC_PATH_PARAMS)[number];
+
+/** `{spaceId: string, changeRequestId: string | number}` from '/v1/spaces/{spaceId}/change-requests/{changeRequestId}'. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? { [K in Name]: string } & PathParams<Rest>
+  ? { [K in Name]: K extends NumericPathParam ? string | number : string } & PathParams<Rest>
   : {};
 
 export interface OperationSpec<
@@ -16,9 +24,11 @@ export interface OperationSpec<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
+  BR extends boolean = boolean,
+  I extends string = string,
 > {
   /** The official spec's operationId (listSites, mergeChangeRequest, ...). */
-  id: string;
+  id: I;
   method: HttpMethod;
   /** Full path including the `/v1` prefix, with `{param}` placeholders. */
   path: P;
@@ -28,8 +38,8 @@ export interface OperationSpec<
   query?: Q;
   /** Body schema: strict, carrying every bound of the contract. */
   body?: B;
-  /** True when the body is required (otherwise it may be omitted entirely). */
-  bodyRequired?: boolean;
+  /** True when the body is required (otherwise it may be omitted entirely); callers' types follow it. */
+  bodyRequired?: BR;
   /** Success statuses. Deletes accept 204 and 205. */
   success: readonly number[];
   /** Lenient response schema; undefined when the success response has no content. */
@@ -43,51 +53,67 @@ export interface Operation<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
-> extends OperationSpec<P, Q, B, R> {
+  BR extends boolean = boolean,
+  I extends string = string,
+> extends OperationSpec<P, Q, B, R, BR, I> {
   /** Path parameter names in order of appearance. */
   pathParams: readonly string[];
 }
 
 export function defineOperation<
   const P extends string,
+  const I extends string,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(spec: OperationSpec<P, Q, B, R>): Operation<P, Q, B, R> {
+  const BR extends boolean = false,
+>(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   return Object.freeze({ ...spec, pathParams });
 }
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : void;
 
+/** `query` is required when its schema has a required field (search `query`), optional otherwise. */
+type QueryParams<Q> = Q extends z.ZodType ? ({} extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : {};
+/** `body` is required exactly when the operation says so (`bodyRequired`). */
+type BodyParams<B, BR> = B extends z.ZodType ? (BR extends true ? { body: z.input<B> } : { body?: z.input<B> }) : {};
+/** Flattens intersections so editors show one object type. */
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
 /** What a caller passes: path params at top level, plus `query` and `body` when the operation has them. */
-export type OperationParams<O> = O extends Operation<infer P, infer Q, infer B, infer _R>
-  ? PathParams<P> &
-      (Q extends z.ZodType ? { query?: InputOf<Q> } : {}) &
-      (B extends z.ZodType ? { body?: InputOf<B> } : {})
+export type OperationParams<O> = O extends Operation<infer P, infer Q, infer B, infer _R, infer BR, infer _I>
+  ? Simplify<PathParams<P> & QueryParams<Q> & BodyParams<B, BR>>
   : never;
 
 /** What the caller gets back (void for no-content responses). */
-export type OperationResult<O> = O extends Operation<string, infer _Q, infer _B, infer R> ? OutputOf<R> : never;
+export type OperationResult<O> = O extends Operation<string, infer _Q, infer _B, infer R, infer _BR, infer _I> ? OutputOf<R> : never;
 
 /** The item type of a paginated operation's envelope. */
 export type OperationItem<O> = OperationResult<O> extends { items: Array<infer I> } ? I : never;
 
-/** Fill `{param}` placeholders, URL-encoding each value. Throws on a missing or empty parameter. */
+/**
+ * Fill `{param}` placeholders, URL-encoding each value. Throws a ValidationError naming the
+ * parameter when it is missing, empty, of the wrong type, or a dot segment: URL parsers collapse
+ * `.` and `..` (even percent-encoded), so `commentId: '..'` would turn
+ * DELETE /v1/spaces/s/comments/.. into DELETE /v1/spaces/s.
+ */
 export function buildPath(op: Pick<Operation, 'path' | 'pathParams'>, params: Record<string, unknown>): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new MissingPathParamError(name);
-    const text = String(value);
-    if (text === '') throw new MissingPathParamError(name);
-    return encodeURIComponent(text);
-  });
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParamText(name, params[name])));
 }
 
-export class MissingPathParamError extends Error {
-  constructor(readonly param: string) {
-    super(`${param}: required`);
-    this.name = 'MissingPathParamError';
+function pathParamText(name: string, value: unknown): string {
+  if (value === undefined || value === null) throw new ValidationError(`${name}: required`);
+  if ((NUMERIC_PATH_PARAMS as readonly string[]).includes(name)) {
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value) || value < 0) throw new ValidationError(`${name}: must be an id or a whole number, got ${value}`);
+      return String(value);
+    }
+    if (typeof value !== 'string') throw new ValidationError(`${name}: must be a string or a number`);
+  } else if (typeof value !== 'string') {
+    throw new ValidationError(`${name}: must be a string`);
   }
+  if (value === '') throw new ValidationError(`${name}: must not be empty`);
+  if (value === '.' || value === '..') throw new ValidationError(`${name}: must not be "${value}" (it would change the request path)`);
+  return value;
 }

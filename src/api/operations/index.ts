@@ -45,6 +45,9 @@ export const areas = {
 
 type AllOps = { [A in keyof typeof areas]: (typeof areas)[A][keyof (typeof areas)[A]] }[keyof typeof areas];
 
+/** Every operation's type, keyed by its official operationId (the types behind `client.request(id, ...)`). */
+export type OperationsById = { [O in AllOps as O['id']]: O };
+
 /** Every operation, keyed by its official operationId. */
 export const operationsById: Record<string, Operation> = Object.fromEntries(
   Object.values(areas).flatMap((ops) => Object.values(ops as Record<string, Operation>).map((op) => [op.id, op])),
