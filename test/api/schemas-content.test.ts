@@ -5,7 +5,7 @@ import type { Operation } from '../../src/api/operation.js';
 import { formatIssues } from '../../src/api/validation.js';
 import { CONTENT_LOCATION_KINDS, PAGE_TYPES, REVISION_TYPES } from '../../src/api/schemas/content.js';
 import { COMMENT_STATUSES } from '../../src/api/schemas/comment.js';
-import { loadSpec, resolve, responseSchema, sample, type JsonSchema } from '../helpers/spec.js';
+import { maxBranches, responseSchema, sample } from '../helpers/spec.js';
 
 /*
  * The lenient response schemas of spaces, content, change requests, comments and git against
@@ -18,32 +18,6 @@ const mine = [spaces, content, changeRequestContent, changeRequests, comments, c
 const withResponse = mine.flatMap((area) => Object.values(area as Record<string, Operation>)).filter((op) => op.response);
 
 type Path = (string | number)[];
-
-/** The largest oneOf/anyOf reachable from `schema`: how many variants to sample so every branch is picked. */
-function maxBranches(schema: JsonSchema): number {
-  const { doc } = loadSpec();
-  const seen = new Set<string>();
-  const stack: JsonSchema[] = [schema];
-  let max = 1;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.$ref) {
-      if (seen.has(node.$ref)) continue;
-      seen.add(node.$ref);
-    }
-    const s = resolve(doc, node);
-    for (const branches of [s.oneOf, s.anyOf]) {
-      if (!branches) continue;
-      max = Math.max(max, branches.length);
-      stack.push(...branches);
-    }
-    if (s.allOf) stack.push(...s.allOf);
-    if (s.items) stack.push(s.items);
-    if (s.properties) stack.push(...Object.values(s.properties));
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') stack.push(s.additionalProperties);
-  }
-  return max;
-}
 
 function get(value: unknown, path: Path): unknown {
   return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Operation } from '../../src/api/operation.js';
 import { areas } from '../../src/api/operations/index.js';
 import { formatIssues } from '../../src/api/validation.js';
-import { type JsonSchema, loadSpec, resolve, responseSchema, sample } from '../helpers/spec.js';
+import { type JsonSchema, loadSpec, maxBranches, resolve, responseSchema, sample } from '../helpers/spec.js';
 
 /*
  * The lenient response schemas of sites, organizations, members, SSO, translations, collections,
@@ -39,31 +39,6 @@ const specValidator = (() => {
   ajv.addSchema({ $id: 'spec', components });
   return (id: string) => ajv.compile(JSON.parse(JSON.stringify(responseSchema(id)).replaceAll('"#/components/', '"spec#/components/')));
 })();
-
-/** The largest oneOf/anyOf reachable from `schema`: how many variants to sample so every branch is picked. */
-function maxBranches(schema: JsonSchema): number {
-  const seen = new Set<string>();
-  const stack: JsonSchema[] = [schema];
-  let max = 1;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.$ref) {
-      if (seen.has(node.$ref)) continue;
-      seen.add(node.$ref);
-    }
-    const s = resolve(doc, node);
-    for (const branches of [s.oneOf, s.anyOf]) {
-      if (!branches) continue;
-      max = Math.max(max, branches.length);
-      stack.push(...branches);
-    }
-    if (s.allOf) stack.push(...s.allOf);
-    if (s.items) stack.push(s.items);
-    if (s.properties) stack.push(...Object.values(s.properties));
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') stack.push(s.additionalProperties);
-  }
-  return max;
-}
 
 type Path = (string | number)[];
 

@@ -181,3 +181,29 @@ function samplePattern(pattern: string): string {
   const re = new RegExp(pattern);
   return candidates.find((c) => re.test(c)) ?? 'sample';
 }
+
+/** The largest oneOf/anyOf reachable from `schema`: how many variants to sample so every branch is picked. */
+export function maxBranches(schema: JsonSchema): number {
+  const { doc } = loadSpec();
+  const seen = new Set<string>();
+  const stack: JsonSchema[] = [schema];
+  let max = 1;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.$ref) {
+      if (seen.has(node.$ref)) continue;
+      seen.add(node.$ref);
+    }
+    const s = resolve(doc, node);
+    for (const branches of [s.oneOf, s.anyOf]) {
+      if (!branches) continue;
+      max = Math.max(max, branches.length);
+      stack.push(...branches);
+    }
+    if (s.allOf) stack.push(...s.allOf);
+    if (s.items) stack.push(s.items);
+    if (s.properties) stack.push(...Object.values(s.properties));
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') stack.push(s.additionalProperties);
+  }
+  return max;
+}
