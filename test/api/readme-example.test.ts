@@ -13,7 +13,7 @@ describe('typed client, as the README shows it', () => {
   it('creates and merges a change request, then pages through members', async () => {
     const client = new DocsClient({ baseUrl: emu.url, token: 'demo-admin-token' });
     const cr = await client.changeRequests.create({ spaceId: 'space_guides', body: { subject: 'Fix typos' } });
-    const { result } = await client.changeRequests.merge({ spaceId: 'space_guides', changeRequestId: String(cr.number) });
+    const { result } = await client.changeRequests.merge({ spaceId: 'space_guides', changeRequestId: cr.number });
     expect(result).toBe('merge');
     expect((await client.changeRequests.get({ spaceId: 'space_guides', changeRequestId: cr.id })).status).toBe('merged');
     const names: string[] = [];
