@@ -55,6 +55,23 @@ describe('collections', () => {
     expect(seen.sort()).toEqual([C.product, C.guides, C.api, C.internal, top.body.id, child.body.id, late.body.id].sort());
   });
 
+  it('keeps a page cursor valid when the collections before it are deleted', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      now = new Date(now.getTime() + 1000);
+      made.push((await api('POST', list, { body: { title: `Batch ${i}` } })).body.id);
+    }
+    const all = await idsOf(list);
+    const first = await api('GET', list, { query: { limit: 5 } });
+    expect(ids(first.body.items)).toEqual(all.slice(0, 5));
+    // The page ended on the first new collection; it and two before it go away.
+    expect(first.body.items[4].id).toBe(made[0]);
+    for (const id of [C.internal, C.api, made[0]]) expect((await api('DELETE', `/v1/collections/${id}`)).status).toBe(204);
+    const next = await api('GET', list, { query: { limit: 5, page: first.body.next.page } });
+    expect(ids(next.body.items)).toEqual(made.slice(1));
+    expect((await api('GET', list, { query: { page: 'bm9wZQ' } })).status).toBe(400);
+  });
+
   it('checks the body and the role on create', async () => {
     expect((await api('POST', list, { body: { title: 't'.repeat(51) } })).body.error.message).toBe('body.title: must be at most 50 characters');
     const parent = await api('POST', list, { body: { parent: 'col_nowhere' } });

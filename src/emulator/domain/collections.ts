@@ -36,14 +36,6 @@ export function sortKey(doc: Placed): number {
   return Number.isNaN(created) ? 0 : created;
 }
 
-/** Stable sort by sort key: equal keys keep insertion order. */
-export function bySortKey<T extends Placed>(docs: T[]): T[] {
-  return docs
-    .map((doc, index) => ({ doc, index }))
-    .sort((a, b) => sortKey(a.doc) - sortKey(b.doc) || a.index - b.index)
-    .map((e) => e.doc);
-}
-
 export function getCollection(store: Store, id: string): CollectionDoc {
   const doc = store.get<CollectionDoc>('collection', id);
   if (!doc) throw notFound('Collection');

@@ -150,10 +150,10 @@ export function linkReport(
   return { items, stats: { total: all.length, broken: { total: broken.length, changeRequest: brokenByChangeRequest } } };
 }
 
-/** Pages whose markdown links to (or embeds) the file. */
-export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): Record<string, unknown>[] {
+/** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */
+export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): { id: string; item: Record<string, unknown> }[] {
   return flattenPages(rev.pages)
     .map((e) => e.page)
     .filter((page) => extractLinks(page.markdown).some((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target) && fileReferenced([file], l.target)))
-    .map((page) => pageLocation(page, loc));
+    .map((page) => ({ id: page.id, item: pageLocation(page, loc) }));
 }

@@ -2,22 +2,29 @@ import type { EmulatorContext, HandlerTable } from '../types.js';
 import { badRequest, conflict, preconditionFailed } from '../types.js';
 import { can, operationAccess, roleOf } from '../access.js';
 import {
-  bySortKey,
   getCollection,
   INVALID_POSITION,
   place,
   presentCollection,
+  sortKey,
   subtree,
   type CollectionDoc,
   type Pointer,
 } from '../domain/collections.js';
-import { pageOrdered } from '../domain/ordered-list.js';
+import { compareKeys, pageByKey, type SortKey } from '../domain/ordered-list.js';
 import { presentSpace, type SpaceDoc } from '../domain/spaces.js';
 
 interface ListQuery {
   page?: string;
   limit?: number;
 }
+
+/**
+ * Where a space or collection sits among its siblings (see `sortKey`), then insertion order: the
+ * key lists are sorted and paged by, so a page cursor survives items being added or removed.
+ */
+const placeKey = (entry: { seq: number; doc: Parameters<typeof sortKey>[0] }): SortKey => [sortKey(entry.doc), entry.seq];
+const byPlace = (a: Parameters<typeof placeKey>[0], b: Parameters<typeof placeKey>[0]) => compareKeys(placeKey(a), placeKey(b));
 
 /** A collection of the organization usable as a parent, or 400 naming the field. */
 function parentCollection(ctx: EmulatorContext, orgId: string, id: string, field: string): CollectionDoc {
@@ -29,10 +36,10 @@ function parentCollection(ctx: EmulatorContext, orgId: string, id: string, field
 export const collectionHandlers: HandlerTable = {
   listCollectionsInOrganizationById: ({ ctx, params, query, access }) => {
     const q = query as ListQuery & { nested?: boolean };
-    const all = ctx.store.all<CollectionDoc>('collection', params.organizationId);
-    const wanted = q.nested === false ? all.filter((c) => c.parent === undefined) : all;
-    const page = pageOrdered(bySortKey(wanted), q.page, q.limit);
-    return { status: 200, body: { ...page, items: page.items.map((c) => presentCollection(ctx, c, access?.role)) } };
+    const all = ctx.store.allWithSeq<CollectionDoc>('collection', params.organizationId);
+    const wanted = q.nested === false ? all.filter((c) => c.doc.parent === undefined) : all;
+    const page = pageByKey(wanted.sort(byPlace), placeKey, q.page, q.limit);
+    return { status: 200, body: { ...page, items: page.items.map((c) => presentCollection(ctx, c.doc, access?.role)) } };
   },
 
   createCollection: ({ ctx, params, body, access }) => {
@@ -91,9 +98,9 @@ export const collectionHandlers: HandlerTable = {
   listSpacesInCollectionById: ({ ctx, params, query, access }) => {
     const q = query as ListQuery;
     const doc = getCollection(ctx.store, params.collectionId);
-    const spaces = ctx.store.all<SpaceDoc>('space', doc.organization).filter((s) => s.parent === doc.id && !s.deletedAt);
-    const page = pageOrdered(bySortKey(spaces), q.page, q.limit);
-    return { status: 200, body: { ...page, items: page.items.map((s) => presentSpace(ctx.store, s, access?.role, ctx.baseUrl)) } };
+    const spaces = ctx.store.allWithSeq<SpaceDoc>('space', doc.organization).filter((s) => s.doc.parent === doc.id && !s.doc.deletedAt);
+    const page = pageByKey(spaces.sort(byPlace), placeKey, q.page, q.limit);
+    return { status: 200, body: { ...page, items: page.items.map((s) => presentSpace(ctx.store, s.doc, access?.role, ctx.baseUrl)) } };
   },
 
   moveCollection: ({ ctx, params, body, access }) => {

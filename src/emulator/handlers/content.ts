@@ -122,7 +122,7 @@ function reads(inChangeRequest: boolean) {
     backlinks: (req: Req) => {
       const scope = scopeOf(req, inChangeRequest);
       const items = fileBacklinks(scope.revision, fileOf(req, scope), locatorOf(req, scope));
-      const page = pageOrdered(items.map((item, i) => ({ id: String(i), item })), q(req).page, q(req).limit);
+      const page = pageOrdered(items, q(req).page, q(req).limit);
       return ok({ ...page, items: page.items.map((e) => e.item) });
     },
     page: (req: Req) => {

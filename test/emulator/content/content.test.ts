@@ -39,6 +39,22 @@ const dup = async () => (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/dupli
 const titles = async (path: string) => ((await w.call(T.reader, 'GET', path)).body.pages as { title: string; pages: unknown[] }[]).map((p) => p.title);
 
 describe('reading content', () => {
+  it('pages backlinks by page, so a page that starts linking meanwhile does not repeat one', async () => {
+    const space = await dup();
+    const path = `/v1/spaces/${space}/content/files/fl_logo/backlinks`;
+    const embed = '![logo](.gitbook/assets/logo.png)\n';
+    editPage(w, space, 'pg_intro', 'No logo here.\n');
+    editPage(w, space, 'pg_setup', embed);
+    editPage(w, space, 'pg_advanced', embed);
+    const first = await w.call(T.reader, 'GET', `${path}?limit=1`);
+    expect(first.body.items.map((i: any) => i.page.id)).toEqual(['pg_setup']);
+    // A page before the cursor starts embedding the file.
+    editPage(w, space, 'pg_intro', embed);
+    const next = await w.call(T.reader, 'GET', `${path}?limit=1&page=${first.body.next.page}`);
+    expect(next.body.items.map((i: any) => i.page.id)).toEqual(['pg_advanced']);
+    expect(next.body.count).toBe(3);
+  });
+
   it('answers the revision, the page tree, files, a file and its backlinks', async () => {
     const revision = await w.call(T.reader, 'GET', '/v1/spaces/sp_docs/content');
     expect(revision.status).toBe(200);
