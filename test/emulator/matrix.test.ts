@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { allOperations } from '../../src/api/operations/index.js';
@@ -10,7 +8,8 @@ import { startEmulator } from '../../src/emulator/server.js';
 import { Store } from '../../src/emulator/store/store.js';
 import { loadSpec, responseSchema, type JsonSchema } from '../helpers/spec.js';
 import { call, DEMO, type Api } from './helpers.js';
-import type { ScenarioBuilder, Scenarios, World } from './scenarios/types.js';
+import { loadScenarios } from './scenarios/index.js';
+import type { World } from './scenarios/types.js';
 
 /*
  * Every operation, called by every demo role and by another organization's admin, on a fresh
@@ -21,15 +20,7 @@ import type { ScenarioBuilder, Scenarios, World } from './scenarios/types.js';
  * team scenarios use a team without owners.
  */
 
-const scenarioDir = fileURLToPath(new URL('./scenarios/', import.meta.url));
-const builders: Record<string, ScenarioBuilder> = {};
-for (const file of readdirSync(scenarioDir).filter((f) => f.endsWith('.ts') && f !== 'types.ts').sort()) {
-  const mod = (await import(/* @vite-ignore */ `${scenarioDir}${file}`)) as { scenarios?: Scenarios };
-  for (const [id, builder] of Object.entries(mod.scenarios ?? {})) {
-    if (builders[id]) throw new Error(`two scenarios for ${id} (${file})`);
-    builders[id] = builder;
-  }
-}
+const builders = await loadScenarios();
 
 const operations = allOperations as readonly Operation[];
 const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] as const;
