@@ -151,6 +151,8 @@ export const contentHandlers: HandlerTable = {
   getCurrentRevision: space.revision,
   importContent: (req: Req) => importInto(req, false),
   applyTemplateToSpace: (req: Req) => {
+    // A missing or deleted space is a 404 whatever the template id.
+    spaceOf(req);
     const pages = templatePages((req.body as { id: string }).id);
     addContent(req, false, pages, []);
     return { status: 201 };

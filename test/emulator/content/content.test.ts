@@ -219,5 +219,9 @@ describe('templates', () => {
     const unknown = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/template`, { id: 'nope' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/product-docs/);
+    // The space named in the path comes first: missing or deleted, it is a 404 whatever the body names.
+    expect((await w.call(T.editor, 'POST', '/v1/spaces/sp_nowhere/content/template', { id: 'nope' })).status).toBe(404);
+    expect((await w.call(T.admin, 'DELETE', `/v1/spaces/${space}`)).status).toBe(204);
+    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/template`, { id: 'nope' })).status).toBe(404);
   });
 });
