@@ -134,5 +134,10 @@ export const scenarios: Scenarios = {
     w.store.insert('gitInfo', { id: w.demo.spaces.guides, repoName: 'docs', integration: 'github-sync', installationProvider: 'github', url: 'https://github.com/acme/docs', updatedAt: '2025-06-01T00:00:00.000Z', _remote: 'https://github.com/acme/docs.git' }, w.demo.spaces.guides);
     return { params: space(w) };
   },
-  deleteLegacyGitInstallation: (w) => ({ params: space(w) }),
+  deleteLegacyGitInstallation: (w) => {
+    // A space still on the legacy GitHub installation: the one thing this operation removes.
+    const at = w.now().toISOString();
+    w.store.insert('gitInfo', { id: w.demo.spaces.guides, repoName: 'acme/docs', installationProvider: 'github-legacy', integration: 'github', url: 'https://github.com/acme/docs', updatedAt: at, _remote: 'https://github.com/acme/docs' }, w.demo.spaces.guides);
+    return { params: space(w) };
+  },
 };
