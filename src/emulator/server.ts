@@ -49,7 +49,8 @@ const HEALTH_PATH = '/_emulator/health';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   // Bad options fail before anything is opened.
-  const faults = options.faults ? new FaultInjector(parseFaults(options.faults), faultSeed(options.faultSeed ?? process.env.DOCS_EMULATOR_FAULT_SEED)) : undefined;
+  const seedOfFaults = faultSeed(options.faultSeed ?? process.env.DOCS_EMULATOR_FAULT_SEED);
+  const faults = options.faults ? new FaultInjector(parseFaults(options.faults), seedOfFaults) : undefined;
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed);
   const host = options.host ?? '127.0.0.1';
 
@@ -65,7 +66,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const handlers = options.handlers ?? allHandlers;
     const operations = allOperations as readonly Operation[];
     const router = new Router(operations, handlers, ctx);
-    const health = { status: 'ok', operations: operations.length, handlers: operations.filter((op) => handlers[op.id]).length };
+    const health: Health = {
+      status: 'ok',
+      operations: operations.length,
+      handlers: operations.filter((op) => handlers[op.id]).length,
+      // The seed replays the same faults (DOCS_EMULATOR_FAULT_SEED or the faultSeed option).
+      ...(options.faults ? { faults: { spec: options.faults, seed: seedOfFaults } } : {}),
+    };
     log = options.log ? new RequestLog(options.log) : undefined;
     const requestLog = log;
 
@@ -118,12 +125,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 }
 
+interface Health {
+  status: string;
+  operations: number;
+  handlers: number;
+  faults?: { spec: string; seed: number };
+}
+
 interface Pipeline {
   router: Router;
   store: Store;
   faults: FaultInjector | undefined;
   log: RequestLog | undefined;
-  health: { status: string; operations: number; handlers: number };
+  health: Health;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): Promise<void> {
@@ -171,24 +185,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   }
 
   const fault: { delayMs: number; action: FaultAction } = p.faults ? p.faults.next() : { delayMs: 0, action: { kind: 'none' } };
+  // The log names every fault a request met: a delay can come before a reset or a status.
+  const faultLabel = (what?: string) => [fault.delayMs > 0 ? `delay=${fault.delayMs}ms` : undefined, what].filter(Boolean).join(',') || undefined;
   if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
   if (fault.action.kind === 'reset') {
     req.socket.destroy();
-    entry(0, undefined, 'reset');
+    entry(0, undefined, faultLabel('reset'));
     return;
   }
   if (fault.action.kind === 'status') {
     const status = fault.action.status;
     const headers: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '1' } : {};
     send(res, { status, body: errorBody(status, `Injected fault: ${status}`), headers });
-    entry(status, undefined, String(status));
+    entry(status, undefined, faultLabel(String(status)));
     return;
   }
 
   const authorization = req.headers.authorization;
   const result = await p.router.dispatch({ method, url, body, ...(authorization !== undefined ? { authorization } : {}) });
   send(res, result);
-  entry(result.status, result.operationId, fault.delayMs > 0 ? `delay=${fault.delayMs}ms` : undefined);
+  entry(result.status, result.operationId, faultLabel());
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FaultInjector, FaultSpecError, parseFaults } from '../../src/emulator/faults.js';
 import { startEmulator } from '../../src/emulator/server.js';
@@ -80,6 +83,51 @@ describe('fault injection over HTTP', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('reports the faults and their seed in health, and the same seed replays the same faults', async () => {
+    const statuses = async (emu: Awaited<ReturnType<typeof startEmulator>>) => {
+      const out: number[] = [];
+      for (let i = 0; i < 12; i++) out.push((await call(emu.url, 'GET', '/v1/orgs', { token: DEMO.tokens.admin })).status);
+      return out;
+    };
+    const first = await startEmulator({ seed: 'demo', faults: '503=0.5' });
+    let seed: number;
+    let seen: number[];
+    try {
+      const health = await call(first.url, 'GET', '/_emulator/health');
+      expect(health.body.faults).toEqual({ spec: '503=0.5', seed: expect.any(Number) });
+      seed = health.body.faults.seed;
+      seen = await statuses(first);
+    } finally {
+      await first.close();
+    }
+    const replay = await startEmulator({ seed: 'demo', faults: '503=0.5', faultSeed: seed });
+    try {
+      expect(await statuses(replay)).toEqual(seen);
+    } finally {
+      await replay.close();
+    }
+    const plain = await startEmulator({ seed: 'demo' });
+    try {
+      expect((await call(plain.url, 'GET', '/_emulator/health')).body.faults).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('logs every fault a request met, a delay before a status included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-faults-'));
+    const log = join(dir, 'requests.jsonl');
+    const emu = await startEmulator({ seed: 'demo', faults: '503=1,delay=5ms@1', log });
+    try {
+      expect((await call(emu.url, 'GET', '/v1/orgs', { token: DEMO.tokens.admin })).status).toBe(503);
+    } finally {
+      await emu.close();
+    }
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toEqual([expect.objectContaining({ status: 503, fault: 'delay=5ms,503' })]);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses to start with a bad specification', async () => {
