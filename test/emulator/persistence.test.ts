@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { call, DEMO } from './helpers.js';
 
 /*
@@ -85,7 +85,24 @@ describe('emulator process', () => {
     await write('PATCH', `${org}/members/${DEMO.users.comment}`, { role: 'edit' });
     const collection = await write('POST', `${org}/collections`, { title: 'Incidents', parent: DEMO.collections.internal });
     await write('DELETE', `${org}/teams/${DEMO.teams.reviewers}`);
-    expect(acked).toHaveLength(6);
+    // Content: a change request with imported pages, comments and a reply; a merge moves the space.
+    const notes = join(dir, 'notes.md');
+    writeFileSync(notes, '# Release notes\n\nSurvives a crash.\n');
+    const space = `/v1/spaces/${DEMO.spaces.api}`;
+    const cr = (await write('POST', `${space}/change-requests`, { subject: 'Crash-proof' })).body;
+    const imported = (await write('POST', `${space}/change-requests/${cr.number}/content/import`, { url: pathToFileURL(notes).href, source: 'markdown' })).body;
+    const comment = (await write('POST', `${space}/change-requests/${cr.number}/comments`, { body: { markdown: 'Ship it' } })).body;
+    const reply = (await write('POST', `${space}/change-requests/${cr.number}/comments/${comment.id}/replies`, { body: { markdown: 'Shipping' } })).body;
+    const spaceComment = (await write('POST', `${space}/comments`, { body: { markdown: 'Old note' } })).body;
+    await write('PUT', `${space}/comments/${spaceComment.id}`, { resolved: true, addedReactions: ['👍'] });
+    const later = (await write('POST', `${space}/change-requests`, { subject: 'Later' })).body;
+    const merged = (await write('POST', `${space}/change-requests/${cr.number}/merge`)).body;
+    const before = {
+      space: (await call(first.url, 'GET', space, as)).body,
+      pages: (await call(first.url, 'GET', `${space}/content/pages`, as)).body,
+      later: (await call(first.url, 'GET', `${space}/change-requests/${later.number}`, as)).body,
+    };
+    expect(acked).toHaveLength(14);
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
@@ -100,6 +117,18 @@ describe('emulator process', () => {
     expect((await get(`${org}/teams/${DEMO.teams.reviewers}`)).status).toBe(404);
     // The seed was not applied a second time.
     expect((await get(`${org}/members`)).body.count).toBe(9);
+    // Content, revisions, change requests and comments are all there, with their counts.
+    const withoutUrls = (x: Record<string, unknown>) => JSON.parse(JSON.stringify(x).replaceAll(first.url, 'URL').replaceAll(second.url, 'URL'));
+    expect(withoutUrls((await get(space)).body)).toEqual(withoutUrls(before.space));
+    expect(withoutUrls((await get(`${space}/content/pages`)).body)).toEqual(withoutUrls(before.pages));
+    expect((await get(space)).body).toMatchObject({ revision: merged.revision, changeRequests: 2, changeRequestsOpen: 1, comments: 0 });
+    expect((await get(`${space}/change-requests/${cr.number}`)).body).toMatchObject({ status: 'merged', revisionMerged: merged.revision, comments: 1 });
+    expect((await get(`${space}/change-requests/${cr.id}/content`)).body.id).toBe(imported.revision);
+    expect(withoutUrls((await get(`${space}/change-requests/${later.number}`)).body)).toEqual(withoutUrls(before.later));
+    expect((await get(`${space}/change-requests/${later.number}`)).body.outdated).toBe(true);
+    expect((await get(`${space}/change-requests/${cr.number}/comments/${comment.id}/replies/${reply.id}`)).body.body).toEqual({ markdown: 'Shipping' });
+    expect((await get(`${space}/comments/${spaceComment.id}`)).body).toMatchObject({ status: 'resolved', reactions: [{ emoji: '👍', count: 1 }] });
+    expect((await call(second.url, 'POST', `${space}/change-requests`, { ...as, body: {} })).body.number).toBe(later.number + 1);
 
     const port = Number(new URL(second.url).port);
     second.child.kill('SIGTERM');
