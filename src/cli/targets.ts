@@ -10,6 +10,7 @@ export const TARGET_HINTS: Readonly<Record<string, string>> = {
   site: 'Check the id with `$bin sites list`.',
   team: 'Check the id with `$bin teams list`.',
   member: 'Check the user id with `$bin members list`.',
+  'SAML provider': 'Check the id with `$bin sso saml list`.',
   comment: 'Check the id with `$bin comments list`.',
   translation: 'Check the id with `$bin translations list`.',
   'OpenAPI specification': 'Check the slug with `$bin openapi list`.',

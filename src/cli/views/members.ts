@@ -1,0 +1,88 @@
+import { Flags } from '@oclif/core';
+import type { DocsClient } from '../../api/client.js';
+import { ExitCode } from '../../api/errors.js';
+import { members } from '../../api/operations/members.js';
+import { ROLES } from '../../api/schemas/common.js';
+import type { Member, MemberSpacePermission, MemberTeam } from '../../api/schemas/member.js';
+import { CommandFailure } from '../errors.js';
+import type { Columns } from '../output.js';
+import { roleLabel } from './organizations.js';
+
+/**
+ * What `docs members ...` shows, and how a member is named on the command line: by user id, or by
+ * e-mail address (looked up in the organization's member list first). No-content answers follow
+ * views/organizations.ts: a `✓` line, nothing on stdout with --json.
+ */
+
+const name = (m: Member): string | undefined => m.user.displayName;
+
+/** `docs members list`. */
+export const memberColumns: Columns<Member> = {
+  'USER ID': 'id',
+  NAME: name,
+  EMAIL: (m) => m.user.email,
+  ROLE: (m) => roleLabel(m.role),
+  SSO: (m) => (m.sso ? 'yes' : ''),
+  JOINED: 'joinedAt',
+  'LAST SEEN': 'lastSeenAt',
+};
+
+/** `docs members get`. */
+export const memberFields: Columns<Member> = {
+  'User ID': 'id',
+  Name: name,
+  Email: (m) => m.user.email,
+  Role: (m) => roleLabel(m.role),
+  SSO: (m) => (m.sso === undefined ? '' : m.sso ? 'yes' : 'no'),
+  Disabled: (m) => (m.disabled === undefined ? '' : m.disabled ? 'yes' : 'no'),
+  Joined: 'joinedAt',
+  'Last seen': 'lastSeenAt',
+  Spaces: 'spaces',
+  Teams: 'teams',
+};
+
+/** The key fields printed as one TSV row after a change when stdout is piped. */
+export const memberRow: Columns<Member> = { 'USER ID': 'id', EMAIL: (m) => m.user.email, ROLE: (m) => roleLabel(m.role) };
+
+export const memberLabel = (m: Member): string => (m.user.displayName ? `${m.user.displayName} (${m.id})` : m.id);
+
+/** `docs members spaces`. */
+export const memberSpaceColumns: Columns<MemberSpacePermission> = {
+  'SPACE ID': (p) => p.space.id,
+  TITLE: (p) => p.space.title,
+  PERMISSION: 'permission',
+  VISIBILITY: (p) => p.space.visibility,
+  COLLECTION: (p) => p.space.parent,
+};
+
+/** `docs members teams`. */
+export const memberTeamColumns: Columns<MemberTeam> = {
+  'TEAM ID': (t) => t.team.id,
+  TEAM: (t) => t.team.title,
+  'TEAM ROLE': (t) => t.member.role,
+  MEMBERS: (t) => t.team.members,
+};
+
+/** Organization roles as a flag value, `guest` standing for the API's null. */
+export const ROLE_OR_GUEST = [...ROLES, 'guest'] as const;
+export const roleOrGuestFlag = (description: string) => Flags.string({ description, options: [...ROLE_OR_GUEST], helpValue: '<role>' });
+export const roleFromFlag = (value: string): (typeof ROLES)[number] | null => (value === 'guest' ? null : (value as (typeof ROLES)[number]));
+
+export const memberArgDescription = 'User id or e-mail address of the member';
+
+/**
+ * A user id from what the user typed: an id is used as is; an e-mail address is looked up among
+ * the organization's members (one list call with `search`), or fails with exit 3 saying how to find one.
+ */
+export async function resolveMember(client: DocsClient, organizationId: string, idOrEmail: string, options: { signal?: AbortSignal; bin?: string } = {}): Promise<string> {
+  if (!idOrEmail.includes('@')) return idOrEmail;
+  const wanted = idOrEmail.toLowerCase();
+  const params = { organizationId, query: { search: idOrEmail } };
+  for await (const member of client.paginate(members.list, params, { pageSize: 100, max: 1000, signal: options.signal })) {
+    if (member.user.email?.toLowerCase() === wanted) return member.id;
+  }
+  throw new CommandFailure(
+    `no member with e-mail "${idOrEmail}" in organization ${organizationId}. Check it with \`${options.bin ?? 'docs'} members list --search ${idOrEmail}\`.`,
+    ExitCode.notFound,
+  );
+}

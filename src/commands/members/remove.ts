@@ -1,0 +1,28 @@
+import { Args } from '@oclif/core';
+import { members } from '../../api/operations/members.js';
+import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+import { memberArgDescription, resolveMember } from '../../cli/views/members.js';
+
+export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
+  static override operations = [members.remove, members.list];
+  static override summary = 'Remove a member from an organization';
+  static override description = [
+    'They lose access to its content and leave its teams. Asks for confirmation on a terminal; --yes skips it.',
+    'The last admin cannot be removed (exit 5). Succeeds also when the user is not a member.',
+  ].join('\n');
+  static override examples = ['<%= config.bin %> members remove usr_abc', '<%= config.bin %> members remove ada@acme.com --org org_abc --yes'];
+  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const who = userId === this.args.user ? userId : `${this.args.user} (${userId})`;
+    await this.send(
+      members.remove,
+      { organizationId, userId },
+      { confirm: { question: `Remove ${who} from organization ${organizationId}?`, action: `remove member ${userId}` } },
+    );
+    this.output.done(`Removed ${who} from organization ${organizationId}`);
+  }
+}

@@ -1,0 +1,25 @@
+import { Args } from '@oclif/core';
+import { members } from '../../api/operations/members.js';
+import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
+import { memberArgDescription, memberSpaceColumns, resolveMember } from '../../cli/views/members.js';
+
+const op = members.listSpaces;
+
+export default class MembersSpaces extends DocsCommand<typeof MembersSpaces> {
+  static override operations = [members.listSpaces, members.list];
+  static override summary = 'List the spaces a member can reach, with their role in each';
+  static override description = 'Newest spaces first unless --order asc. The member is named by user id or e-mail address.';
+  static override examples = ['<%= config.bin %> members spaces usr_abc', '<%= config.bin %> members spaces ada@acme.com --all --json'];
+  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override flags = {
+    org: orgFlag(),
+    order: field.option(op.query, 'order', { description: 'Sort order (default: desc)' }),
+    ...listFlags(),
+  };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    await this.list(op, { organizationId, userId, query: fieldsFromFlags(op.query, this.flags) }, memberSpaceColumns, 'No spaces.');
+  }
+}

@@ -1,0 +1,32 @@
+import { members } from '../../api/operations/members.js';
+import type { PingResult } from '../../api/schemas/member.js';
+import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
+
+/** The contract names the claims `serviceVisitorClaims`, the spec `gitbookVisitorClaims`. */
+const claimsOf = (r: PingResult): string | undefined => r.serviceVisitorClaims ?? r.gitbookVisitorClaims;
+
+export default class OrgsPing extends DocsCommand<typeof OrgsPing> {
+  static override operations = [members.ping];
+  static override summary = 'Mark yourself as seen in an organization';
+  static override description = [
+    "Updates your last-seen time (what `docs members list --sort lastSeenAt` orders by).",
+    'The answer may carry visitor claims, a JWT for visitor-authenticated content: printed when piped and with --json, not on a terminal.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> orgs ping',
+    { description: 'Keep the visitor claims', command: 'claims=$(<%= config.bin %> orgs ping --org org_abc)' },
+  ];
+  static override flags = { org: orgFlag(), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const result = await this.send(members.ping, { organizationId });
+    const claims = claimsOf(result);
+    if (this.output.mode === 'tsv') {
+      if (claims) this.output.line(claims);
+      return;
+    }
+    const note = claims ? ' (visitor claims returned: pipe or use --json to print them)' : '';
+    this.output.done(`Updated your last-seen time in organization ${organizationId}${this.output.isJson ? '' : note}`, result);
+  }
+}

@@ -1,0 +1,30 @@
+import { Args } from '@oclif/core';
+import { members } from '../../../api/operations/members.js';
+import { teams } from '../../../api/operations/teams.js';
+import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
+import { memberArgDescription, resolveMember } from '../../../cli/views/members.js';
+import { teamArg } from '../../../cli/views/teams.js';
+
+export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersRemove> {
+  static override operations = [teams.removeMember, members.list];
+  static override summary = 'Remove a member from a team';
+  static override description = [
+    'They stay in the organization. Asks for confirmation on a terminal; --yes skips it.',
+    'Succeeds also when the user was not in the team.',
+  ].join('\n');
+  static override examples = ['<%= config.bin %> teams members remove team_abc usr_abc', '<%= config.bin %> teams members remove team_abc ada@acme.com --yes'];
+  static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
+  static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const teamId = this.about('team', this.args.team);
+    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    await this.send(
+      teams.removeMember,
+      { organizationId, teamId, userId },
+      { confirm: { question: `Remove ${userId} from team ${teamId}?`, action: `remove ${userId} from team ${teamId}` } },
+    );
+    this.output.done(`Removed ${userId} from team ${teamId}`);
+  }
+}
