@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
 import { can, operationAccess, resolveTarget, type MinimumRole } from '../../src/emulator/access.js';
 import { startEmulator } from '../../src/emulator/server.js';
 import { Store } from '../../src/emulator/store/store.js';
-import { loadSpec, responseSchema, type JsonSchema } from '../helpers/spec.js';
+import { specErrors, specValidator as validatorFor } from '../helpers/spec-validate.js';
 import { call, DEMO, type Api } from './helpers.js';
 import { loadScenarios } from './scenarios/index.js';
 import type { World } from './scenarios/types.js';
@@ -28,48 +26,6 @@ const CALLERS = [
   ...ROLES.map((role) => ({ name: role, role: role as MinimumRole, token: DEMO.tokens[role], userId: DEMO.users[role] })),
   { name: 'other organization admin', role: undefined, token: DEMO.tokens.otherAdmin, userId: DEMO.users.otherAdmin },
 ];
-
-/* ---------- response validation against the official spec ---------- */
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-addFormats(ajv);
-for (const name of ['emoji', 'icon']) ajv.addFormat(name, true);
-ajv.addSchema({ components: fromOpenApi(loadSpec().doc.components) }, 'spec.json');
-
-/** OpenAPI 3.0 `nullable: true` → JSON Schema (a `null` type, or an `anyOf` when there is no `type`). */
-function fromOpenApi(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(fromOpenApi);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'enum' ? value : fromOpenApi(value);
-  if (out.nullable === undefined || typeof out.nullable !== 'boolean') return out;
-  const nullable = out.nullable;
-  delete out.nullable;
-  if (!nullable) return out;
-  if (typeof out.type === 'string') {
-    out.type = [out.type, 'null'];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    return out;
-  }
-  return { anyOf: [out, { type: 'null' }] };
-}
-
-/** The spec's local `#/components/...` refs, pointed at the document registered above. */
-function rebase(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(rebase);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `spec.json${v}` : rebase(v)]));
-}
-
-const validators = new Map<string, ValidateFunction | null>();
-function validatorFor(id: string): ValidateFunction | null {
-  if (!validators.has(id)) {
-    const schema = responseSchema(id);
-    validators.set(id, schema ? ajv.compile(rebase(fromOpenApi(schema)) as JsonSchema) : null);
-  }
-  return validators.get(id) ?? null;
-}
 
 /* ---------- the matrix ---------- */
 
@@ -103,8 +59,6 @@ it('scenarios name only operations of the table', () => {
 });
 
 describe('access matrix', () => {
-  afterAll(() => validators.clear());
-
   for (const op of operations) {
     const build = builders[op.id];
     if (!build) continue;
@@ -149,7 +103,7 @@ describe('access matrix', () => {
             }
             const validate = validatorFor(op.id);
             if (validate && res.status !== 204 && res.status !== 205 && !validate(res.body)) {
-              problems.push(`${label}: body does not match the spec: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 600)}`);
+              problems.push(`${label}: body does not match the spec: ${specErrors(validate).slice(0, 600)}`);
             }
             if (!validate && res.text !== '') problems.push(`${label}: expected an empty body, got ${res.text.slice(0, 200)}`);
           } else if (res.status !== expected) {

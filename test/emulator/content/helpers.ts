@@ -1,11 +1,9 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import formats from 'ajv-formats';
 import { expect } from 'vitest';
 import { startEmulator, type RunningEmulator, type SeedSpec } from '../../../src/emulator/index.js';
 import { setChangeRequestRevision, type ChangeRequestDoc } from '../../../src/emulator/domain/change-requests.js';
 import { createRevision, findPage, getRevision, repath, type PageNode } from '../../../src/emulator/domain/revisions.js';
 import { setSpaceRevision, type SpaceDoc } from '../../../src/emulator/domain/spaces.js';
-import { type JsonSchema, loadSpec, responseSchema } from '../../helpers/spec.js';
+import { specProblems } from '../../helpers/spec-validate.js';
 
 /*
  * A small world for the content tests: one organization with a member of each role that matters
@@ -113,31 +111,7 @@ export function pageMarkdown(world: World, revisionId: string, pageId: string): 
   return findPage(getRevision(world.emu.store, revisionId).pages, pageId)?.markdown;
 }
 
-const validators = new Map<string, ValidateFunction>();
-const ajv = (() => {
-  const components = structuredClone(loadSpec().doc.components) as JsonSchema;
-  // OpenAPI 3.0 lets `nullable` sit next to a `$ref` without `type`; JSON Schema does not.
-  (function strip(node: unknown): void {
-    if (!node || typeof node !== 'object') return;
-    const n = node as JsonSchema;
-    if (!Array.isArray(n) && n.nullable && !n.type) delete n.nullable;
-    for (const child of Object.values(n)) strip(child);
-  })(components);
-  const instance = new Ajv({ strict: false, logger: false, allErrors: false });
-  formats.default(instance);
-  instance.addSchema({ $id: 'spec', components });
-  return instance;
-})();
-
 /** The body must validate against the official spec's success response schema of the operation. */
 export function expectSpec(operationId: string, body: unknown): void {
-  let validate = validators.get(operationId);
-  if (!validate) {
-    const schema = responseSchema(operationId);
-    if (!schema) throw new Error(`${operationId} has no response schema`);
-    validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"spec#/components/')));
-    validators.set(operationId, validate);
-  }
-  const valid = validate(body);
-  expect(valid ? [] : validate.errors?.slice(0, 3), `${operationId} response does not match the spec`).toEqual([]);
+  expect(specProblems(operationId, body), `${operationId} response does not match the spec`).toEqual([]);
 }

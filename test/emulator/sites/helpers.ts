@@ -1,8 +1,6 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import formats from 'ajv-formats';
 import { expect } from 'vitest';
 import { DEMO, startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
-import { type JsonSchema, loadSpec, responseSchema } from '../../helpers/spec.js';
+import { specProblems } from '../../helpers/spec-validate.js';
 
 export { DEMO };
 
@@ -52,37 +50,9 @@ export function expectError(answer: Answer, status: number, fragment?: string | 
   if (fragment !== undefined) expect(answer.body.error.message).toMatch(fragment);
 }
 
-const validators = new Map<string, ValidateFunction>();
-let ajv: Ajv | undefined;
-
-function validator(operationId: string): ValidateFunction {
-  let fn = validators.get(operationId);
-  if (fn) return fn;
-  if (!ajv) {
-    const components = structuredClone(loadSpec().doc.components) as JsonSchema;
-    // OpenAPI 3.0's `nullable` next to a `$ref` (no type) means "anything or null": drop it for JSON Schema.
-    (function strip(node: unknown): void {
-      if (!node || typeof node !== 'object') return;
-      const n = node as JsonSchema;
-      if (!Array.isArray(n) && n.nullable && !n.type) delete n.nullable;
-      for (const child of Object.values(n)) strip(child);
-    })(components);
-    ajv = new Ajv({ strict: false, logger: false, allErrors: false });
-    formats.default(ajv);
-    ajv.addSchema({ $id: 'spec', components });
-  }
-  const schema = responseSchema(operationId);
-  if (!schema) throw new Error(`${operationId} has no response schema`);
-  fn = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"spec#/components/')));
-  validators.set(operationId, fn);
-  return fn;
-}
-
 /** Expect a success answer whose body matches the official spec's response schema. */
 export function expectSpec<T = any>(answer: Answer<T>, operationId: string, status = 200): T {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const validate = validator(operationId);
-  const ok = validate(answer.body);
-  expect(ok, `${operationId}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+  expect(specProblems(operationId, answer.body), `${operationId} response does not match the spec`).toEqual([]);
   return answer.body;
 }
