@@ -107,7 +107,8 @@ describe('docs teams', () => {
     });
     expect(await roster(WRITERS)).toEqual({ [U.create]: 'owner', [U.edit]: 'member', usr_edsger: 'member' });
 
-    const set = await docs(['teams', 'members', 'set', WRITERS, '--add', 'tim@acme.test', '--owner', 'katherine@acme.test', '--member', U.create, '--owner', U.guest], { env });
+    // Flags before the team argument: one value per flag, the argument stays the team.
+    const set = await docs(['teams', 'members', 'set', '--add', 'tim@acme.test', WRITERS, '--owner', 'katherine@acme.test', '--member', U.create, '--owner', U.guest], { env });
     expect(set.code, set.stderr).toBe(0);
     expect(await roster(WRITERS)).toEqual({ [U.create]: 'member', [U.edit]: 'owner', usr_edsger: 'member', [U.read]: 'member', [U.guest]: 'owner' });
 

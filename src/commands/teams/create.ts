@@ -16,7 +16,7 @@ export default class TeamsCreate extends DocsCommand<typeof TeamsCreate> {
   static override flags = {
     org: orgFlag(),
     title: field.string(op.body, 'title', { description: 'Team name', required: true }),
-    member: Flags.string({ description: 'User id or e-mail address of a member to put in the team (repeatable)', helpValue: '<user>', multiple: true }),
+    member: Flags.string({ description: 'User id or e-mail address of a member to put in the team (repeatable)', helpValue: '<user>', multiple: true, multipleNonGreedy: true }),
     'dry-run': dryRunFlag(),
   };
 

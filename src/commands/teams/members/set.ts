@@ -7,7 +7,7 @@ import { teamArg } from '../../../cli/views/teams.js';
 
 const op = teams.updateMembers;
 
-const userFlag = (description: string) => Flags.string({ description: `${description} (user id or e-mail address; repeatable)`, helpValue: '<user>', multiple: true });
+const userFlag = (description: string) => Flags.string({ description: `${description} (user id or e-mail address; repeatable)`, helpValue: '<user>', multiple: true, multipleNonGreedy: true });
 
 export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet> {
   static override operations = [teams.updateMembers, members.list];
