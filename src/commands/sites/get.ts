@@ -1,0 +1,17 @@
+import { sites } from '../../api/operations/sites.js';
+import { DocsCommand, orgFlag } from '../../cli/index.js';
+import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/views/sites.js';
+
+export default class SitesGet extends DocsCommand<typeof SitesGet> {
+  static override operations = [sites.get];
+  static override summary = 'Show a site';
+  static override examples = ['<%= config.bin %> sites get site_abc', '<%= config.bin %> sites get --site site_abc --org org_acme --json'];
+  static override args = { site: siteArg() };
+  static override flags = { org: orgFlag(), site: siteFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    this.output.object(await this.send(sites.get, { organizationId, siteId: this.about('site', site) }), siteFields);
+  }
+}

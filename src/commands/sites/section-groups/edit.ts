@@ -1,0 +1,32 @@
+import { Args, Flags } from '@oclif/core';
+import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
+import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
+import { exclusiveWith, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+
+const op = siteSectionGroups.update;
+
+export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSectionGroupsEdit> {
+  static override operations = [siteSectionGroups.update];
+  static override summary = 'Edit the title or icon of a section group';
+  static override examples = ['<%= config.bin %> sites section-groups edit site_abc sitesg_123 --title "Developer resources"', '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --remove-icon'];
+  static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
+  static override flags = {
+    org: orgFlag(),
+    site: siteFlag(),
+    title: field.string(op.body, 'title', { description: 'New title' }),
+    icon: exclusiveWith(field.string(op.body, 'icon', { description: 'Icon name', helpValue: '<name>' }), 'remove-icon'),
+    'remove-icon': Flags.boolean({ description: 'Remove the icon', exclusive: ['icon'] }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const body: Record<string, unknown> = fieldsFromFlags(op.body, this.flags);
+    if (this.flags['remove-icon']) body.icon = null;
+    if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --icon or --remove-icon');
+    const organizationId = await this.org();
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    const siteId = this.about('site', site);
+    const group = await this.send(op, { organizationId, siteId, siteSectionGroupId: this.about('site section group', part, hint), body });
+    this.output.done(`Updated section group "${group.title}" (${group.id})`, group, sectionGroupRow);
+  }
+}

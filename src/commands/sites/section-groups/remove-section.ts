@@ -1,0 +1,33 @@
+import { Args, Flags } from '@oclif/core';
+import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
+import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
+import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+
+export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof SitesSectionGroupsRemoveSection> {
+  static override operations = [siteSectionGroups.removeSection];
+  static override summary = 'Take a section out of a section group';
+  static override description =
+    'The section stays in the site, right after the group. Succeeds also when the section was not in the group. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
+  static override examples = ['<%= config.bin %> sites section-groups remove-section site_abc sitesg_123 --section sitesc_api --yes'];
+  static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
+  static override flags = {
+    org: orgFlag(),
+    site: siteFlag(),
+    section: Flags.string({ description: 'Id of the section to take out', helpValue: '<section-id>', required: true }),
+    yes: yesFlag(),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const section = this.flags.section;
+    const organizationId = await this.org();
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    await this.send(
+      siteSectionGroups.removeSection,
+      { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint), siteSectionId: section },
+      { confirm: { question: `Take section ${section} out of group ${part} (the section stays in the site)?`, action: `remove section ${section} from group ${part}` } },
+    );
+    const result = noContent('removed', { site, sectionGroup: part, section });
+    this.output.done(`Took section ${section} out of group ${part}`, result, noContentRow(result));
+  }
+}

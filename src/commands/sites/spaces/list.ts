@@ -1,0 +1,29 @@
+import { siteSpaces } from '../../../api/operations/site-spaces.js';
+import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteSpaceColumns, siteTarget } from '../../../cli/views/sites.js';
+
+const op = siteSpaces.list;
+
+export default class SitesSpacesList extends DocsCommand<typeof SitesSpacesList> {
+  static override operations = [siteSpaces.list];
+  static override summary = 'List the site spaces of a site';
+  static override description = 'A site space places a space on the site, at a path, in a section or at the root level. --default shows only the default one, --no-default the others.';
+  static override examples = [
+    '<%= config.bin %> sites spaces list site_abc',
+    { description: 'The default site space, as JSON', command: '<%= config.bin %> sites spaces list site_abc --default --json' },
+  ];
+  static override args = { site: siteArg() };
+  static override flags = {
+    org: orgFlag(),
+    site: siteFlag(),
+    default: field.boolean(op.query, 'default', { description: 'Only the default site space (--no-default: only the others)' }),
+    'share-key': field.string(op.query, 'shareKey', { description: 'Share key of a share-link site (resolves published URLs)', helpValue: '<key>' }),
+    ...listFlags(),
+  };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    await this.list(op, { organizationId, siteId: this.about('site', site), query: fieldsFromFlags(op.query, this.flags) }, siteSpaceColumns, 'No site spaces.');
+  }
+}
