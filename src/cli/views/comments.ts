@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import { Flags } from '@oclif/core';
+import type { Comment, CommentReply, Document, DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
+import type { User } from '../../api/schemas/common.js';
+import { UsageError } from '../errors.js';
+import type { Columns, Output } from '../output.js';
+import { readAll } from '../prompt.js';
+
+/*
+ * `docs comments ...` and `docs comments replies ...`: columns, fields and the flags they share.
+ *
+ * Answers without content (deletes, 204): a `✓` line on a terminal and when piped; with --json
+ * nothing on stdout (the message goes to stderr) — the exit code is the result. The translations
+ * and openapi topics follow the same rule.
+ */
+
+export const userName = (user: User | undefined): string | undefined => user?.displayName ?? user?.email ?? user?.id;
+
+/** The body as text: markdown when the server sent it, else a marker (ask with --format markdown). */
+export function bodyText(body: Document | undefined): string {
+  if (body?.markdown !== undefined) return body.markdown;
+  return body?.document ? '[document: use --format markdown to read it]' : '';
+}
+
+const firstLine = (text: string): string => text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+
+export const reactionsText = (item: Pick<Comment, 'reactions'>): string =>
+  (item.reactions ?? []).map((r) => `${r.emoji} ${r.count ?? r.users?.length ?? 1}`).join(' ');
+
+const pageOf = (c: Comment): string | undefined => {
+  const page = c.target?.page;
+  if (!page) return undefined;
+  const label = page.title ?? page.path ?? page.id;
+  return page.outdated ? `${label} (removed)` : label;
+};
+
+/** `docs comments list`: the id first, since it is what the other comment commands take. */
+export const commentColumns: Columns<Comment> = {
+  ID: 'id',
+  STATUS: 'status',
+  AUTHOR: (c) => userName(c.postedBy),
+  PAGE: pageOf,
+  REPLIES: 'replies',
+  POSTED: 'postedAt',
+  COMMENT: (c) => firstLine(bodyText(c.body)),
+};
+
+/** `docs comments get` (the body is printed below these on a terminal). */
+export const commentFields: Columns<Comment> = {
+  ID: 'id',
+  Status: (c) => (c.status === 'resolved' ? `resolved by ${userName(c.resolvedBy) ?? '?'} at ${c.resolvedAt ?? '?'}` : c.status),
+  Author: (c) => userName(c.postedBy),
+  Posted: 'postedAt',
+  Edited: 'editedAt',
+  Page: (c) => (c.target?.page ? `${pageOf(c)} (${c.target.page.id})` : undefined),
+  'Change request': (c) => c.target?.changeRequest,
+  Replies: 'replies',
+  Reactions: reactionsText,
+  URL: (c) => c.urls?.location,
+};
+
+/** The key fields printed as one TSV row after a change when stdout is piped. */
+export const commentRow: Columns<Comment> = { ID: 'id', STATUS: 'status', REPLIES: 'replies', AUTHOR: (c) => userName(c.postedBy) };
+
+export const replyColumns: Columns<CommentReply> = {
+  ID: 'id',
+  AUTHOR: (r) => userName(r.postedBy),
+  POSTED: 'postedAt',
+  REACTIONS: reactionsText,
+  REPLY: (r) => firstLine(bodyText(r.body)),
+};
+
+export const replyFields: Columns<CommentReply> = {
+  ID: 'id',
+  Author: (r) => userName(r.postedBy),
+  Posted: 'postedAt',
+  Edited: 'editedAt',
+  Reactions: reactionsText,
+  URL: (r) => r.urls?.location,
+};
+
+export const replyRow: Columns<CommentReply> = { ID: 'id', AUTHOR: (r) => userName(r.postedBy), POSTED: 'postedAt' };
+
+/**
+ * A comment or reply: its fields, then on a terminal the whole body below them (markdown keeps its
+ * lines); piped, the body is one more `Body<TAB>text` row; --json, the object.
+ */
+export function showPosted<T extends { body?: Document }>(output: Output, item: T, fields: Columns<T>): void {
+  if (output.mode !== 'table') return output.object(item, { ...fields, Body: (i: T) => bodyText(i.body) });
+  output.object(item, fields);
+  output.line('');
+  output.line(bodyText(item.body));
+}
+
+/* ---------- flags ---------- */
+
+/** `--format` as the query wants it (oclif already checked it is one of the values); markdown by default so bodies read as text. */
+export const documentFormat = (flag: string | undefined): (typeof DOCUMENT_FORMATS)[number] => (flag === 'document' ? 'document' : 'markdown');
+
+
+export const crFlag = () =>
+  Flags.string({ description: "Change request id or number: work on the change request's comments instead of the space's", helpValue: '<id|number>' });
+
+export const commentFlagsOf = {
+  body: () => Flags.string({ char: 'b', description: 'Text in markdown', helpValue: '<markdown>', exclusive: ['body-file'] }),
+  bodyFile: () => Flags.string({ char: 'F', description: 'Read the markdown text from a file, or - for stdin', helpValue: '<file|->', exclusive: ['body'] }),
+};
+
+/** Text from a file, or stdin for `-`; a missing file is a usage error naming the flag. */
+export async function readTextArg(flag: string, source: string): Promise<string> {
+  try {
+    return source === '-' ? await readAll() : await readFile(source, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--${flag} ${source}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+}
+
+/** The markdown of `--body` / `--body-file`, or undefined when neither is given. Empty text is refused. */
+export async function bodyFromFlags(flags: { body?: string; 'body-file'?: string }): Promise<{ markdown: string } | undefined> {
+  let markdown: string | undefined = flags.body;
+  if (flags['body-file'] !== undefined) markdown = await readTextArg('body-file', flags['body-file']);
+  if (markdown === undefined) return undefined;
+  if (markdown.trim() === '') throw new UsageError(`${flags['body-file'] !== undefined ? '--body-file' : '--body'} is empty: write the text of the comment`);
+  return { markdown };
+}
+
+/** Where a command refuses because the API has no operation for that scope (exit 2, nothing sent). */
+export function unsupported(what: string, instead: string): UsageError {
+  return new UsageError(`the API has no operation to ${what}; ${instead}`);
+}

@@ -1,0 +1,55 @@
+import { Args, Flags } from '@oclif/core';
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { comments } from '../../api/operations/comments.js';
+import type { PostCommentBody } from '../../api/schemas/comment.js';
+import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
+import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/views/comments.js';
+
+const op = comments.create;
+
+export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
+  static override operations = [comments.create, changeRequestComments.create];
+  static override summary = 'Post a comment on a space or a change request';
+  static override description = [
+    'The text is markdown, from --body or a file (--body-file, - for stdin). --page attaches it to a page (ids from `docs spaces pages`),',
+    "--node to a block of that page. With --cr, the comment goes on the change request's content.",
+  ].join('\n');
+  static override examples = [
+    { description: 'On a page of the default space', command: '<%= config.bin %> comments create --page pg_abc --body "The screenshot is outdated."' },
+    { description: 'On change request 42, the text from a file', command: '<%= config.bin %> comments create --cr 42 --body-file review.md' },
+    { description: 'Keep the id (piped output is id, status, replies, author)', command: 'id=$(echo "Looks good" | <%= config.bin %> comments create sp_abc --body-file - | cut -f1)' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    body: commentFlagsOf.body(),
+    'body-file': commentFlagsOf.bodyFile(),
+    page: field.string(op.body, 'page', { description: 'Page the comment is about', helpValue: '<page-id>' }),
+    node: field.string(op.body, 'node', { description: 'Block (node) of the page the comment is about', helpValue: '<node-id>' }),
+    'table-cell': Flags.string({ description: 'Cell of a table block the comment is about', helpValue: '<record>:<definition>' }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const text = await bodyFromFlags(this.flags);
+    if (!text) throw new UsageError('no text given: pass --body "<markdown>" or --body-file <file|->');
+    const body: PostCommentBody = { body: text };
+    if (this.flags.page !== undefined) body.page = this.flags.page;
+    if (this.flags.node !== undefined) body.node = this.flags.node;
+    const cell = this.flags['table-cell'];
+    if (cell !== undefined) {
+      const [record, definition, ...rest] = cell.split(':');
+      if (!record || !definition || rest.length > 0) throw new UsageError(`--table-cell must be <record>:<definition>, got "${cell}"`);
+      body.tableCell = { record, definition };
+    }
+    const spaceId = this.space(this.args.space);
+    const cr = this.flags.cr;
+    const comment =
+      cr === undefined
+        ? await this.send(op, { spaceId, body })
+        : await this.send(changeRequestComments.create, { spaceId, changeRequestId: this.about('change request', cr), body });
+    const where = cr === undefined ? `space ${spaceId}` : `change request ${cr}`;
+    this.output.done(`Posted comment ${comment.id} on ${where}`, comment, commentRow);
+  }
+}

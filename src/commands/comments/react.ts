@@ -1,0 +1,40 @@
+import { Args, Flags } from '@oclif/core';
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { comments } from '../../api/operations/comments.js';
+import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
+import { commentRow, crFlag, reactionsText } from '../../cli/views/comments.js';
+
+export default class CommentsReact extends DocsCommand<typeof CommentsReact> {
+  static override operations = [comments.update, changeRequestComments.update];
+  static override summary = 'Add or remove your emoji reactions on a comment';
+  static override description = 'Both flags repeat; reactions on replies are changed with `docs comments replies edit --add-reaction/--remove-reaction`.';
+  static override examples = [
+    '<%= config.bin %> comments react cm_abc --add 👍',
+    { description: 'Swap one reaction for another on a change request comment', command: '<%= config.bin %> comments react cm_abc --cr 42 --add 🎉 --remove 👍' },
+  ];
+  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    add: Flags.string({ description: 'Emoji to add (repeatable)', helpValue: '<emoji>', multiple: true }),
+    remove: Flags.string({ description: 'Emoji to remove (repeatable)', helpValue: '<emoji>', multiple: true }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const { add, remove } = this.flags;
+    if (!add?.length && !remove?.length) throw new UsageError('nothing to change: pass --add <emoji> and/or --remove <emoji>');
+    const blank = [...(add ?? []), ...(remove ?? [])].some((e) => e.trim() === '');
+    if (blank) throw new UsageError('--add and --remove take an emoji, not an empty value');
+    const spaceId = this.space();
+    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const commentId = this.about('comment', this.args.comment);
+    const body = { ...(add?.length ? { addedReactions: add } : {}), ...(remove?.length ? { removedReactions: remove } : {}) };
+    const comment =
+      cr === undefined
+        ? await this.send(comments.update, { spaceId, commentId, body })
+        : await this.send(changeRequestComments.update, { spaceId, changeRequestId: cr, commentId, body });
+    const now = reactionsText(comment);
+    this.output.done(`Reactions on comment ${comment.id}: ${now === '' ? 'none' : now}`, comment, commentRow);
+  }
+}

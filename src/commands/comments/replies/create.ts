@@ -1,0 +1,37 @@
+import { Args } from '@oclif/core';
+import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
+import { comments } from '../../../api/operations/comments.js';
+import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
+import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/views/comments.js';
+
+export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
+  static override operations = [comments.createReply, changeRequestComments.createReply];
+  static override summary = 'Reply to a comment';
+  static override description = 'The text is markdown, from --body or a file (--body-file, - for stdin). Add --cr for a comment of a change request.';
+  static override examples = [
+    '<%= config.bin %> comments replies create cm_abc --body "Fixed, thanks!"',
+    { description: 'On a change request comment, from stdin', command: 'echo "Done in the last commit." | <%= config.bin %> comments replies create cm_abc --cr 42 --body-file -' },
+  ];
+  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    body: commentFlagsOf.body(),
+    'body-file': commentFlagsOf.bodyFile(),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const text = await bodyFromFlags(this.flags);
+    if (!text) throw new UsageError('no text given: pass --body "<markdown>" or --body-file <file|->');
+    const spaceId = this.space();
+    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const commentId = this.about('comment', this.args.comment);
+    const body = { body: text };
+    const reply =
+      cr === undefined
+        ? await this.send(comments.createReply, { spaceId, commentId, body })
+        : await this.send(changeRequestComments.createReply, { spaceId, changeRequestId: cr, commentId, body, query: { format: 'markdown' } });
+    this.output.done(`Replied to comment ${commentId} (reply ${reply.id})`, reply, replyRow);
+  }
+}
