@@ -1,0 +1,24 @@
+import { Args } from '@oclif/core';
+import { translations } from '../../api/operations/translations.js';
+import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+
+export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
+  static override operations = [translations.delete];
+  static override summary = 'Delete a translation';
+  static override description =
+    'Stops translating the source space. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
+  static override examples = ['<%= config.bin %> translations delete tr_abc', '<%= config.bin %> translations delete tr_abc --org org_abc --yes'];
+  static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
+  static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const translationId = this.about('translation', this.args.translation);
+    await this.send(
+      translations.delete,
+      { organizationId, translationId },
+      { confirm: { question: `Delete translation ${translationId}?`, action: `delete translation ${translationId}` } },
+    );
+    this.output.done(`Deleted translation ${translationId}`);
+  }
+}

@@ -1,0 +1,18 @@
+import { Args } from '@oclif/core';
+import { translations } from '../../api/operations/translations.js';
+import { DocsCommand, orgFlag } from '../../cli/index.js';
+import { translationFields } from '../../cli/views/translations.js';
+
+export default class TranslationsGet extends DocsCommand<typeof TranslationsGet> {
+  static override operations = [translations.get];
+  static override summary = 'Show a translation: its status, result space and run statistics';
+  static override examples = ['<%= config.bin %> translations get tr_abc', '<%= config.bin %> translations get tr_abc --json'];
+  static override args = { translation: Args.string({ description: 'Translation id (from `docs translations list`)', required: true }) };
+  static override flags = { org: orgFlag() };
+
+  async run(): Promise<void> {
+    const organizationId = await this.org();
+    const translation = await this.send(translations.get, { organizationId, translationId: this.about('translation', this.args.translation) });
+    this.output.object(translation, translationFields);
+  }
+}
