@@ -1,0 +1,17 @@
+import { openapi } from '../../api/operations/openapi.js';
+import { DocsCommand, orgFlag } from '../../cli/index.js';
+import { checkSlug, slugArg, specFields } from '../../cli/views/openapi.js';
+
+export default class OpenapiGet extends DocsCommand<typeof OpenapiGet> {
+  static override operations = [openapi.get];
+  static override summary = 'Show an OpenAPI specification';
+  static override examples = ['<%= config.bin %> openapi get petstore', '<%= config.bin %> openapi get petstore --json'];
+  static override args = { slug: slugArg() };
+  static override flags = { org: orgFlag() };
+
+  async run(): Promise<void> {
+    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const organizationId = await this.org();
+    this.output.object(await this.send(openapi.get, { organizationId, specSlug }), specFields);
+  }
+}

@@ -1,0 +1,23 @@
+import { openapi } from '../../../api/operations/openapi.js';
+import { DocsCommand, orgFlag } from '../../../cli/index.js';
+import { checkSlug, slugArg, versionArg, versionFields } from '../../../cli/views/openapi.js';
+
+export default class VersionsGet extends DocsCommand<typeof VersionsGet> {
+  static override operations = [openapi.getVersion, openapi.getLatestVersion];
+  static override summary = 'Show a version of an OpenAPI specification (default: the latest)';
+  static override examples = ['<%= config.bin %> openapi versions get petstore', '<%= config.bin %> openapi versions get petstore oasv_abc --json'];
+  static override args = { slug: slugArg(), version: versionArg() };
+  static override flags = { org: orgFlag() };
+
+  async run(): Promise<void> {
+    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const hint = `Check the id with \`${this.config.bin} openapi versions list ${specSlug}\`.`;
+    const versionId = this.about('OpenAPI specification version', this.args.version, hint);
+    const organizationId = await this.org();
+    const version =
+      versionId === 'latest'
+        ? await this.send(openapi.getLatestVersion, { organizationId, specSlug })
+        : await this.send(openapi.getVersion, { organizationId, specSlug, versionId });
+    this.output.object(version, versionFields);
+  }
+}
