@@ -12,8 +12,10 @@ export const TARGET_HINTS: Readonly<Record<string, string>> = {
   member: 'Check the user id with `$bin members list`.',
   'SAML provider': 'Check the id with `$bin sso saml list`.',
   comment: 'Check the id with `$bin comments list`.',
+  'comment reply': 'Check the reply id (in a change request: `$bin comments replies list <comment> --cr <n>`).',
   translation: 'Check the id with `$bin translations list`.',
   'OpenAPI specification': 'Check the slug with `$bin openapi list`.',
+  'OpenAPI specification version': 'Check the id with `$bin openapi versions list <slug>`.',
 };
 
 export function targetHint(kind: string, bin: string): string | undefined {
