@@ -2,12 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
 import { can, operationAccess, resolveTarget, type MinimumRole } from '../../src/emulator/access.js';
-import { startEmulator } from '../../src/emulator/server.js';
-import { Store } from '../../src/emulator/store/store.js';
 import { specErrors, specValidator as validatorFor } from '../helpers/spec-validate.js';
-import { call, DEMO, type Api } from './helpers.js';
-import { loadScenarios } from './scenarios/index.js';
-import type { World } from './scenarios/types.js';
+import { DEMO } from './helpers.js';
+import { demoSnapshot, loadScenarios, scenarioPath, sendScenario, startScenario } from './scenarios/index.js';
 
 /*
  * Every operation, called by every demo role and by another organization's admin, on a fresh
@@ -31,9 +28,7 @@ const CALLERS = [
 
 let snapshot: Buffer;
 beforeAll(async () => {
-  const seeded = await startEmulator({ seed: 'demo' });
-  snapshot = seeded.store.snapshot();
-  await seeded.close();
+  snapshot = await demoSnapshot();
 });
 
 it('every operation has a scenario', () => {
@@ -66,35 +61,14 @@ describe('access matrix', () => {
       const minimum = operationAccess[op.id] as MinimumRole;
       const problems: string[] = [];
       for (const caller of CALLERS) {
-        let now = new Date('2025-06-10T12:00:00.000Z');
-        const store = new Store(snapshot);
-        const emu = await startEmulator({ store, clock: () => now });
+        const { emu, world } = await startScenario(snapshot, { userId: caller.userId, token: caller.token });
+        const { store } = world;
         try {
-          const admin: Api = (method, path, options = {}) => call(emu.url, method, path, { token: DEMO.tokens.admin, ...options });
-          const world: World = {
-            url: emu.url,
-            store,
-            demo: DEMO,
-            caller: { userId: caller.userId, token: caller.token },
-            admin,
-            now: () => now,
-            setNow: (date) => {
-              now = date;
-            },
-          };
           const scenario = await build(world);
-          const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-            const value = scenario.params[name];
-            if (value === undefined) throw new Error(`${op.id}: the scenario gives no ${name}`);
-            return encodeURIComponent(value);
-          });
+          const path = scenarioPath(op, scenario);
           const orgless = resolveTarget(store, op.id, scenario.params).kind === 'none';
           const expected = caller.role === undefined ? (orgless ? 'success' : 404) : can(caller.role === 'guest' ? null : (caller.role as Exclude<MinimumRole, 'guest'>), minimum) ? 'success' : 403;
-          const res = await call(emu.url, op.method, path, {
-            token: caller.token,
-            ...(scenario.query ? { query: scenario.query } : {}),
-            ...(scenario.body !== undefined ? { body: scenario.body } : {}),
-          });
+          const res = await sendScenario(world, op, scenario, caller.token, path);
           const label = `${caller.name}: ${op.method} ${path} → ${res.status}`;
           if (expected === 'success') {
             if (!op.success.includes(res.status)) {

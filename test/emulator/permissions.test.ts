@@ -1,11 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { operationsById } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
-import { startEmulator } from '../../src/emulator/server.js';
-import { Store } from '../../src/emulator/store/store.js';
 import { call, DEMO, type Api } from './helpers.js';
-import { loadScenarios } from './scenarios/index.js';
-import type { Scenario, World } from './scenarios/types.js';
+import { demoSnapshot, loadScenarios, sendScenario, startScenario } from './scenarios/index.js';
+import type { Scenario } from './scenarios/types.js';
 
 /*
  * A resource's `permissions` must tell the caller what the emulator will let them do: for every
@@ -45,9 +43,7 @@ const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] 
 const builders = await loadScenarios();
 let snapshot: Buffer;
 beforeAll(async () => {
-  const seeded = await startEmulator({ seed: 'demo' });
-  snapshot = seeded.store.snapshot();
-  await seeded.close();
+  snapshot = await demoSnapshot();
 });
 
 it('permissions say what each role may do, exactly as the router decides', async () => {
@@ -55,23 +51,9 @@ it('permissions say what each role may do, exactly as the router decides', async
   for (const role of ROLES) {
     for (const [resource, flag, operationId] of CHECKS) {
       const op = (operationsById as Record<string, Operation>)[operationId] as Operation;
-      let now = new Date('2025-06-10T12:00:00.000Z');
-      const store = new Store(snapshot);
-      const emu = await startEmulator({ store, clock: () => now });
+      const { emu, world } = await startScenario(snapshot, { userId: DEMO.users[role], token: DEMO.tokens[role] });
       try {
-        const as = (token: string): Api => (method, path, options = {}) => call(emu.url, method, path, { token, ...options });
-        const caller = as(DEMO.tokens[role]);
-        const world: World = {
-          url: emu.url,
-          store,
-          demo: DEMO,
-          caller: { userId: DEMO.users[role], token: DEMO.tokens[role] },
-          admin: as(DEMO.tokens.admin),
-          now: () => now,
-          setNow: (date) => {
-            now = date;
-          },
-        };
+        const caller: Api = (method, path, options = {}) => call(emu.url, method, path, { token: DEMO.tokens[role], ...options });
         const scenario = await (builders[operationId] as NonNullable<(typeof builders)[string]>)(world);
         const seen = await caller('GET', resource(scenario.params));
         // A resource the caller cannot read grants nothing.
@@ -80,8 +62,7 @@ it('permissions say what each role may do, exactly as the router decides', async
           problems.push(`${role}: ${resource(scenario.params)} has no permissions.${flag}`);
           continue;
         }
-        const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(scenario.params[name] ?? ''));
-        const res = await caller(op.method, path, { ...(scenario.query ? { query: scenario.query } : {}), ...(scenario.body !== undefined ? { body: scenario.body } : {}) });
+        const res = await sendScenario(world, op, scenario, DEMO.tokens[role]);
         const allowed = op.success.includes(res.status);
         if (!allowed && res.status !== 403) problems.push(`${role}: ${operationId} → ${res.status} ${res.text.slice(0, 160)}`);
         else if (allowed !== granted) problems.push(`${role}: permissions.${flag} is ${granted} but ${operationId} answers ${res.status}`);

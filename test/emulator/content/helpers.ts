@@ -4,6 +4,7 @@ import { setChangeRequestRevision, type ChangeRequestDoc } from '../../../src/em
 import { createRevision, findPage, getRevision, repath, type PageNode } from '../../../src/emulator/domain/revisions.js';
 import { setSpaceRevision, type SpaceDoc } from '../../../src/emulator/domain/spaces.js';
 import { specProblems } from '../../helpers/spec-validate.js';
+import { call as request } from '../helpers.js';
 
 /*
  * A small world for the content tests: one organization with a member of each role that matters
@@ -79,15 +80,7 @@ export async function startWorld(customize?: (s: SeedSpec) => void): Promise<Wor
   const spec = seed();
   customize?.(spec);
   const emu = await startEmulator({ port: 0, seed: spec, clock: () => clock.now });
-  const call: World['call'] = async (token, method, path, body) => {
-    const res = await fetch(`${emu.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, text, headers: res.headers };
-  };
+  const call: World['call'] = (token, method, path, body) => request(emu.url, method, path, { token, ...(body !== undefined ? { body } : {}) });
   return { emu, clock, call };
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { DEMO, startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { specProblems } from '../../helpers/spec-validate.js';
+import { call as request } from '../helpers.js';
 
 export { DEMO };
 
@@ -30,15 +31,7 @@ export async function startWorld(): Promise<SitesWorld> {
       now += ms;
     },
     org: `/v1/orgs/${DEMO.org}`,
-    async call(method, path, body, token = DEMO.tokens.admin) {
-      const res = await fetch(`${emu.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-    },
+    call: (method, path, body, token = DEMO.tokens.admin) => request(emu.url, method, path, { token, ...(body === undefined ? {} : { body }) }),
     close: () => emu.close(),
   };
 }
