@@ -11,8 +11,8 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
   static override operations = [comments.create, changeRequestComments.create];
   static override summary = 'Post a comment on a space or a change request';
   static override description = [
-    'The text is markdown, from --body or a file (--body-file, - for stdin). --page attaches it to a page (ids from `docs spaces pages`),',
-    "--node to a block of that page. With --cr, the comment goes on the change request's content.",
+    'The text is markdown, from --body or a file (--body-file, - for stdin).',
+    "--page attaches it to a page (ids from `docs spaces pages`), --node to a block of that page. With --cr, the comment goes on the change request's content.",
   ].join('\n');
   static override examples = [
     { description: 'On a page of the default space', command: '<%= config.bin %> comments create --page pg_abc --body "The screenshot is outdated."' },

@@ -12,8 +12,8 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
   static override operations = [openapi.createOrUpdate];
   static override summary = 'Publish a new version of an OpenAPI specification, creating it if needed';
   static override description = [
-    'Sends the document (--file) or its URL (--url) and says whether the specification was created (201) or updated with a new version (200);',
-    'piped, it prints slug, id, latest version, processing state and created|updated.',
+    'Sends the document (--file) or its URL (--url) and says whether the specification was created (201) or updated with a new version (200).',
+    'Piped, it prints slug, id, latest version, processing state and created|updated.',
     'Made for CI: run it on every release of the API.',
   ].join('\n');
   static override examples = [

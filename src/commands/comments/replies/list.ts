@@ -9,8 +9,8 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
   static override operations = [changeRequestComments.listReplies];
   static override summary = 'List the replies to a comment of a change request';
   static override description = [
-    'Needs --cr: the API lists replies only for comments of change requests. For a space comment,',
-    '`docs comments get` shows how many replies it has and `docs comments replies get` shows one.',
+    'Needs --cr: the API lists replies only for comments of change requests.',
+    'For a space comment, `docs comments get` shows how many replies it has and `docs comments replies get` shows one.',
   ].join('\n');
   static override examples = ['<%= config.bin %> comments replies list cm_abc --cr 42', '<%= config.bin %> comments replies list cm_abc --cr 42 --all --json'];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
