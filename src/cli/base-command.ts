@@ -1,14 +1,12 @@
 import { Command, Flags, type Interfaces } from '@oclif/core';
-import { DocsClient, type PreparedRequest } from '../api/client.js';
+import type { DocsClient, PreparedRequest } from '../api/client.js';
 import { AbortedError, ExitCode } from '../api/errors.js';
 import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
 import { redact, registerSecret } from '../api/redact.js';
-import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
 import { resolveContext, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
-import { listOrganizations } from './organizations.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { targetHint } from './targets.js';
@@ -16,6 +14,13 @@ import { canPrompt, confirm } from './prompt.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/**
+ * The client module (zod schemas, the operation table, undici) is most of a command's start-up
+ * time; it is loaded in `init()` by the commands that call the API, not by `config get`.
+ */
+type ClientModule = typeof import('../api/client.js');
+let clientModule: ClientModule | undefined;
 
 /** Thrown by `send` after a dry run has printed the request: the command stops, exit 0. */
 class DryRunDone extends Error {}
@@ -49,6 +54,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /** The contract operations this command calls; test/cli/command-coverage checks every operation has one. */
   static operations: readonly Operation[] = [];
 
+  /** Set by commands that never call the API (`config`, `auth token`), so they start without loading the client. */
+  static offline = false;
+
   protected flags!: BaseFlags<T>;
   protected args!: BaseArgs<T>;
   /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */
@@ -76,6 +84,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     await super.init();
     process.on('SIGINT', this.onSigint);
     const ctor = this.ctor as typeof DocsCommand;
+    if (!ctor.offline) clientModule ??= await import('../api/client.js');
     const { args, flags } = await this.parse({
       flags: ctor.flags,
       baseFlags: (super.ctor as typeof DocsCommand).baseFlags,
@@ -129,13 +138,14 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       throw new AuthError(`not logged in (profile "${context.profileName}"). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
     }
     registerSecret(token);
+    if (!clientModule) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
     const baseUrl = options.apiUrl ?? context.apiUrl;
     try {
       new URL(baseUrl);
     } catch {
       throw new UsageError(`the API URL "${redact(baseUrl)}" is not a valid URL (from ${context.apiUrlSource})`);
     }
-    const client = new DocsClient({
+    const client = new clientModule.DocsClient({
       baseUrl,
       token,
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
@@ -166,6 +176,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const bin = this.config.bin;
     const explicit = (this.flags as { org?: string }).org ?? this.context.profile.org;
     if (explicit) return this.about('organization', explicit);
+    const { listOrganizations } = await import('./organizations.js');
     const orgs = await listOrganizations(this.client(), this.abort.signal);
     if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
     if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
@@ -199,6 +210,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    */
   protected async list<O extends Operation>(op: O, listParams: OperationParams<O>, columns: Columns<OperationItem<O>>, empty?: string): Promise<void> {
     const { limit, all } = this.flags as { limit?: number; all?: boolean };
+    const { MAX_PAGE_SIZE } = await import('../api/schemas/common.js');
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
     if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
     // Paging is ours: --limit counts items (it may exceed one page), the cursor comes from each answer.

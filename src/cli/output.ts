@@ -1,4 +1,9 @@
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
+import type Table from 'cli-table3';
+
+// cli-table3 (and its string-width dependencies) is loaded on the first table, not by JSON or piped runs.
+const require = createRequire(import.meta.url);
+let TableClass: typeof Table | undefined;
 
 /**
  * The one place that writes to the terminal. Commands describe WHAT to show (items and columns,
@@ -171,7 +176,8 @@ export class Output {
 
   private table<T>(items: readonly T[], columns: Columns<T>): string {
     const color = this.options.color && this.options.stdout.isTTY === true;
-    const table = new Table({
+    TableClass ??= require('cli-table3') as typeof Table;
+    const table = new TableClass({
       head: Object.keys(columns),
       // Borderless, like `gh` and `kubectl`: columns separated by two spaces.
       chars: {

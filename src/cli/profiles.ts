@@ -1,6 +1,9 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import Conf from 'conf';
-import { UsageError } from './errors.js';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type Conf from 'conf';
+import { ExitCode } from '../api/errors.js';
+import { CommandFailure, UsageError } from './errors.js';
 
 /** Settings a profile may hold besides its token (`docs config set <key> <value>`). */
 export const CONFIG_KEYS = ['api-url', 'org', 'space', 'output'] as const;
@@ -54,34 +57,75 @@ export function checkProfileName(name: string): string {
   return name;
 }
 
+const PROJECT = 'docs-cli';
+
+/**
+ * Where conf keeps `docs-cli` settings when DOCS_CONFIG_DIR is unset: env-paths' `config` directory
+ * (conf's default location), so files written by earlier versions are found where they are.
+ */
+export function defaultConfigDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT);
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT, 'Config');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT);
+}
+
 /**
  * Profiles (token, API URL, defaults) in one JSON file, readable by its owner only: conf writes
  * 0666 minus umask by default, and a token must not be world-readable. `DOCS_CONFIG_DIR` relocates
  * the file (CI, tests); otherwise it lives in the user's config directory (`~/.config/docs-cli`).
+ *
+ * Every command reads the file but few write it, and loading conf (with its JSON-schema validator)
+ * costs more than the rest of a command's start-up: reads parse the file directly, writes load conf.
  */
 export class ProfileStore {
-  private readonly conf: Conf<StoreShape>;
+  readonly dir: string;
+  readonly path: string;
+  private cache?: Record<string, Profile>;
+  private confInstance?: Conf<StoreShape>;
 
   constructor(options: { dir?: string } = {}) {
-    if (options.dir && !existsSync(options.dir)) mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-    this.conf = new Conf<StoreShape>({
-      projectName: 'docs-cli',
-      projectSuffix: '',
-      configName: 'config',
-      ...(options.dir ? { cwd: options.dir } : {}),
-      configFileMode: FILE_MODE,
-      // Profile names are keys; a dot in one must not become a nested path.
-      accessPropertiesByDotNotation: false,
-    });
-  }
-
-  get path(): string {
-    return this.conf.path;
+    this.dir = options.dir || defaultConfigDir();
+    this.path = join(this.dir, 'config.json');
   }
 
   // No conf defaults: they would make a read-only command write the file.
   private all(): Record<string, Profile> {
-    return (this.conf.get('profiles') as Record<string, Profile> | undefined) ?? {};
+    return (this.cache ??= this.read());
+  }
+
+  private read(): Record<string, Profile> {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new CommandFailure(`cannot read the profile file ${this.path}: ${(err as Error).message}`, ExitCode.unexpected);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      throw new CommandFailure(
+        `the profile file ${this.path} is not valid JSON (${(err as Error).message}). Fix it, or remove it and log in again.`,
+        ExitCode.unexpected,
+      );
+    }
+    const profiles = (data as { profiles?: unknown } | null)?.profiles;
+    return profiles && typeof profiles === 'object' && !Array.isArray(profiles) ? { ...(profiles as Record<string, Profile>) } : {};
+  }
+
+  private async conf(): Promise<Conf<StoreShape>> {
+    if (this.confInstance) return this.confInstance;
+    if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const { default: ConfClass } = await import('conf');
+    return (this.confInstance = new ConfClass<StoreShape>({
+      projectName: PROJECT,
+      cwd: this.dir,
+      configName: 'config',
+      configFileMode: FILE_MODE,
+      // Profile names are keys; a dot in one must not become a nested path.
+      accessPropertiesByDotNotation: false,
+    }));
   }
 
   names(): string[] {
@@ -97,7 +141,7 @@ export class ProfileStore {
   }
 
   /** Merge `patch` into the profile; `undefined` values remove keys. A profile left empty is removed. */
-  update(name: string, patch: Profile): Profile {
+  async update(name: string, patch: Profile): Promise<Profile> {
     checkProfileName(name);
     const profiles = { ...this.all() };
     const next: Profile = { ...profiles[name] };
@@ -107,9 +151,11 @@ export class ProfileStore {
     }
     if (Object.keys(next).length === 0) delete profiles[name];
     else profiles[name] = next;
-    this.conf.set('profiles', profiles);
+    const conf = await this.conf();
+    conf.set('profiles', profiles);
+    this.cache = profiles;
     // conf applies the mode when it creates the file; a file made by an older version keeps its mode.
-    chmodSync(this.conf.path, FILE_MODE);
+    chmodSync(this.path, FILE_MODE);
     return next;
   }
 }

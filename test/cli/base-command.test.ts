@@ -101,7 +101,7 @@ describe('organization resolution', () => {
   });
 
   it("then the profile's org", async () => {
-    new ProfileStore({ dir }).update('default', { org: 'org_profile' });
+    await new ProfileStore({ dir }).update('default', { org: 'org_profile' });
     await OrgProbe.run([], config);
     expect(stdout).toBe('org_profile\n');
     expect(requests).toEqual([]);

@@ -2,7 +2,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkConfigValue, checkProfileName, ProfileStore } from '../../src/cli/profiles.js';
+import Conf from 'conf';
+import { CommandFailure } from '../../src/cli/errors.js';
+import { checkConfigValue, checkProfileName, defaultConfigDir, ProfileStore } from '../../src/cli/profiles.js';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;
 
@@ -13,24 +15,24 @@ describe('ProfileStore', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps the file at mode 0600 when created and when rewritten', () => {
+  it('keeps the file at mode 0600 when created and when rewritten', async () => {
     const store = new ProfileStore({ dir });
-    store.update('default', { token: 'tok_1234567890', 'api-url': 'http://127.0.0.1:1' });
+    await store.update('default', { token: 'tok_1234567890', 'api-url': 'http://127.0.0.1:1' });
     expect(store.path.startsWith(dir)).toBe(true);
     expect(mode(store.path)).toBe(0o600);
-    store.update('default', { org: 'org_1' });
-    store.update('ci', { token: 'tok_ci_1234567' });
+    await store.update('default', { org: 'org_1' });
+    await store.update('ci', { token: 'tok_ci_1234567' });
     expect(mode(store.path)).toBe(0o600);
     expect(new ProfileStore({ dir }).get('default')).toEqual({ token: 'tok_1234567890', 'api-url': 'http://127.0.0.1:1', org: 'org_1' });
   });
 
-  it('tightens a file that an older version left readable by others', () => {
+  it('tightens a file that an older version left readable by others', async () => {
     const path = join(dir, 'config.json');
     writeFileSync(path, JSON.stringify({ profiles: { default: { org: 'o' } } }));
     chmodSync(path, 0o644);
     const store = new ProfileStore({ dir });
     expect(store.get('default')).toEqual({ org: 'o' });
-    store.update('default', { token: 'tok_abcdefgh' });
+    await store.update('default', { token: 'tok_abcdefgh' });
     expect(mode(path)).toBe(0o600);
   });
 
@@ -41,13 +43,41 @@ describe('ProfileStore', () => {
     expect(() => readFileSync(store.path)).toThrow();
   });
 
-  it('removes keys given as undefined, and a profile left empty', () => {
+  it('removes keys given as undefined, and a profile left empty', async () => {
     const store = new ProfileStore({ dir });
-    store.update('p', { token: 'tok_abcdefgh', space: 'sp' });
-    store.update('p', { token: undefined });
+    await store.update('p', { token: 'tok_abcdefgh', space: 'sp' });
+    await store.update('p', { token: undefined });
     expect(store.get('p')).toEqual({ space: 'sp' });
-    store.update('p', { space: undefined });
+    await store.update('p', { space: undefined });
     expect(store.has('p')).toBe(false);
+  });
+
+  it('reads what conf wrote, and conf reads what it writes, in the same file', async () => {
+    const store = new ProfileStore({ dir });
+    await store.update('default', { org: 'org_1' });
+    const conf = new Conf<{ profiles: Record<string, unknown> }>({ projectName: 'docs-cli', cwd: dir, configName: 'config', accessPropertiesByDotNotation: false });
+    expect(conf.path).toBe(store.path);
+    expect(conf.get('profiles')).toEqual({ default: { org: 'org_1' } });
+    conf.set('profiles', { default: { org: 'org_2' }, 'a.b': { space: 's' } });
+    expect(new ProfileStore({ dir }).get('default')).toEqual({ org: 'org_2' });
+    expect(new ProfileStore({ dir }).names()).toEqual(['default', 'a.b']);
+  });
+
+  it('names a profile file that is not JSON instead of failing with a parser error', () => {
+    writeFileSync(join(dir, 'config.json'), '{"profiles": {');
+    const store = new ProfileStore({ dir });
+    expect(() => store.get('default')).toThrow(CommandFailure);
+    expect(() => store.get('default')).toThrow(new RegExp(`profile file ${join(dir, 'config.json').replace(/[.\\/]/g, '\\$&')} is not valid JSON`));
+  });
+
+  it("uses conf's own default directory when DOCS_CONFIG_DIR is unset", () => {
+    const home = '/home/u';
+    expect(defaultConfigDir({}, 'linux', home)).toBe('/home/u/.config/docs-cli');
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: '/x' }, 'linux', home)).toBe('/x/docs-cli');
+    expect(defaultConfigDir({}, 'darwin', home)).toBe('/home/u/Library/Preferences/docs-cli');
+    // What conf itself picks on this machine (env-paths with projectSuffix ''), so existing files are found.
+    const conf = new Conf({ projectName: 'docs-cli', projectSuffix: '', configName: 'config' });
+    expect(new ProfileStore().path).toBe(conf.path);
   });
 
   it('treats a dotted profile name as a name, not a path', () => {

@@ -46,7 +46,7 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
 
     // A URL given for this login (flag or environment) belongs with the token; the built-in default is not pinned.
     const saveUrl = apiUrlSource !== 'profile' && apiUrlSource !== 'default';
-    this.store.update(profileName, { token, ...(saveUrl ? { 'api-url': apiUrl } : {}) });
+    await this.store.update(profileName, { token, ...(saveUrl ? { 'api-url': apiUrl } : {}) });
 
     if (this.env.DOCS_TOKEN) this.output.warn('DOCS_TOKEN is set and takes precedence over the saved token while it stays set.');
     const names = organizations.map((o) => o.title ?? o.id).join(', ');

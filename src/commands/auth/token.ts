@@ -5,6 +5,8 @@ export default class AuthToken extends DocsCommand<typeof AuthToken> {
   static override description = 'The only command that shows the token unmasked. It goes to stdout only, never to stderr or logs.';
   static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> auth token)" https://api.gitbook.com/v1/orgs'];
 
+  static override offline = true;
+
   async run(): Promise<void> {
     const { profileName, token } = this.context;
     if (!token) throw new AuthError(`not logged in (profile "${profileName}"). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);

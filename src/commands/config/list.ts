@@ -7,6 +7,8 @@ export default class ConfigList extends DocsCommand<typeof ConfigList> {
   static override description = 'Shows every key (empty when unset), whether a token is saved (masked), the other profiles and the file they live in.';
   static override examples = ['<%= config.bin %> config list', '<%= config.bin %> config list --profile ci --json'];
 
+  static override offline = true;
+
   async run(): Promise<void> {
     const { profileName } = this.context;
     const profile = this.store.get(profileName);

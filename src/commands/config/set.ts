@@ -12,13 +12,14 @@ export default class ConfigSet extends DocsCommand<typeof ConfigSet> {
     { description: 'Always write JSON', command: '<%= config.bin %> config set output json' },
     '<%= config.bin %> config set api-url http://127.0.0.1:4010 --profile local',
   ];
+  static override offline = true;
   static override args = { key: configKeyArg(), value: Args.string({ description: 'New value', required: true }) };
 
   async run(): Promise<void> {
     const key = configKey(this.args.key);
     const value = checkConfigValue(key, this.args.value);
     const { profileName } = this.context;
-    this.store.update(profileName, { [key]: value });
+    await this.store.update(profileName, { [key]: value });
     this.output.done(`Set ${key} to ${value} in profile "${profileName}".`, { profile: profileName, key, value }, { KEY: 'key', VALUE: 'value' });
   }
 }
