@@ -16,6 +16,8 @@ export const TARGET_HINTS: Readonly<Record<string, string>> = {
   translation: 'Check the id with `$bin translations list`.',
   'OpenAPI specification': 'Check the slug with `$bin openapi list`.',
   'OpenAPI specification version': 'Check the id with `$bin openapi versions list <slug>`.',
+  page: 'Check the id with `$bin spaces pages` (with --cr for a page of a change request).',
+  file: 'Check the id with `$bin spaces files` (with --cr for a file of a change request).',
 };
 
 export function targetHint(kind: string, bin: string): string | undefined {

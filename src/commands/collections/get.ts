@@ -1,0 +1,18 @@
+import { Args } from '@oclif/core';
+import { collections } from '../../api/operations/collections.js';
+import { DocsCommand } from '../../cli/index.js';
+import { collectionFields } from '../../cli/views/collections.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
+  static override operations = operationList(collections.get);
+  static override summary = 'Show a collection';
+  static override description = 'Collection ids come from `docs collections list`.';
+  static override examples = ['<%= config.bin %> collections get col_abc', '<%= config.bin %> collections get col_abc --json'];
+  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+
+  async run(): Promise<void> {
+    const collectionId = this.about('collection', this.args.collection);
+    this.output.object(await this.send(collections.get, { collectionId }), collectionFields);
+  }
+}

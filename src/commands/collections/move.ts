@@ -1,0 +1,28 @@
+import { Args } from '@oclif/core';
+import { collections } from '../../api/operations/collections.js';
+import { DocsCommand, dryRunFlag } from '../../cli/index.js';
+import { collectionRow, describeMove, moveBody, moveFlags } from '../../cli/views/collections.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+export default class CollectionsMove extends DocsCommand<typeof CollectionsMove> {
+  static override operations = operationList(collections.move);
+  static override summary = 'Move a collection into another collection, to the top level, or among its neighbours';
+  static override description = [
+    '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent',
+    '(space:<id> or collection:<id>; a bare id is a collection). Without a position it goes last. Exits 5 when nothing would change.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> collections move col_abc --parent col_product',
+    { description: 'First among its siblings', command: '<%= config.bin %> collections move col_abc --before col_first' },
+    { description: 'Right after a space, at the top level', command: '<%= config.bin %> collections move col_abc --top-level --after space:sp_intro' },
+  ];
+  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override flags = { ...moveFlags('collection'), 'dry-run': dryRunFlag() };
+
+  async run(): Promise<void> {
+    const body = moveBody(this.flags, 'collection');
+    const collectionId = this.about('collection', this.args.collection);
+    const collection = await this.send(collections.move, { collectionId, body });
+    this.output.done(`Moved collection "${collection.title}" ${describeMove(body)}`, collection, collectionRow);
+  }
+}

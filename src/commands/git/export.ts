@@ -1,0 +1,41 @@
+import { Args } from '@oclif/core';
+import type { PreparedRequest } from '../../api/client.js';
+import { git } from '../../api/operations/git.js';
+import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
+import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
+import { gitBody, gitFlags, redactDeep, shownUrl } from '../../cli/views/git.js';
+import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+
+const op = git.export;
+
+export default class GitExport extends DocsCommand<typeof GitExport> {
+  static override operations = operationList(git.export);
+  static override summary = 'Export a space to a Git repository (one commit on a branch)';
+  static override description = [
+    'Writes the pages as markdown (README.md, SUMMARY.md, folders for nesting) and commits them on --ref with the message given.',
+    'Credentials in the URL are never shown; pass the URL on stdin with --url - to keep it out of shell history.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> git export sp_abc --url https://github.com/acme/docs.git --ref docs -m "Sync from the docs platform"',
+    { description: 'The URL (with its token) from a CI secret', command: 'echo "$DOCS_REPO_URL" | <%= config.bin %> git export --url - --ref main -m "Nightly export"' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    ...gitFlags(),
+    'commit-message': field.string(op.body, 'commitMessage', { description: 'Message of the commit', char: 'm', required: true, helpValue: '<message>' }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const body = { ...(await gitBody(this.flags)), commitMessage: this.flags['commit-message'] } as ExportToGitRepositoryBody;
+    await this.send(op, { spaceId, body });
+    this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, { id: spaceId, status: 'exported' }, outcomeRow);
+  }
+
+  /** The repository URL may hold credentials: the JSON form of a dry run masks them too. */
+  protected override printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
+    super.printDryRun({ ...req, body: redactDeep(req.body) });
+  }
+}

@@ -1,0 +1,46 @@
+import { Args } from '@oclif/core';
+import type { PreparedRequest } from '../../api/client.js';
+import { git } from '../../api/operations/git.js';
+import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
+import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
+import { gitBody, gitFlags, redactDeep, shownUrl } from '../../cli/views/git.js';
+import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+
+const op = git.import;
+
+export default class GitImport extends DocsCommand<typeof GitImport> {
+  static override operations = operationList(git.import);
+  static override summary = 'Import a Git repository (one branch) into a space';
+  static override description = [
+    "Replaces the space's content with the markdown of the branch (README.md, SUMMARY.md for the order, folders for nesting); --standalone only creates a revision.",
+    'Credentials in the URL are never shown; pass the URL on stdin with --url - to keep it out of shell history. `docs git info` shows the sync state.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> git import sp_abc --url https://github.com/acme/docs.git --ref main',
+    { description: 'A private repository, the URL (with its token) from a CI secret', command: 'echo "$DOCS_REPO_URL" | <%= config.bin %> git import --url - --ref main --directory docs' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    ...gitFlags(),
+    standalone: field.boolean(op.body, 'standalone', { description: "Only create a revision; leave the space's primary content as it is" }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const body = (await gitBody(this.flags)) as ImportGitRepositoryBody;
+    if (this.flags.standalone !== undefined) body.standalone = this.flags.standalone;
+    await this.send(op, { spaceId, body });
+    this.output.done(
+      `Imported ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}${body.standalone ? ' as a standalone revision' : ''}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
+      { id: spaceId, status: 'imported' },
+      outcomeRow,
+    );
+  }
+
+  /** The repository URL may hold credentials: the JSON form of a dry run masks them too. */
+  protected override printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
+    super.printDryRun({ ...req, body: redactDeep(req.body) });
+  }
+}

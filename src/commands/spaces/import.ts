@@ -1,0 +1,45 @@
+import { Args } from '@oclif/core';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { content } from '../../api/operations/content.js';
+import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { crFlag } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+const op = content.import;
+
+export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
+  static override operations = operationList(content.import, changeRequestContent.import);
+  static override summary = 'Import content into a space (or a change request) from a URL';
+  static override description = [
+    'The service fetches --url and adds what it finds as new pages and files after the existing ones.',
+    'With --cr the content goes into the change request, to review before merging. Piped, prints the new revision and the counts.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces import sp_abc --source markdown --url https://example.com/guide.md',
+    { description: 'A zip of markdown files into change request 42', command: '<%= config.bin %> spaces import --cr 42 --source zip --url https://example.com/docs.zip' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    url: field.string(op.body, 'url', { description: 'URL of the content to import', helpValue: '<url>', required: true }),
+    source: field.option(op.body, 'source', { description: 'Kind of content at the URL', required: true }),
+    'dry-run': dryRunFlag(),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
+    const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    const result =
+      changeRequestId !== undefined
+        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
+        : await this.send(op, { spaceId, body });
+    const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+    this.output.done(`Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`, result, {
+      REVISION: 'revision',
+      IMPORTED: 'importedResources',
+      TOTAL: 'totalResources',
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { Args, Flags } from '@oclif/core';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { content } from '../../api/operations/content.js';
+import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
+import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
+import { crFlag } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+const op = content.getPage;
+
+export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
+  static override operations = operationList(content.getPage, changeRequestContent.getPage);
+  static override summary = 'Print a page: its markdown (default) or its document';
+  static override description = [
+    'Writes the page content to stdout as it is, ready to pipe or redirect: markdown by default, the JSON document with --format document.',
+    '--json prints the API object (title, path, layout, ...). Page ids come from `docs spaces pages`.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces page pg_abc',
+    { description: 'Save the version in change request 42', command: '<%= config.bin %> spaces page pg_abc --cr 42 > page.md' },
+    { description: 'The structured document', command: '<%= config.bin %> spaces page pg_abc --format document' },
+  ];
+  static override args = { page: Args.string({ description: 'Page id', required: true }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    format: Flags.string({ description: 'Content to print', options: [...DOCUMENT_FORMATS], default: 'markdown' }),
+    evaluated: field.boolean(op.query, 'evaluated', { description: 'Evaluate expressions and variables in the content (default: no)' }),
+    metadata: field.boolean(op.query, 'metadata', { description: 'Include mutable Git metadata (default: yes)' }),
+    computed: field.boolean(op.query, 'computed', { description: 'Compute generated content (default: yes)' }),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space();
+    const { format, evaluated, metadata, computed } = this.flags;
+    const query = { format: format as 'markdown' | 'document', ...(evaluated !== undefined ? { evaluated } : {}), ...(metadata !== undefined ? { metadata } : {}), ...(computed !== undefined ? { computed } : {}) };
+    const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    const pageId = this.about('page', this.args.page);
+    const page = cr !== undefined ? await this.send(changeRequestContent.getPage, { spaceId, changeRequestId: cr, pageId, query }) : await this.send(op, { spaceId, pageId, query });
+    if (this.output.isJson) return this.output.json(page);
+    const body = format === 'document' ? (page as { document?: unknown }).document : (page as { markdown?: unknown }).markdown;
+    if (body === undefined) {
+      this.output.info(`Page ${pageId} ("${page.title}") is of type ${page.type}: it has no ${format} content.`);
+      return;
+    }
+    // As stored: one trailing newline, so `> page.md` round-trips.
+    if (typeof body === 'string') this.output.line(body.replace(/\n$/, ''));
+    else this.output.json(body);
+  }
+}

@@ -1,0 +1,43 @@
+import { Args } from '@oclif/core';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { content } from '../../api/operations/content.js';
+import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { crFlag, flattenPages, pageRowColumns, pageTreeLines } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+const op = content.listPages;
+
+export default class SpacesPages extends DocsCommand<typeof SpacesPages> {
+  static override operations = operationList(content.listPages, changeRequestContent.listPages);
+  static override summary = 'Show the page tree of a space (or of a change request)';
+  static override description = [
+    'On a terminal: the titles indented by nesting, with each page\'s path and id.',
+    'Piped: one row per page in reading order (id, path, title, type). --json: the API answer, {pages} with nested pages.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces pages sp_abc',
+    { description: 'The pages of change request 42', command: '<%= config.bin %> spaces pages --cr 42' },
+    { description: 'Ids of every page', command: '<%= config.bin %> spaces pages | cut -f1' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    metadata: field.boolean(op.query, 'metadata', { description: 'Include mutable Git metadata (default: yes)' }),
+    computed: field.boolean(op.query, 'computed', { description: 'Compute generated pages, such as OpenAPI pages (default: yes)' }),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const query = fieldsFromFlags(op.query, this.flags);
+    const tree = this.flags.cr
+      ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: this.about('change request', this.flags.cr), query })
+      : await this.send(op, { spaceId, query });
+    if (this.output.isJson) return this.output.json(tree);
+    const rows = flattenPages(tree.pages);
+    if (this.output.mode === 'tsv') return this.output.list(rows, pageRowColumns);
+    if (rows.length === 0) return this.output.info('No pages.');
+    const style = { bold: (t: string) => this.output.paint('bold', t), dim: (t: string) => this.output.paint('dim', t) };
+    this.output.line(pageTreeLines(rows, style).join('\n'));
+  }
+}

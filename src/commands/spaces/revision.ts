@@ -1,0 +1,34 @@
+import { Args } from '@oclif/core';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { content } from '../../api/operations/content.js';
+import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { crFlag, revisionFields } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+const op = content.getRevision;
+
+export default class SpacesRevision extends DocsCommand<typeof SpacesRevision> {
+  static override operations = operationList(content.getRevision, changeRequestContent.getRevision);
+  static override summary = "Show the current revision of a space's content (or of a change request's)";
+  static override description = 'A summary on a terminal (id, type, pages, files, Git commit); --json prints the whole revision with its pages and files.';
+  static override examples = [
+    '<%= config.bin %> spaces revision sp_abc',
+    { description: 'The latest revision of change request 42, as JSON', command: '<%= config.bin %> spaces revision --cr 42 --json' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    cr: crFlag(),
+    metadata: field.boolean(op.query, 'metadata', { description: 'Include mutable Git metadata (default: yes)' }),
+    computed: field.boolean(op.query, 'computed', { description: 'Compute generated content, such as OpenAPI pages (default: yes)' }),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const query = fieldsFromFlags(op.query, this.flags);
+    const revision = this.flags.cr
+      ? await this.send(changeRequestContent.getRevision, { spaceId, changeRequestId: this.about('change request', this.flags.cr), query })
+      : await this.send(op, { spaceId, query });
+    this.output.object(revision, revisionFields);
+  }
+}
