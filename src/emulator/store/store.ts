@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { decodeCursor, encodeCursor, sortExpression } from './cursors.js';
+
+export { decodeCursor, encodeCursor, InvalidCursorError } from './cursors.js';
 
 /**
  * The emulator's storage: one SQLite table of JSON documents, grouped by `kind` and (optionally) a
@@ -48,8 +51,6 @@ export interface SqlCondition {
   sql: string;
   args: (string | number | null)[];
 }
-
-export class InvalidCursorError extends Error {}
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -281,12 +282,21 @@ export class Store {
       return { items, count, ...(more && last ? { next: { page: encodeCursor(last.seq, key ? last.k : undefined) } } : {}) };
     }
 
-    const clause = after ? `${base} AND ${after.sql}` : base;
-    const rows = this.prepared<{ seq: number; data: string; k?: string | number }>(`SELECT seq, data${keyColumn} FROM docs WHERE ${clause} ORDER BY ${orderBy} LIMIT ?`).all(
-      ...args,
-      ...(after ? after.args : []),
-      limit + 1,
-    );
+    let rows: { seq: number; data: string; k?: string | number; total?: number }[];
+    if (options.match || key) {
+      // Conditions on the documents cost a pass over every candidate row: one pass (a window count
+      // over the matching rows, then the page after the cursor) answers both the page and `count`.
+      const afterColumns = cursor === undefined ? undefined : key ? `(k ${cmp} ? OR (k = ? AND seq ${cmp} ?))` : `seq ${cmp} ?`;
+      const pageOrder = key ? `k ${dir}, seq ${dir}` : `seq ${dir}`;
+      const matching = `SELECT seq${keyColumn}, COUNT(*) OVER () AS total FROM docs WHERE ${base}`;
+      const page = `SELECT * FROM (${matching})${afterColumns ? ` WHERE ${afterColumns}` : ''} ORDER BY ${pageOrder} LIMIT ?`;
+      // Only the page's rows are read again for their documents.
+      const sql = `SELECT p.*, docs.data FROM (${page}) AS p JOIN docs ON docs.seq = p.seq ORDER BY ${key ? `p.k ${dir}, p.seq ${dir}` : `p.seq ${dir}`}`;
+      rows = this.prepared<{ seq: number; data: string; k?: string | number; total: number }>(sql).all(...args, ...(after ? after.args : []), limit + 1);
+    } else {
+      const clause = after ? `${base} AND ${after.sql}` : base;
+      rows = this.prepared<{ seq: number; data: string }>(`SELECT seq, data FROM docs WHERE ${clause} ORDER BY ${orderBy} LIMIT ?`).all(...args, ...(after ? after.args : []), limit + 1);
+    }
     for (const row of rows) {
       if (items.length === limit) {
         more = true;
@@ -295,7 +305,8 @@ export class Store {
       items.push(JSON.parse(row.data) as T);
       last = row;
     }
-    const count = this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE ${base}`).get(...args)?.n ?? 0;
+    // Without documents conditions, counting is an index range (no row is read).
+    const count = rows[0]?.total ?? this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE ${base}`).get(...args)?.n ?? 0;
     return { items, count, ...(more && last ? { next: { page: encodeCursor(last.seq, key ? last.k : undefined) } } : {}) };
   }
 
@@ -315,35 +326,4 @@ export class Store {
   close(): void {
     if (this.db.open) this.db.close();
   }
-}
-
-/** A JSON path from the handlers (never from a request) as a SQL expression. */
-function sortExpression(path: string): string {
-  if (!/^\$(\.[A-Za-z_]\w*)+$/.test(path)) throw new Error(`store: invalid sort path ${path}`);
-  return `json_extract(data, '${path}')`;
-}
-
-/** `s:<seq>` for insertion-ordered lists; `k:<seq>:<JSON sort value>` for lists in `sortBy` order. */
-export function encodeCursor(seq: number, key?: string | number): string {
-  return Buffer.from(key === undefined ? `s:${seq}` : `k:${seq}:${JSON.stringify(key)}`).toString('base64url');
-}
-
-export function decodeCursor(page: string, sorted = false): { seq: number; key?: string | number } {
-  const text = Buffer.from(page, 'base64url').toString();
-  const invalid = () => new InvalidCursorError(`page: "${page}" is not a valid page cursor`);
-  if (!sorted) {
-    const match = /^s:(\d+)$/.exec(text);
-    if (!match) throw invalid();
-    return { seq: Number(match[1]) };
-  }
-  const match = /^k:(\d+):(.+)$/.exec(text);
-  if (!match) throw invalid();
-  let key: unknown;
-  try {
-    key = JSON.parse(match[2] as string);
-  } catch {
-    throw invalid();
-  }
-  if (typeof key !== 'string' && typeof key !== 'number') throw invalid();
-  return { seq: Number(match[1]), key };
 }
