@@ -5,7 +5,7 @@ import type { Operation, OperationItem, OperationParams, OperationResult } from 
 import { redact, registerSecret } from '../api/redact.js';
 import { resolveContext, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
-import { AuthError, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
+import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
@@ -80,9 +80,17 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     }, 2000).unref();
   };
 
+  /** The reader of stdout went away (`docs cr list --all | head -1`): it has what it wanted; stop quietly. */
+  private readonly onStdoutError = (err: NodeJS.ErrnoException): void => {
+    if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    process.stderr.write(`Error: cannot write to stdout: ${err.message}\n`);
+    process.exit(ExitCode.unexpected);
+  };
+
   override async init(): Promise<void> {
     await super.init();
     process.on('SIGINT', this.onSigint);
+    process.stdout.on('error', this.onStdoutError);
     const ctor = this.ctor as typeof DocsCommand;
     if (!ctor.offline) clientModule ??= await import('../api/client.js');
     const { args, flags } = await this.parse({
@@ -250,7 +258,19 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       args: Object.keys(ctor.args ?? {}),
       interrupted: this.interrupted || this.abort.signal.aborted,
       bin: this.config.bin,
+      command: this.id?.replace(/:/g, ' '),
+      ...this.apiUrlForErrors(),
     };
+  }
+
+  /** Where the API URL came from, so a network error can say what to check; nothing when it cannot be resolved. */
+  private apiUrlForErrors(): Pick<ErrorContext, 'apiUrl' | 'apiUrlSource' | 'profile'> {
+    try {
+      const { apiUrl, apiUrlSource, profileName } = this.context;
+      return { apiUrl, apiUrlSource, profile: profileName };
+    } catch {
+      return {};
+    }
   }
 
   protected override async catch(err: Error & { code?: string; oclif?: { exit?: number } }): Promise<void> {
@@ -260,7 +280,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const ctx = this.errorContext();
     const code = exitCodeOf(err, ctx);
     this.output.error(describeError(err, ctx));
-    if (code === ExitCode.unexpected) {
+    if (code === ExitCode.unexpected && !(err instanceof CommandFailure)) {
       if (this.flags?.debug && err.stack) process.stderr.write(`${redact(err.stack)}\n`);
       else this.output.info(`This looks like a bug or an unexpected answer; run with --debug for details.`);
     }
@@ -269,6 +289,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   protected override async finally(err: Error | undefined): Promise<void> {
     process.removeListener('SIGINT', this.onSigint);
+    process.stdout.removeListener('error', this.onStdoutError);
     if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;
     await this.clientInstance?.close().catch(() => undefined);
     await super.finally(err);

@@ -51,6 +51,12 @@ export interface ErrorContext {
   /** The signal was aborted by Ctrl-C: whatever failed afterwards, the run was interrupted. */
   interrupted?: boolean;
   bin?: string;
+  /** The command as typed (`cr get`), to point at its own `--help`. */
+  command?: string;
+  /** The API URL of the run and where it came from, for network errors. */
+  apiUrl?: string;
+  apiUrlSource?: string;
+  profile?: string;
 }
 
 /** oclif's parse errors carry `oclif.exit` and a `parse` property. */
@@ -111,6 +117,112 @@ function notFoundMessage(err: ApiError, ctx: ErrorContext): string {
 
 const trimPeriod = (text: string): string => text.replace(/\.+$/, '');
 
+/** Where the API URL of the run was set, so a network error says what to change. */
+function apiUrlHint(ctx: ErrorContext): string {
+  const bin = ctx.bin ?? 'docs';
+  switch (ctx.apiUrlSource) {
+    case '--api-url':
+      return 'Check --api-url and your network.';
+    case 'DOCS_API_URL':
+    case 'GITBOOK_ENDPOINT':
+      return `Check ${ctx.apiUrlSource} and your network.`;
+    case 'profile':
+      return `Check your network, or the API URL of profile "${ctx.profile ?? 'default'}" (\`${bin} config get api-url\`).`;
+    case 'default':
+      return 'Check your network, or point --api-url (or DOCS_API_URL) at your server.';
+    default:
+      return 'Check --api-url (or DOCS_API_URL) and your network.';
+  }
+}
+
+function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The name among `names` that `input` most likely meant: the only one it is a prefix of (`upd` →
+ * `update-branch`), else the nearest by edit distance when that is a small typo (`lst` → `list`).
+ */
+export function closest(input: string, names: Iterable<string>): string | undefined {
+  const all = [...new Set(names)];
+  const prefixed = input.length >= 2 ? all.filter((name) => name.startsWith(input)) : [];
+  if (prefixed.length === 1) return prefixed[0];
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const name of all) {
+    const d = editDistance(input, name);
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`: `strat` → `start` is one. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    const prev = rows[i - 1] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row[j] = d;
+    }
+    rows.push(row);
+  }
+  return rows[a.length]?.[b.length] ?? 0;
+}
+
+// Colour codes oclif puts into some messages (`dim` reasons), which the one-line message drops.
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text: string): string => text.replace(/\u001B\[[0-9;]*m/g, '');
+
+/**
+ * oclif's parse errors, rewritten as one line in the CLI's vocabulary: what is wrong, what would
+ * be right, and the command's own `--help`. oclif's texts span several lines, list argument names
+ * in lower case and end with "See more help with --help".
+ */
+function describeParseError(err: Error & { args?: { name: string; description?: string }[]; flags?: string[] }, ctx: ErrorContext): string {
+  const help = `See \`${ctx.bin ?? 'docs'}${ctx.command ? ` ${ctx.command}` : ''} --help\`.`;
+  const message = stripAnsi(err.message);
+  const label = (name: string) => argLabel(name);
+  if (/^Missing \d+ required arg/.test(message) && Array.isArray(err.args)) {
+    const missing = err.args.map((a) => (a.description ? `${label(a.name)} (${a.description.replace(/\.$/, '')})` : label(a.name)));
+    const list = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : (missing[0] ?? '');
+    return `missing ${missing.length === 1 ? 'argument' : 'arguments'} ${list}. ${help}`;
+  }
+  if (/^Nonexistent flag/.test(message) && Array.isArray(err.flags)) {
+    const known = (ctx.flags ?? []).map((f) => `--${f}`);
+    const parts = err.flags.map((flag) => {
+      const guess = closest(flag.replace(/=.*$/, ''), known);
+      return `unknown flag ${flag}${guess ? ` (did you mean ${guess}?)` : ''}`;
+    });
+    return `${parts.join('; ')}. ${help}`;
+  }
+  const unexpected = /^Unexpected arguments?: (.*)$/m.exec(message);
+  if (unexpected) {
+    const takes = (ctx.args ?? []).map(label);
+    return `unexpected argument${/,/.test(unexpected[1] ?? '') ? 's' : ''} ${unexpected[1]}${ctx.command ? `: \`${ctx.bin ?? 'docs'} ${ctx.command}\` takes ${takes.length ? takes.join(' ') : 'no arguments'}` : ''}. Quote values that contain spaces. ${help}`;
+  }
+  const option = /^Expected --([\w-]+)=(.*) to be one of: (.*)$/m.exec(message);
+  if (option) return `--${option[1]} must be one of ${option[3]} (got "${option[2]}"). ${help}`;
+  const needsValue = /^Flag --([\w-]+) expects (?:a value|one of these values: (.*))$/m.exec(message);
+  if (needsValue) return `--${needsValue[1]} needs a value${needsValue[2] ? `: one of ${needsValue[2]}` : ''}. ${help}`;
+  const parsing = /^Parsing --([\w-]+)\s+(.*)$/s.exec(message);
+  if (parsing) {
+    const reason = (parsing[2] ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !/^See more help/.test(l)).join(' ');
+    return `--${parsing[1]}: ${reason.replace(/^Expected an integer but received: (.*)$/, 'expected a whole number, got "$1"')}. ${help}`;
+  }
+  // Other oclif messages span several lines ("The following error occurred:\n  ...\nSee more help with --help").
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^See more help/.test(l));
+  return `${trimPeriod(lines.join(' ').replace(/:\s+/, ': '))}. ${help}`;
+}
+
 /** The one line shown for a failure (without the `Error: ` prefix), secrets removed. */
 export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   const bin = ctx.bin ?? 'docs';
@@ -126,7 +238,7 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
         text = `not authenticated (401): ${api}. Run \`${bin} auth login\` or set DOCS_TOKEN.`;
         break;
       case err.status === 403:
-        text = `permission denied (403): ${api}. Your role does not allow this; ask an organization admin.`;
+        text = `permission denied (403): ${api}. Ask an organization admin for a role that allows it, or use a token that has one (\`${bin} auth status\` shows which is in use).`;
         break;
       case err.status === 409 || err.status === 412:
         text = `${api} (${err.status}).`;
@@ -143,17 +255,17 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   } else if (err instanceof ValidationError) {
     text = renameFields(err.message, ctx);
   } else if (err instanceof TimeoutError) {
-    text = `${trimPeriod(err.message)}. The server did not answer in time; check --api-url and your network, or try again.`;
+    text = `${trimPeriod(err.message)}. The server did not answer in time; try again. ${apiUrlHint(ctx)}`;
   } else if (err instanceof NetworkError) {
-    text = `${trimPeriod(err.message)}. Check --api-url (or DOCS_API_URL) and your network.`;
+    const refused = err.code === 'ECONNREFUSED' || /ECONNREFUSED|connection refused/i.test(err.message);
+    const nobody = refused && isLoopbackUrl(ctx.apiUrl) ? ` Nothing is listening at ${ctx.apiUrl}: is the emulator running (\`${bin} emulator start\`)?` : '';
+    text = `${trimPeriod(err.message)}.${nobody} ${apiUrlHint(ctx)}`;
   } else if (err instanceof ResponseError) {
     text = `${trimPeriod(err.message)}. Is --api-url pointing at the API?`;
   } else if (err instanceof ConflictResultError || err instanceof CommandFailure || err instanceof UsageError || err instanceof AuthError || err instanceof CancelledError) {
     text = err.message;
   } else if (isOclifParseError(err)) {
-    // oclif's messages span several lines ("Missing 1 required arg:\nname  description\nSee more help with --help").
-    const lines = err.message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^See more help/.test(l));
-    text = `${lines.join(' ').replace(/:\s+/, ': ')}. See \`--help\`.`;
+    text = describeParseError(err, ctx);
   } else if (err instanceof Error) {
     text = err.message;
   } else {

@@ -1,4 +1,7 @@
 import { Help } from '@oclif/core';
+import { ExitCode } from '../api/errors.js';
+import { colorAllowed } from './output.js';
+import { unknownCommandMessage } from './suggest.js';
 
 /** Exit codes (PRODUCT.md, Conventions); shown by `docs --help` and in the README. */
 export const EXIT_CODES: ReadonlyArray<readonly [number, string]> = [
@@ -26,6 +29,19 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
  * from `docs --help` alone.
  */
 export default class DocsHelp extends Help {
+  /** `docs help crr` / `docs crr --help`: the same one-line suggestion as running an unknown command, exit 2. */
+  override async showHelp(argv: string[]): Promise<void> {
+    try {
+      await super.showHelp(argv);
+    } catch (err) {
+      const missing = err instanceof Error ? /^Command (\S+) not found\.?$/.exec(err.message) : null;
+      if (!missing?.[1]) throw err;
+      const color = colorAllowed({ env: process.env, noColorFlag: argv.includes('--no-color') }) && process.stderr.isTTY === true;
+      process.stderr.write(`${color ? '\u001B[31mError:\u001B[39m' : 'Error:'} ${unknownCommandMessage(this.config, missing[1])}\n`);
+      process.exitCode = ExitCode.usage;
+    }
+  }
+
   protected override async showRootHelp(): Promise<void> {
     await super.showRootHelp();
     const width = (rows: ReadonlyArray<readonly [unknown, string]>) => Math.max(...rows.map(([k]) => String(k).length));

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '@oclif/core';
@@ -61,6 +61,13 @@ class EditProbe extends DocsCommand<typeof EditProbe> {
   }
 }
 
+class Offline extends DocsCommand<typeof Offline> {
+  static override offline = true;
+  async run(): Promise<void> {
+    this.output.line(this.store.get(this.context.profileName).org ?? 'offline');
+  }
+}
+
 class Boom extends DocsCommand<typeof Boom> {
   async run(): Promise<void> {
     throw new TypeError('cannot read properties of undefined');
@@ -81,7 +88,8 @@ beforeEach(() => {
   stdout = '';
   stderr = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  // Node's own warnings (oclif warns about a probe whose parse failed, outside production) are not the command's output.
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (/^\((node:\d+\)|Use `node)/.test(String(chunk)) || (stderr += String(chunk)), true));
   process.exitCode = undefined;
 });
 
@@ -181,15 +189,40 @@ describe('failures', () => {
     expect(stderr).toMatch(/^Error: cannot read properties of undefined\nTypeError: cannot read properties of undefined\n\s+at /);
   });
 
-  it('an unknown flag is a usage error (exit 2) on one line', async () => {
+  it('an unknown flag is a usage error (exit 2) on one line, with the likely flag', async () => {
     await Boom.run(['--nope'], config);
     expect(process.exitCode).toBe(2);
-    expect(stderr).toBe('Error: Nonexistent flag: --nope. See `--help`.\n');
+    // The probe's id comes from its class name: `docs boom --help`.
+    expect(stderr).toBe('Error: unknown flag --nope. See `docs boom --help`.\n');
+    stderr = '';
+    await OrgProbe.run(['--ogr', 'x'], config);
+    expect(stderr).toBe('Error: unknown flag --ogr (did you mean --org?). See `docs orgprobe --help`.\n');
   });
 
-  it('removes its SIGINT listener when done', async () => {
-    const before = process.listenerCount('SIGINT');
+  it('an unreadable profile file is named, without the bug hint', async () => {
+    writeFileSync(join(dir, 'config.json'), '{"profiles":');
+    await OrgProbe.run([], config);
+    expect(process.exitCode).toBe(1);
+    expect(stderr).toBe(`Error: the profile file ${join(dir, 'config.json')} is not valid JSON (Unexpected end of JSON input). Fix it, or remove it and log in again.\n`);
+  });
+
+  it('a network error says where the API URL came from', async () => {
+    vi.stubEnv('DOCS_API_URL', 'http://127.0.0.1:9');
+    await OrgProbe.run([], config);
+    expect(process.exitCode).toBe(7);
+    expect(stderr).toMatch(/connection refused.*Nothing is listening at http:\/\/127\.0\.0\.1:9: is the emulator running \(`docs emulator start`\)\? Check DOCS_API_URL and your network\.\n$/);
+ 
+  }, 20_000);
+
+  it('removes its SIGINT and stdout listeners when done', async () => {
+    const before = [process.listenerCount('SIGINT'), process.stdout.listenerCount('error')];
     await OrgProbe.run(['--org', 'x'], config);
-    expect(process.listenerCount('SIGINT')).toBe(before);
+    expect([process.listenerCount('SIGINT'), process.stdout.listenerCount('error')]).toEqual(before);
+  });
+
+  it('a command marked offline runs without an API client', async () => {
+    await Offline.run([], config);
+    expect(process.exitCode ?? 0).toBe(0);
+    expect(stdout).toBe('offline\n');
   });
 });

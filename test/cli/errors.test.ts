@@ -1,11 +1,11 @@
-import { Errors } from '@oclif/core';
+import { Args, Errors, Flags, Parser } from '@oclif/core';
 import { describe, expect, it } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, ConflictResultError, ExitCode, NetworkError, ResponseError, TimeoutError } from '../../src/api/errors.js';
 import { changeRequests } from '../../src/api/operations/change-requests.js';
 import { registerSecret } from '../../src/api/redact.js';
 import { ValidationError } from '../../src/api/validation.js';
-import { AuthError, CancelledError, CommandFailure, describeError, exitCodeOf, renameFields, UsageError } from '../../src/cli/errors.js';
+import { AuthError, CancelledError, closest, CommandFailure, describeError, exitCodeOf, renameFields, UsageError } from '../../src/cli/errors.js';
 
 describe('exitCodeOf', () => {
   it.each([
@@ -90,9 +90,8 @@ describe('describeError', () => {
     expect(describeError(new ApiError(404, 'Nothing here.'))).toBe('Nothing here (404).');
   });
 
-  it('says what to do on 401 and 403', () => {
+  it('says what to do on 401', () => {
     expect(describeError(new ApiError(401, 'Unknown token'))).toBe('not authenticated (401): Unknown token. Run `docs auth login` or set DOCS_TOKEN.');
-    expect(describeError(new ApiError(403, 'You do not have permission to merge'))).toMatch(/^permission denied \(403\): You do not have permission to merge\./);
   });
 
   it('maps 400 field names to flags and keeps one line', () => {
@@ -109,8 +108,86 @@ describe('describeError', () => {
     expect(text).not.toContain('user:pw');
   });
 
-  it("collapses oclif's multi-line parse messages into one line", () => {
-    const err = new Errors.CLIError('Missing 1 required arg:\ncr  Change request id or number\nSee more help with --help');
-    expect(describeError(err)).toBe('Missing 1 required arg: cr  Change request id or number. See `--help`.');
+  it("collapses oclif's other multi-line parse messages into one line", () => {
+    const err = new Errors.CLIError('The following error occurred:\n  \u001B[2mboom\u001B[22m\nSee more help with --help');
+    expect(describeError(err, { command: 'cr get' })).toBe('The following error occurred: boom. See `docs cr get --help`.');
+  });
+
+  it('says 403 is about the role and what to do, once', () => {
+    const text = describeError(new ApiError(403, 'it needs the review role or higher (yours: read)'));
+    expect(text).toBe('permission denied (403): it needs the review role or higher (yours: read). Ask an organization admin for a role that allows it, or use a token that has one (`docs auth status` shows which is in use).');
+  });
+
+  it('on a network error, names where the API URL came from, and the emulator when nothing listens on loopback', () => {
+    const refused = new NetworkError('GET http://127.0.0.1:4010/v1/orgs: connection refused (ECONNREFUSED)', 'ECONNREFUSED');
+    expect(describeError(refused, { apiUrl: 'http://127.0.0.1:4010', apiUrlSource: 'profile', profile: 'local' })).toBe(
+      'GET http://127.0.0.1:4010/v1/orgs: connection refused (ECONNREFUSED). Nothing is listening at http://127.0.0.1:4010: is the emulator running (`docs emulator start`)? Check your network, or the API URL of profile "local" (`docs config get api-url`).',
+    );
+    const remote = new NetworkError('GET https://api.example.test/v1/orgs: host not found (ENOTFOUND)', 'ENOTFOUND');
+    expect(describeError(remote, { apiUrl: 'https://api.example.test', apiUrlSource: '--api-url' })).toBe(
+      'GET https://api.example.test/v1/orgs: host not found (ENOTFOUND). Check --api-url and your network.',
+    );
+    expect(describeError(new TimeoutError('GET https://h/v1/orgs: no answer in 30s'), { apiUrlSource: 'DOCS_API_URL' })).toBe(
+      'GET https://h/v1/orgs: no answer in 30s. The server did not answer in time; try again. Check DOCS_API_URL and your network.',
+    );
+  });
+});
+
+/** The error oclif's parser throws for `argv`, as the base command receives it. */
+async function parseError(argv: string[]): Promise<unknown> {
+  try {
+    await Parser.parse(argv, {
+      args: { cr: Args.string({ description: 'Change request id or number', required: true }), extra: Args.string({ description: 'Something else.' }) },
+      flags: {
+        space: Flags.string(),
+        status: Flags.string({ options: ['open', 'draft'] }),
+        limit: Flags.integer(),
+        json: Flags.boolean(),
+      },
+      strict: true,
+    });
+  } catch (err) {
+    return err;
+  }
+  throw new Error(`parsing ${argv.join(' ')} did not fail`);
+}
+
+describe('oclif parse errors', () => {
+  const ctx = { command: 'cr get', flags: ['space', 'status', 'limit', 'json'], args: ['cr', 'extra'] };
+
+  it.each([
+    [[], 'missing argument CR (Change request id or number). See `docs cr get --help`.'],
+    [['1', '--spce', 's'], 'unknown flag --spce (did you mean --space?). See `docs cr get --help`.'],
+    [['1', '--jsno'], 'unknown flag --jsno (did you mean --json?). See `docs cr get --help`.'],
+    [['1', '--frobnicate'], 'unknown flag --frobnicate. See `docs cr get --help`.'],
+    [['1', '2', '3'], 'unexpected argument 3: `docs cr get` takes CR EXTRA. Quote values that contain spaces. See `docs cr get --help`.'],
+    [['1', '--status', 'merged'], '--status must be one of open, draft (got "merged"). See `docs cr get --help`.'],
+    [['1', '--status'], '--status needs a value: one of open, draft. See `docs cr get --help`.'],
+    [['1', '--space'], '--space needs a value. See `docs cr get --help`.'],
+    [['1', '--limit', 'ten'], '--limit: expected a whole number, got "ten". See `docs cr get --help`.'],
+  ])('docs cr get %j → one line naming what is wrong', async (argv, message) => {
+    const err = await parseError(argv);
+    expect(exitCodeOf(err)).toBe(2);
+    expect(describeError(err, ctx)).toBe(message);
+  });
+
+  it('lists every missing argument', async () => {
+    let err: unknown;
+    try {
+      await Parser.parse([], { args: { method: Args.string({ description: 'HTTP method', required: true }), path: Args.string({ description: 'API path', required: true }) }, strict: true });
+    } catch (e) {
+      err = e;
+    }
+    expect(describeError(err, { command: 'api' })).toBe('missing arguments METHOD (HTTP method) and PATH (API path). See `docs api --help`.');
+  });
+});
+
+describe('closest', () => {
+  it('finds a typo, a swap of two letters, or the only name a prefix starts', () => {
+    expect(closest('lst', ['list', 'get', 'merge'])).toBe('list');
+    expect(closest('strat', ['start'])).toBe('start');
+    expect(closest('upd', ['update-branch', 'edit'])).toBe('update-branch');
+    expect(closest('co', ['config', 'collections'])).toBeUndefined();
+    expect(closest('frobnicate', ['list', 'get'])).toBeUndefined();
   });
 });

@@ -130,7 +130,7 @@ describe('exit codes', () => {
   it('usage errors from oclif itself → 2, in one line', async () => {
     const unknown = await docs(['cr', 'get', '1', '--bogus'], { env });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('Error: Nonexistent flag: --bogus. See `--help`.\n');
+    expect(unknown.stderr).toBe('Error: unknown flag --bogus. See `docs cr get --help`.\n');
     const missing = await docs(['cr', 'get'], { env });
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);

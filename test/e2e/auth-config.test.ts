@@ -50,7 +50,15 @@ describe('docs auth', () => {
   it('will not prompt without a terminal: exit 2 pointing at --with-token', async () => {
     const res = await docs(['auth', 'login', '--api-url', emulator.url], { env: { DOCS_CONFIG_DIR: tempDir() } });
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('--with-token');
+    expect(res.stderr).toBe('Error: no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | docs auth login --with-token)\n');
+  });
+
+  it('says an empty token was not saved, in words the secret filter leaves alone', async () => {
+    const dir = tempDir();
+    const res = await docs(['auth', 'login', '--with-token', '--api-url', emulator.url], { env: { DOCS_CONFIG_DIR: dir }, input: '\n' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe('Error: the token is empty; nothing was saved\n');
+    expect(() => savedConfig(dir)).toThrow();
   });
 
   it('status shows the profile, URL, masked token and organizations; exit 4 when logged out', async () => {

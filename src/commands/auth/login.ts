@@ -27,7 +27,7 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
     // The same rules as `config set api-url` (http(s), no credentials in the URL), before asking for anything.
     const apiUrl = checkConfigValue('api-url', givenUrl);
     const token = (await this.readToken(apiUrl)).trim();
-    if (token === '') throw new UsageError('empty token: nothing was saved');
+    if (token === '') throw new UsageError('the token is empty; nothing was saved');
     if (/\s/.test(token)) throw new UsageError('the value contains whitespace; paste only the token. Nothing was saved');
     registerSecret(token);
 
@@ -57,7 +57,7 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   private async readToken(apiUrl: string): Promise<string> {
     if (this.flags['with-token']) return readAll(process.stdin);
     if (!canPrompt()) {
-      throw new UsageError(`no terminal to prompt for the token: pipe it in with --with-token (echo "$TOKEN" | ${this.config.bin} auth login --with-token)`);
+      throw new UsageError(`no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | ${this.config.bin} auth login --with-token)`);
     }
     return ask(`API token for ${apiUrl} (input hidden): `, { secret: true });
   }
