@@ -22,21 +22,26 @@ export function typedValue(text: string): unknown {
   return text;
 }
 
-/** `-f key=value` fields into an object; `key[]=v` (repeatable) builds an array. */
-export function parseFields(fields: readonly string[]): Record<string, unknown> {
+/**
+ * `-f key=value` fields (typed) and `--raw-field key=value` fields (always strings: a version
+ * "2.10" or a subject "123") into one object; `key[]=v` (repeatable) builds an array.
+ */
+export function parseFields(fields: readonly string[], rawFields: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of fields) {
+  const entries = [...fields.map((f) => ({ f, flag: '--field', typed: true })), ...rawFields.map((f) => ({ f, flag: '--raw-field', typed: false }))];
+  for (const { f: field, flag, typed } of entries) {
     const eq = field.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--field "${field}" must look like key=value`);
+    if (eq <= 0) throw new UsageError(`${flag} "${field}" must look like key=value`);
     const rawKey = field.slice(0, eq);
-    const value = typedValue(field.slice(eq + 1));
+    const text = field.slice(eq + 1);
+    const value = typed ? typedValue(text) : text;
     if (rawKey.endsWith('[]')) {
       const key = rawKey.slice(0, -2);
       const existing = out[key];
-      if (existing !== undefined && !Array.isArray(existing)) throw new UsageError(`--field ${key} is given both as a value and as an array`);
+      if (existing !== undefined && !Array.isArray(existing)) throw new UsageError(`field ${key} is given both as a value and as an array`);
       out[key] = [...((existing as unknown[] | undefined) ?? []), value];
     } else {
-      if (rawKey in out) throw new UsageError(`--field ${rawKey} is given twice; use ${rawKey}[]=… for an array`);
+      if (rawKey in out) throw new UsageError(`field ${rawKey} is given twice; use ${rawKey}[]=… for an array`);
       out[rawKey] = value;
     }
   }

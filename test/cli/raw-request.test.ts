@@ -14,6 +14,12 @@ describe('docs api input', () => {
     expect(typedValue('hello world')).toBe('hello world');
   });
 
+  it('keeps --raw-field values as typed strings, alongside typed -f fields', () => {
+    expect(parseFields(['limit=2'], ['subject=2.10', 'tags[]=true'])).toEqual({ limit: 2, subject: '2.10', tags: ['true'] });
+    expect(() => parseFields(['subject=1'], ['subject=2'])).toThrow('given twice');
+    expect(() => parseFields([], ['oops'])).toThrow('--raw-field "oops" must look like key=value');
+  });
+
   it('builds objects and arrays from -f fields', () => {
     expect(parseFields(['subject=Hi=there', 'limit=2', 'tags[]=a', 'tags[]=3'])).toEqual({ subject: 'Hi=there', limit: 2, tags: ['a', 3] });
     expect(() => parseFields(['novalue'])).toThrow('key=value');

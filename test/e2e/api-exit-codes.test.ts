@@ -37,7 +37,7 @@ describe('docs api', () => {
     const res = await docs(['api', 'get', `/orgs/${DEMO.org}`, '--include'], { env });
     expect(res.code).toBe(0);
     const [head, ...rest] = res.stdout.split('\n\n');
-    expect(head).toMatch(/^HTTP\/1\.1 200\n/);
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\n/);
     expect(head).toMatch(/content-type: application\/json/i);
     expect(JSON.parse(rest.join('\n\n')).id).toBe(DEMO.org);
   });

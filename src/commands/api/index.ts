@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { Args, Flags } from '@oclif/core';
 import type { HttpResponse } from '../../api/http.js';
 import { redact } from '../../api/redact.js';
@@ -9,7 +10,7 @@ import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-
 export default class Api extends DocsCommand<typeof Api> {
   static override summary = 'Send a raw request to the API (escape hatch)';
   static override description = [
-    'PATH may omit the /v1 prefix. -f fields are typed (numbers, true/false, null; key[]=v builds an array):',
+    'PATH may omit the /v1 prefix. -f fields are typed (numbers, true/false, null; key[]=v builds an array); --raw-field values stay strings:',
     'they form the query of GET and DELETE requests and the JSON body of the others (the query when --input gives the body).',
     'The response body is written to stdout as JSON; a non-2xx answer exits with the code of its status (3 for 404, 4 for 401/403, ...).',
   ].join('\n');
@@ -17,6 +18,7 @@ export default class Api extends DocsCommand<typeof Api> {
     '<%= config.bin %> api GET /v1/orgs',
     { description: 'Every change request of a space, one JSON object per line', command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests -f status=merged --paginate' },
     { description: 'A typed body', command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 -f subject="New subject" -f status=open' },
+    { description: 'A value that looks like a number, sent as a string', command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 --raw-field subject=2024' },
     { description: 'A body from a file (or - for stdin), with the status line and headers', command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections --input collection.json --include' },
   ];
   static override args = {
@@ -24,7 +26,9 @@ export default class Api extends DocsCommand<typeof Api> {
     path: Args.string({ description: 'API path, e.g. /v1/orgs or orgs/org_abc/members', required: true }),
   };
   static override flags = {
-    field: Flags.string({ char: 'f', description: 'A typed key=value field (repeatable)', multiple: true, helpValue: '<key=value>' }),
+    // Not greedy: `-f a=1 GET /orgs` leaves GET and /orgs to the arguments.
+    field: Flags.string({ char: 'f', description: 'A typed key=value field (repeatable)', multiple: true, multipleNonGreedy: true, helpValue: '<key=value>' }),
+    'raw-field': Flags.string({ description: 'A key=value field whose value is sent as a string, as typed (repeatable)', multiple: true, multipleNonGreedy: true, helpValue: '<key=value>' }),
     input: Flags.string({ description: 'JSON body from a file, or - for stdin', helpValue: '<file|->' }),
     paginate: Flags.boolean({ description: 'Follow next.page and print every item as one JSON line (GET lists only)' }),
     include: Flags.boolean({ char: 'i', description: 'Print the status line and response headers before the body' }),
@@ -34,7 +38,7 @@ export default class Api extends DocsCommand<typeof Api> {
   async run(): Promise<void> {
     const method = parseMethod(this.args.method);
     const { path, query: pathQuery } = parsePath(this.args.path);
-    const fields = parseFields(this.flags.field ?? []);
+    const fields = parseFields(this.flags.field ?? [], this.flags['raw-field'] ?? []);
     let body: unknown;
     if (this.flags.input !== undefined) body = await this.readInput(this.flags.input);
     const fieldsInQuery = method === 'GET' || method === 'DELETE' || body !== undefined;
@@ -74,7 +78,8 @@ export default class Api extends DocsCommand<typeof Api> {
 
   private printHead(res: HttpResponse): void {
     if (!this.flags.include) return;
-    const lines = [`HTTP/1.1 ${res.status}`];
+    const reason = STATUS_CODES[res.status];
+    const lines = [`HTTP/1.1 ${res.status}${reason ? ` ${reason}` : ''}`];
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${v}`);
@@ -87,7 +92,9 @@ export default class Api extends DocsCommand<typeof Api> {
     try {
       text = source === '-' ? await readAll(process.stdin) : await readFile(source, 'utf8');
     } catch (err) {
-      throw new UsageError(`--input ${source}: ${(err as Error).message}`);
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+      throw new UsageError(`--input ${source}: cannot read it (${why})`);
     }
     try {
       return JSON.parse(text);
