@@ -5,7 +5,8 @@
  *
  * The emulator runs in a child process (its own event loop and core, as with `docs emulator start`)
  * while this process drives it: first GET /v1/orgs/{org}/members?limit=100 from 10 keep-alive connections
- * (undici Pool) for a few seconds, then a walk through 100,000 members 1000 at a time.
+ * (undici Pool) for a few seconds, then a walk through 100,000 members 1000 at a time, then the first
+ * pages of filtered and sorted member lists.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,8 @@ async function serve(): Promise<void> {
     const add = (org: string, i: number) => {
       const userId = `usr_bench_${org}_${i}`;
       store.insert('user', { id: userId, object: 'user', displayName: `Bench User ${i}`, email: `bench${i}@${org}.test` });
-      store.insert('member', { id: `${org}:${userId}`, organization: org, userId, role: i % 7 === 0 ? 'edit' : 'read', joinedAt: new Date(joined + i * 1000).toISOString() }, org);
+      const seen = i % 3 === 0 ? { lastSeenAt: new Date(joined + ((i * 7919) % BIG_MEMBERS) * 1000).toISOString() } : {};
+      store.insert('member', { id: `${org}:${userId}`, organization: org, userId, role: i % 7 === 0 ? 'edit' : 'read', joinedAt: new Date(joined + i * 1000).toISOString(), ...seen }, org);
     };
     for (let i = 0; i < EXTRA_MEMBERS; i++) add(ORG, i);
     store.insert('organization', { ...store.get('organization', ORG)!, id: BIG_ORG, title: 'Bench Org', hostname: undefined });
@@ -110,6 +112,20 @@ async function drive(): Promise<void> {
   const total = performance.now() - walk;
   const sorted = [...pages].sort((a, b) => a - b);
   console.log(`paging ${seen} members 1000 at a time: ${pages.length} pages in ${fmt(total)} ms; per page mean ${fmt(total / pages.length)} ms, p50 ${fmt(percentile(sorted, 50))} ms, max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms`);
+
+  // Filtered and sorted lists evaluate their conditions over all 100,000 members for every page.
+  for (const filter of ['role=edit', 'search=user%2012', 'sort=lastSeenAt']) {
+    const times: number[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const body = JSON.parse(await get(`/v1/orgs/${BIG_ORG}/members?limit=1000&${filter}${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`)) as { next?: { page: string } };
+      times.push(performance.now() - t);
+      cursor = body.next?.page;
+      if (!cursor) break;
+    }
+    console.log(`  ${filter}: ${times.length} pages of 1000, per page mean ${fmt(times.reduce((a, b) => a + b, 0) / times.length)} ms`);
+  }
 
   await pool.close();
   const exited = new Promise((resolve) => server.once('exit', resolve));
