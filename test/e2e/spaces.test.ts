@@ -84,7 +84,7 @@ describe('docs spaces', () => {
       [['--title', 'x'.repeat(51)], '--title must be at most 50 characters'],
       [['--emoji', 'e'.repeat(51)], '--emoji must be at most 50 characters'],
       [['--icon', 'not a url'], '--icon'],
-      [['--emoji', '📗', '--icon', 'https://example.com/i.png'], '--icon cannot be set together with emoji'],
+      [['--emoji', '📗', '--icon', 'https://example.com/i.png'], '--emoji and --icon cannot be used together'],
       [['--emoji', '📗', '--remove-icon'], '--remove-icon'],
       [['--edit-mode', 'frozen'], '--edit-mode'],
       [['--language', 'klingon'], '--language'],

@@ -8,8 +8,8 @@ export default class CollectionsMove extends DocsCommand<typeof CollectionsMove>
   static override operations = operationList(collections.move);
   static override summary = 'Move a collection into another collection, to the top level, or among its neighbours';
   static override description = [
-    '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent',
-    '(space:<id> or collection:<id>; a bare id is a collection). Without a position it goes last. Exits 5 when nothing would change.',
+    '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent (space:<id> or collection:<id>; a bare id is a collection).',
+    'Without a position it goes last. Exits 5 when nothing would change.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> collections move col_abc --parent col_product',

@@ -30,6 +30,7 @@ export default class SpacesEdit extends DocsCommand<typeof SpacesEdit> {
 
   async run(): Promise<void> {
     const f = this.flags;
+    if (f.emoji !== undefined && f.icon !== undefined) throw new UsageError('--emoji and --icon cannot be used together: a space shows one or the other');
     const body: Record<string, unknown> = {};
     if (f.title !== undefined) body.title = f.title;
     if (f.emoji !== undefined) body.emoji = f.emoji;

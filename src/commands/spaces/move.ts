@@ -8,8 +8,8 @@ export default class SpacesMove extends DocsCommand<typeof SpacesMove> {
   static override operations = operationList(spaces.move);
   static override summary = 'Move a space into a collection, to the top level, or among its neighbours';
   static override description = [
-    '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent',
-    '(space:<id> or collection:<id>; a bare id is a space). Without a position it goes last. Exits 5 when nothing would change.',
+    '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent (space:<id> or collection:<id>; a bare id is a space).',
+    'Without a position it goes last. Exits 5 when nothing would change.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces move sp_abc --parent col_guides',
