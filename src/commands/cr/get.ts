@@ -4,7 +4,15 @@ import { changeRequestArg, changeRequestFields, DocsCommand, spaceFlag } from '.
 export default class CrGet extends DocsCommand<typeof CrGet> {
   static override operations = [changeRequests.get];
   static override summary = 'Show a change request';
-  static override examples = ['<%= config.bin %> cr get 42', '<%= config.bin %> cr get 42 --space sp_abc --json'];
+  static override description = [
+    'CR is the number shown by `docs cr list` (42) or the id (cr_abc). Shows its status, subject, author, comment count,',
+    'whether the primary content changed since it was opened (then `docs cr update-branch`), and its URL in the app.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> cr get 42',
+    { description: 'In another space, as JSON', command: '<%= config.bin %> cr get 42 --space sp_abc --json' },
+    { description: 'Only its status, for a script', command: '<%= config.bin %> cr get 42 --json | jq -r .status' },
+  ];
   static override args = { cr: changeRequestArg() };
   static override flags = { space: spaceFlag() };
 

@@ -6,11 +6,17 @@ const op = changeRequests.getPdf;
 export default class CrPdf extends DocsCommand<typeof CrPdf> {
   static override operations = [changeRequests.getPdf];
   static override summary = 'Print a URL to a PDF export of a change request';
-  static override examples = ['<%= config.bin %> cr pdf 42', { description: 'Only one page', command: '<%= config.bin %> cr pdf 42 --page pg_abc --only' }];
+  static override description =
+    'Prints only the URL, so it can be fetched directly (`curl -o cr.pdf "$(docs cr pdf 42)"`). The export covers the change request\'s content; with --page PAGE --only, that page alone.';
+  static override examples = [
+    '<%= config.bin %> cr pdf 42',
+    { description: 'Download it', command: 'curl -o cr-42.pdf "$(<%= config.bin %> cr pdf 42)"' },
+    { description: 'Only one page', command: '<%= config.bin %> cr pdf 42 --page pg_abc --only' },
+  ];
   static override args = { cr: changeRequestArg() };
   static override flags = {
     space: spaceFlag(),
-    page: field.string(op.query, 'page', { description: 'Page id to export (with --only) or to start from', helpValue: '<page-id>' }),
+    page: field.string(op.query, 'page', { description: 'Page id (with --only, the only page exported)', helpValue: '<page-id>' }),
     only: field.boolean(op.query, 'only', { description: 'Export only the page given with --page' }),
   };
 

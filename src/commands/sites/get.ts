@@ -5,6 +5,8 @@ import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/views/sites
 export default class SitesGet extends DocsCommand<typeof SitesGet> {
   static override operations = [sites.get];
   static override summary = 'Show a site';
+  static override description =
+    'The site is the argument or --site (`docs sites list` shows the ids). Shows its type, visibility, whether it is published, its site spaces, hostname and basename, proxy, adaptive content, and its published and app URLs.';
   static override examples = ['<%= config.bin %> sites get site_abc', '<%= config.bin %> sites get --site site_abc --org org_acme --json'];
   static override args = { site: siteArg() };
   static override flags = { org: orgFlag(), site: siteFlag() };

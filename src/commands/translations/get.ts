@@ -6,6 +6,8 @@ import { translationFields } from '../../cli/views/translations.js';
 export default class TranslationsGet extends DocsCommand<typeof TranslationsGet> {
   static override operations = [translations.get];
   static override summary = 'Show a translation: its status, result space and run statistics';
+  static override description =
+    'Shows the languages, the source space and the space the translation writes to, how many times it ran and what the last run covered (pages, words, duration), and its instructions. Start a run with `docs translations run`.';
   static override examples = ['<%= config.bin %> translations get tr_abc', '<%= config.bin %> translations get tr_abc --json'];
   static override args = { translation: Args.string({ description: 'Translation id (from `docs translations list`)', required: true }) };
   static override flags = { org: orgFlag() };

@@ -8,6 +8,8 @@ const op = siteSectionGroups.update;
 export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSectionGroupsEdit> {
   static override operations = [siteSectionGroups.update];
   static override summary = 'Edit the title or icon of a section group';
+  static override description =
+    'Takes SITE GROUP, or --site SITE and GROUP (ids from `docs sites section-groups list`). Pass --title and/or --icon; --remove-icon clears the icon. Sections are moved in and out with `docs sites section-groups add-section` and `remove-section`.';
   static override examples = ['<%= config.bin %> sites section-groups edit site_abc sitesg_123 --title "Developer resources"', '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --remove-icon'];
   static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
   static override flags = {
