@@ -7,7 +7,8 @@ import { badRequest } from '../types.js';
  * - `pageByKey`, for arrays sorted by a key: the cursor holds the last item's key, so the next page
  *   starts right after it even when that item was removed or others were added meanwhile;
  * - `pageOrdered`, for orders with no key (site structure, a revision's files and links): the
- *   cursor names the last item returned (and its index as a fallback when it was removed since).
+ *   cursor names the last item returned and the one after it, so the next page starts in the
+ *   right place when either is still there (deleting what one has just listed, say).
  */
 
 export interface Page<T> {
@@ -21,13 +22,15 @@ export function pageOrdered<T extends { id: string }>(all: T[], page: string | u
   let start = 0;
   if (page !== undefined) {
     const cursor = decode(page);
-    const found = all.findIndex((item) => item.id === cursor.id);
-    start = found >= 0 ? found + 1 : Math.min(cursor.index + 1, all.length);
+    const last = all.findIndex((item) => item.id === cursor.last);
+    const next = all.findIndex((item) => item.id === cursor.next);
+    // After the last item returned; if it was removed, at the item that followed it then.
+    start = last >= 0 ? last + 1 : next >= 0 ? next : Math.min(cursor.index + 1, all.length);
   }
   const items = all.slice(start, start + size);
   const last = items[items.length - 1];
-  const more = start + size < all.length;
-  return { items, count: all.length, ...(more && last ? { next: { page: encode(start + items.length - 1, last.id) } } : {}) };
+  const following = all[start + size];
+  return { items, count: all.length, ...(following && last ? { next: { page: encode(start + items.length - 1, last.id, following.id) } } : {}) };
 }
 
 /** A sort key: compared element by element, numbers as numbers, strings by code units. */
@@ -75,14 +78,23 @@ function decodeKey(page: string): SortKey {
   return key as SortKey;
 }
 
-function encode(index: number, id: string): string {
-  return Buffer.from(`o:${index}:${id}`).toString('base64url');
+/** The last item returned (its index then, as a last resort) and the one that followed it. */
+function encode(index: number, last: string, next: string): string {
+  return Buffer.from(`o:${JSON.stringify([index, last, next])}`).toString('base64url');
 }
 
-function decode(page: string): { index: number; id: string } {
-  const match = /^o:(\d+):(.+)$/.exec(Buffer.from(page, 'base64url').toString());
-  if (!match) throw badRequest(`page: "${page}" is not a valid page cursor`);
-  return { index: Number(match[1]), id: match[2] as string };
+function decode(page: string): { index: number; last: string; next: string } {
+  const text = Buffer.from(page, 'base64url').toString();
+  const invalid = () => badRequest(`page: "${page}" is not a valid page cursor`);
+  if (!text.startsWith('o:')) throw invalid();
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(2));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(value) || !Number.isInteger(value[0]) || (value[0] as number) < 0 || typeof value[1] !== 'string' || typeof value[2] !== 'string') throw invalid();
+  return { index: value[0] as number, last: value[1], next: value[2] };
 }
 
 export interface Ordered {

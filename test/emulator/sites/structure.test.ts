@@ -66,6 +66,23 @@ describe('site sections', () => {
     expect(first.count).toBe(3);
   });
 
+  it('pages on after the sections just listed are deleted', async () => {
+    const base = await site();
+    for (const spaceId of [guides, api, handbook, guides, api]) await addSection(base, { spaceId });
+    const all = ids(await sections(base));
+    // Walk the list two at a time, deleting each page once it is read: nothing is skipped.
+    const seen: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = expectSpec(await w.call('GET', `${base}/sections?limit=2${page ? `&page=${page}` : ''}`), 'listSiteSections');
+      seen.push(...ids(res.items));
+      for (const id of ids(res.items)) expect((await w.call('DELETE', `${base}/sections/${id}`)).status).toBe(204);
+      page = res.next?.page;
+    } while (page);
+    expect(seen).toEqual(all);
+    expectError(await w.call('GET', `${base}/sections?page=bm9wZQ`), 400, /page/);
+  });
+
   it('updates fields; null removes; paths stay unique', async () => {
     const base = await site();
     const a = await addSection(base, { spaceId: guides });
