@@ -29,8 +29,8 @@ describe('pageOrdered', () => {
     expect(first.count).toBe(5);
     const page = first.next?.page as string;
     expect(pageOrdered([{ id: 'new' }, ...items], page, 2).items.map((i) => i.id)).toEqual(['i2', 'i3']);
-    // The last item seen is gone: continue from its former index.
-    expect(pageOrdered(items.filter((i) => i.id !== 'i1'), page, 2).items.map((i) => i.id)).toEqual(['i3', 'i4']);
+    // The last item seen is gone: continue at the item that followed it, nothing skipped.
+    expect(pageOrdered(items.filter((i) => i.id !== 'i1'), page, 2).items.map((i) => i.id)).toEqual(['i2', 'i3']);
     expect(pageOrdered(items, undefined, 5).next).toBeUndefined();
     expect(() => pageOrdered(items, 'bogus', 2)).toThrow(HttpError);
   });
