@@ -69,7 +69,10 @@ export function defineOperation<
   const BR extends boolean = false,
 >(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  return Object.freeze({ ...spec, pathParams });
+  const op = { ...spec, pathParams };
+  // Serialised (oclif's manifest copies command statics, logs) as its id, not its zod schemas.
+  Object.defineProperty(op, 'toJSON', { value: () => spec.id, enumerable: false });
+  return Object.freeze(op);
 }
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : void;
