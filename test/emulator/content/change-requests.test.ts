@@ -66,6 +66,42 @@ describe('create, number, get by id or number, list, edit', () => {
   });
 });
 
+describe('counts', () => {
+  it('space and change request counts follow creation, status changes, merges and comments', async () => {
+    const space = await freshSpace();
+    const path = `/v1/spaces/${space}`;
+    const counts = async () => {
+      const s = (await w.call(T.reader, 'GET', path)).body;
+      return [s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft, s.comments];
+    };
+    const crComments = async (n: number) => (await w.call(T.reader, 'GET', `${path}/change-requests/${n}`)).body.comments;
+    expect(await counts()).toEqual([0, 0, 0, 0]);
+    const a = (await w.call(T.editor, 'POST', `${path}/change-requests`, { subject: 'A' })).body;
+    const b = (await w.call(T.editor, 'POST', `${path}/change-requests`, { subject: 'B' })).body;
+    expect(await counts()).toEqual([2, 2, 0, 0]);
+    await w.call(T.editor, 'PATCH', `${path}/change-requests/${b.number}`, { status: 'draft' });
+    expect(await counts()).toEqual([2, 1, 1, 0]);
+
+    const onSpace = (await w.call(T.commenter, 'POST', `${path}/comments`, { body: { markdown: 'On the space' } })).body;
+    const onA = (await w.call(T.commenter, 'POST', `${path}/change-requests/${a.number}/comments`, { body: { markdown: 'On A' } })).body;
+    const onA2 = (await w.call(T.commenter, 'POST', `${path}/change-requests/${a.number}/comments`, { body: { markdown: 'On A again' } })).body;
+    expect([await counts(), await crComments(a.number), await crComments(b.number)]).toEqual([[2, 1, 1, 1], 2, 0]);
+    await w.call(T.commenter, 'PUT', `${path}/change-requests/${a.number}/comments/${onA.id}`, { resolved: true });
+    await w.call(T.commenter, 'DELETE', `${path}/change-requests/${a.number}/comments/${onA2.id}`);
+    await w.call(T.commenter, 'PUT', `${path}/comments/${onSpace.id}`, { resolved: true });
+    expect([await counts(), await crComments(a.number)]).toEqual([[2, 1, 1, 0], 0]);
+    await w.call(T.commenter, 'PUT', `${path}/change-requests/${a.number}/comments/${onA.id}`, { resolved: false });
+    expect(await crComments(a.number)).toBe(1);
+
+    expect((await w.call(T.reviewer, 'POST', `${path}/change-requests/${a.number}/merge`)).body.result).toBe('merge');
+    expect(await counts()).toEqual([2, 0, 1, 0]);
+    expect((await w.call(T.reader, 'GET', `${path}/change-requests/${b.number}`)).body.outdated).toBe(true);
+    await w.call(T.editor, 'PATCH', `${path}/change-requests/${b.number}`, { status: 'archived' });
+    expect(await counts()).toEqual([2, 0, 0, 0]);
+    expect((await w.call(T.reader, 'GET', `${path}/change-requests?status=archived`)).body.items.map((c: { id: string }) => c.id)).toEqual([b.id]);
+  });
+});
+
 describe('merge: three-way by page', () => {
   it('applies pages changed only in the change request and keeps pages changed only in the space', async () => {
     const space = await freshSpace();
