@@ -1,4 +1,4 @@
-import { Help } from '@oclif/core';
+import { Help, type Interfaces } from '@oclif/core';
 import { ExitCode } from '../api/errors.js';
 import { colorAllowed } from './output.js';
 import { unknownCommandMessage } from './suggest.js';
@@ -29,6 +29,14 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
  * from `docs --help` alone.
  */
 export default class DocsHelp extends Help {
+  /**
+   * Topics that hold commands. oclif decides it with `includes('api:')`, so `openapi:versions` made
+   * the `api` command show up as a topic too.
+   */
+  protected override get sortedTopics(): Interfaces.Topic[] {
+    return super.sortedTopics.filter((topic) => this.config.topics.some((other) => other.name.startsWith(`${topic.name}:`)));
+  }
+
   /** `docs help crr` / `docs crr --help`: the same one-line suggestion as running an unknown command, exit 2. */
   override async showHelp(argv: string[]): Promise<void> {
     try {
