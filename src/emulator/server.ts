@@ -42,6 +42,8 @@ export interface RunningEmulator {
   tokens: TokenInfo[];
   store: Store;
   ctx: EmulatorContext;
+  /** The fault injection in effect and the seed that replays it (also in GET /_emulator/health). */
+  faults?: { spec: string; seed: number };
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       tokens,
       store,
       ctx,
+      ...(health.faults ? { faults: health.faults } : {}),
       close: () =>
         (closed ??= (async () => {
           await new Promise<void>((resolve) => {

@@ -98,6 +98,7 @@ describe('fault injection over HTTP', () => {
       const health = await call(first.url, 'GET', '/_emulator/health');
       expect(health.body.faults).toEqual({ spec: '503=0.5', seed: expect.any(Number) });
       seed = health.body.faults.seed;
+      expect(first.faults).toEqual(health.body.faults);
       seen = await statuses(first);
     } finally {
       await first.close();
@@ -111,6 +112,7 @@ describe('fault injection over HTTP', () => {
     const plain = await startEmulator({ seed: 'demo' });
     try {
       expect((await call(plain.url, 'GET', '/_emulator/health')).body.faults).toBeUndefined();
+      expect(plain.faults).toBeUndefined();
     } finally {
       await plain.close();
     }
