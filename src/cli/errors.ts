@@ -216,7 +216,8 @@ function describeParseError(err: Error & { args?: { name: string; description?: 
   const parsing = /^Parsing --([\w-]+)\s+(.*)$/s.exec(message);
   if (parsing) {
     const reason = (parsing[2] ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !/^See more help/.test(l)).join(' ');
-    return `--${parsing[1]}: ${reason.replace(/^Expected an integer but received: (.*)$/, 'expected a whole number, got "$1"')}. ${help}`;
+    const integer = /^Expected an integer\s*(.*?)\s*but received: (.*)$/.exec(reason);
+    return `--${parsing[1]}: ${integer ? `expected a whole number${integer[1] ? ` ${integer[1]}` : ''}, got "${integer[2]}"` : reason}. ${help}`;
   }
   // Other oclif messages span several lines ("The following error occurred:\n  ...\nSee more help with --help").
   const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^See more help/.test(l));

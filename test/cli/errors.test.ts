@@ -142,6 +142,7 @@ async function parseError(argv: string[]): Promise<unknown> {
         space: Flags.string(),
         status: Flags.string({ options: ['open', 'draft'] }),
         limit: Flags.integer(),
+        port: Flags.integer({ max: 65535 }),
         json: Flags.boolean(),
       },
       strict: true,
@@ -153,7 +154,7 @@ async function parseError(argv: string[]): Promise<unknown> {
 }
 
 describe('oclif parse errors', () => {
-  const ctx = { command: 'cr get', flags: ['space', 'status', 'limit', 'json'], args: ['cr', 'extra'] };
+  const ctx = { command: 'cr get', flags: ['space', 'status', 'limit', 'port', 'json'], args: ['cr', 'extra'] };
 
   it.each([
     [[], 'missing argument CR (Change request id or number). See `docs cr get --help`.'],
@@ -165,6 +166,7 @@ describe('oclif parse errors', () => {
     [['1', '--status'], '--status needs a value: one of open, draft. See `docs cr get --help`.'],
     [['1', '--space'], '--space needs a value. See `docs cr get --help`.'],
     [['1', '--limit', 'ten'], '--limit: expected a whole number, got "ten". See `docs cr get --help`.'],
+    [['1', '--port', '99999'], '--port: expected a whole number less than or equal to 65535, got "99999". See `docs cr get --help`.'],
   ])('docs cr get %j → one line naming what is wrong', async (argv, message) => {
     const err = await parseError(argv);
     expect(exitCodeOf(err)).toBe(2);

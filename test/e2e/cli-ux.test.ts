@@ -198,6 +198,23 @@ describe('permissions', () => {
   });
 });
 
+describe('docs emulator start', () => {
+  it('flag errors read like the other commands; a port in use says what to do', async () => {
+    expect(usage(await docs(['emulator', 'start', '--prot', '1']))).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'Error: unknown flag --prot (did you mean --port?). See `docs emulator start --help`.\n',
+    });
+    const port = new URL(emulator.url).port;
+    const busy = await docs(['emulator', 'start', '--port', port]);
+    expect(usage(busy)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: port ${port} on 127.0.0.1 is already in use (another emulator?); pick another with --port, or --port 0 for a free one\n`,
+    });
+  });
+});
+
 describe('docs api', () => {
   it('-f before the arguments leaves them to the arguments; --raw-field keeps a string', async () => {
     const orgs = await docs(['api', '-f', 'limit=1', 'GET', '/orgs'], { env });

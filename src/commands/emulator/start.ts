@@ -57,7 +57,10 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
     } catch (err) {
       if (err instanceof FaultSpecError || err instanceof SeedError) this.usage(err.message);
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') this.error(`port ${flags.port} on ${flags.host} is already in use`, { exit: 1 });
+      if (code === 'EADDRINUSE') {
+        process.stderr.write(`Error: port ${flags.port} on ${flags.host} is already in use (another emulator?); pick another with --port, or --port 0 for a free one\n`);
+        return this.exit(1);
+      }
       if (code === 'EADDRNOTAVAIL') this.usage(`--host ${flags.host}: no such address on this machine`);
       throw err;
     }
@@ -80,14 +83,10 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
   }
 
   override async catch(err: Error & { oclif?: { exit?: number } }): Promise<unknown> {
-    // Flag errors: one line (oclif spreads them over several and adds "See more help with --help").
+    // Flag errors: one line in the words of the other commands (oclif spreads them over several).
     if (err instanceof Errors.CLIError && !(err instanceof Errors.ExitError) && err.oclif?.exit === 2) {
-      const text = err.message
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('See more help'))
-        .join(' ');
-      process.stderr.write(`Error: ${text}\n`);
+      const { describeError } = await import('../../cli/errors.js');
+      process.stderr.write(`Error: ${describeError(err, { command: 'emulator start', flags: Object.keys(EmulatorStart.flags), bin: this.config.bin })}\n`);
       return this.exit(2);
     }
     return super.catch(err);
