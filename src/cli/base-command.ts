@@ -22,6 +22,17 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
 type ClientModule = typeof import('../api/client.js');
 let clientModule: ClientModule | undefined;
 
+/**
+ * oclif reads a positional argument that was not typed from stdin when stdin is not a terminal:
+ * `docs cr list --space sp` inside `while read line` took a line as the space, and the text piped
+ * to `--body-file -` became an argument. Arguments come from the command line only; commands that
+ * read stdin say so with a flag (`--with-token`, `--input -`).
+ */
+export function ignoringStdin<A extends Interfaces.ArgInput>(args: A | undefined): A | undefined {
+  if (!args) return args;
+  return Object.fromEntries(Object.entries(args).map(([name, arg]) => [name, { ...arg, ignoreStdin: true }])) as A;
+}
+
 /** Thrown by `send` after a dry run has printed the request: the command stops, exit 0. */
 class DryRunDone extends Error {}
 
@@ -96,7 +107,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const { args, flags } = await this.parse({
       flags: ctor.flags,
       baseFlags: (super.ctor as typeof DocsCommand).baseFlags,
-      args: ctor.args,
+      args: ignoringStdin(ctor.args),
       strict: ctor.strict,
     });
     this.flags = flags as BaseFlags<T>;

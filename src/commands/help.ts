@@ -4,7 +4,7 @@ export default class HelpCommand extends Command {
   static override summary = 'Show help for a topic or command';
   static override description = 'The same text as `--help` (or `-h`) after the topic or command: `docs help cr merge` is `docs cr merge --help`.';
   static override examples = ['<%= config.bin %> help', '<%= config.bin %> help cr', '<%= config.bin %> help cr merge'];
-  static override args = { command: Args.string({ description: 'Topic and command, as typed (e.g. cr merge)', required: false }) };
+  static override args = { command: Args.string({ description: 'Topic and command, as typed (e.g. cr merge)', required: false, ignoreStdin: true }) };
   static override strict = false;
 
   async run(): Promise<void> {

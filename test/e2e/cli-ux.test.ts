@@ -158,6 +158,18 @@ describe('--json', () => {
   });
 });
 
+describe('stdin', () => {
+  it('is never taken for an argument that was not typed', async () => {
+    // As inside `while read line; do docs cr list --space ...; done < ids.txt`: oclif would read the
+    // optional SPACE argument from stdin, which wins over --space.
+    const res = await docs(['cr', 'list', '--space', SPACE, '--json'], { env, input: 'not-a-space\n' });
+    expect(res.code, res.stderr).toBe(0);
+    expect((JSON.parse(res.stdout) as unknown[]).length).toBeGreaterThan(0);
+    const help = await docs(['help'], { env, input: 'cr\n' });
+    expect(help.stdout).toMatch(/^TOPICS$/m);
+  });
+});
+
 describe('a reader that goes away', () => {
   it('`docs cr list --all --json | head -1` stops quietly with exit 0', async () => {
     // One item per page, so every line is written after another request.
