@@ -1,0 +1,27 @@
+import { Spinner } from '@inkjs/ui';
+import { Text } from 'ink';
+import { errorLine, truncate } from '../format.js';
+
+/**
+ * One line under a view for what is going on: a spinner while a request runs, the error of the
+ * last failed request (in red, the view keeps running), or a short notice. Empty otherwise, so the
+ * layout does not jump.
+ */
+export function StatusLine({ loading, error, notice, width }: { loading?: string | false; error?: unknown; notice?: string; width: number }) {
+  if (loading) return <Spinner label={truncate(loading, width - 2)} />;
+  if (error !== undefined && error !== null) {
+    return (
+      <Text color="red" wrap="truncate">
+        {truncate(`✗ ${errorLine(error)}`, width)}
+      </Text>
+    );
+  }
+  if (notice) {
+    return (
+      <Text color="green" wrap="truncate">
+        {truncate(notice, width)}
+      </Text>
+    );
+  }
+  return <Text> </Text>;
+}

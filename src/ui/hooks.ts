@@ -1,0 +1,49 @@
+import { useStdout } from 'ink';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** The terminal's size, following resizes (80×24 when the stream does not say). */
+export function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
+  return size;
+}
+
+export type Request<T> =
+  | { state: 'loading'; data?: T; reload: () => void }
+  | { state: 'ready'; data: T; reload: () => void }
+  | { state: 'error'; error: unknown; data?: T; reload: () => void };
+
+/**
+ * Run `load` now and whenever `deps` change or `reload()` is called. A load that a newer one
+ * replaced is aborted and its answer dropped, so a slow answer never overwrites a newer one.
+ * The data of the last successful load stays visible while reloading.
+ */
+export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Request<T> {
+  const [generation, setGeneration] = useState(0);
+  const [result, setResult] = useState<{ state: 'loading' | 'ready' | 'error'; data?: T; error?: unknown }>({ state: 'loading' });
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const controller = new AbortController();
+    setResult((prev) => ({ state: 'loading', data: prev.data }));
+    loadRef.current(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setResult({ state: 'ready', data });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setResult((prev) => ({ state: 'error', error, data: prev.data }));
+      },
+    );
+    return () => controller.abort();
+  }, [...deps, generation]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { ...result, reload } as Request<T>;
+}

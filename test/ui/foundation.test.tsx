@@ -1,0 +1,99 @@
+import { Text } from 'ink';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/api/errors.js';
+import { requireTerminal } from '../../src/cli/interactive.js';
+import { KeyHelp } from '../../src/ui/components/KeyHelp.js';
+import { moveSelection, ScrollList, windowStart } from '../../src/ui/components/ScrollList.js';
+import { StatusLine } from '../../src/ui/components/StatusLine.js';
+import { errorLine, fit, relativeTime, truncate } from '../../src/ui/format.js';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+describe('relativeTime', () => {
+  it.each([
+    ['2026-11-25T11:59:50Z', 'just now'],
+    ['2026-11-25T11:58:00Z', '2 minutes ago'],
+    ['2026-11-25T09:00:00Z', '3 hours ago'],
+    ['2026-11-22T12:00:00Z', '3 days ago'],
+    ['2026-11-24T12:00:00Z', '1 day ago'],
+    ['2026-09-25T12:00:00Z', '2 months ago'],
+    ['2024-11-25T12:00:00Z', '2 years ago'],
+    ['2026-11-25T14:00:00Z', 'in 2 hours'],
+  ])('%s is %s', (iso, text) => expect(relativeTime(iso, NOW)).toBe(text));
+  it('leaves text that is not a date, and nothing for nothing', () => {
+    expect(relativeTime('yesterday', NOW)).toBe('yesterday');
+    expect(relativeTime(undefined, NOW)).toBe('');
+  });
+});
+
+describe('text helpers', () => {
+  it('truncate cuts with an ellipsis only when needed', () => {
+    expect(truncate('hello', 5)).toBe('hello');
+    expect(truncate('hello world', 6)).toBe('hello…');
+    expect(truncate('hello', 0)).toBe('');
+  });
+  it('fit pads to the width', () => {
+    expect(fit('ab', 4)).toBe('ab  ');
+    expect(fit('abcdef', 4)).toBe('abc…');
+  });
+  it('errorLine gives one line with the status for API errors, none of the stack', () => {
+    expect(errorLine(new ApiError(403, 'You need the edit role\nmore'))).toBe('You need the edit role (HTTP 403)');
+    const net = new NetworkError('connection refused by 127.0.0.1:9');
+    expect(errorLine(net)).toBe('connection refused by 127.0.0.1:9');
+    expect(errorLine('plain')).toBe('plain');
+  });
+});
+
+describe('list movement', () => {
+  it('moves with arrows and j/k, clamped to the list', () => {
+    expect(moveSelection(0, 3, 'j', {})).toBe(1);
+    expect(moveSelection(0, 3, '', { upArrow: true })).toBe(0);
+    expect(moveSelection(2, 3, '', { downArrow: true })).toBe(2);
+    expect(moveSelection(1, 3, 'G', {})).toBe(2);
+    expect(moveSelection(2, 3, 'g', {})).toBe(0);
+    expect(moveSelection(0, 0, 'j', {})).toBe(0);
+  });
+  it('keeps the selection inside the window', () => {
+    expect(windowStart(5, 4, 10)).toBe(0);
+    expect(windowStart(100, 0, 10)).toBe(0);
+    expect(windowStart(100, 50, 10)).toBe(45);
+    expect(windowStart(100, 99, 10)).toBe(90);
+  });
+});
+
+describe('components', () => {
+  it('ScrollList draws the rows around the selection and marks it', () => {
+    const items = Array.from({ length: 30 }, (_, i) => `item ${i}`);
+    const { lastFrame } = render(
+      <ScrollList items={items} selected={20} height={5} keyOf={(s) => s} renderItem={(s, sel) => <Text>{`${sel ? '>' : ' '} ${s}`}</Text>} />,
+    );
+    expect(lastFrame()).toBe(['  item 18', '  item 19', '> item 20', '  item 21', '  item 22'].join('\n'));
+  });
+  it('ScrollList says so when empty', () => {
+    const { lastFrame } = render(<ScrollList items={[]} selected={0} height={5} keyOf={(s: string) => s} renderItem={(s) => <Text>{s}</Text>} empty="No change requests." />);
+    expect(lastFrame()).toBe('No change requests.');
+  });
+  it('KeyHelp joins the keys and fits the width', () => {
+    const keys = [['↑↓', 'move'], ['enter', 'open'], ['q', 'quit']] as const;
+    expect(render(<KeyHelp keys={keys} width={80} />).lastFrame()).toBe('↑↓ move · enter open · q quit');
+    expect(render(<KeyHelp keys={keys} width={12} />).lastFrame()).toBe('↑↓ move · e…');
+  });
+  it('StatusLine shows an error in one line', () => {
+    expect(render(<StatusLine error={new ApiError(409, 'conflict')} width={80} />).lastFrame()).toBe('✗ conflict (HTTP 409)');
+    expect(render(<StatusLine notice="Merged" width={80} />).lastFrame()).toBe('Merged');
+  });
+});
+
+describe('requireTerminal', () => {
+  it('passes on a terminal and names the alternatives otherwise (exit 2)', () => {
+    expect(() => requireTerminal('docs cr review', ['docs cr diff'], { stdin: { isTTY: true }, stdout: { isTTY: true } })).not.toThrow();
+    try {
+      requireTerminal('docs cr review', ['docs cr list', 'docs cr diff'], { stdin: {}, stdout: { isTTY: true } });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toBe('`docs cr review` is interactive and needs a terminal; without one, use `docs cr list` or `docs cr diff`');
+      expect((err as { exitCode: number }).exitCode).toBe(2);
+    }
+  });
+});
