@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 /**
- * Access to the official OpenAPI document (../shared/spec), for tests only: the project never
- * needs it at run time.
+ * Access to the official OpenAPI document, for tests only: the project never needs it at run time.
+ * It comes from the vendor's own client package, pinned as a dev dependency at exactly the version
+ * the contract was drawn from (`@gitbook/api` 0.137.0 ships it as `spec/openapi.json`).
  */
-export const SPEC_PATH = fileURLToPath(new URL('../../../shared/spec/gitbook-openapi-0.137.0.json', import.meta.url));
+export const SPEC_PATH = createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json');
 
 export type JsonSchema = {
   $ref?: string;

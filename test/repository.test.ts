@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/e2e.js';
+
+/**
+ * The repository stands alone: a clone with nothing beside it builds and passes its tests. No
+ * source, test, bench or CI file may read a path that climbs out of the repository.
+ */
+
+const DIRS = ['src', 'test', 'bench', 'bin', '.ci'];
+// Every quoted relative path ('../x', "./y") in a file, resolved from the file's folder.
+const RELATIVE = /['"`](\.\.?\/[^'"`\s]*)['"`]/g;
+const outside = (file: string, path: string) => relative(ROOT, resolve(dirname(file), path)).startsWith('..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+describe('the repository stands alone', () => {
+  it('no file under src, test, bench, bin or .ci reads a path outside the repository', () => {
+    const offenders: string[] = [];
+    for (const file of DIRS.flatMap((d) => files(join(ROOT, d)))) {
+      if (file === new URL(import.meta.url).pathname) continue;
+      const text = readFileSync(file, 'utf8');
+      text.split('\n').forEach((line, i) => {
+        const climbs = [...line.matchAll(RELATIVE)].some((m) => outside(file, m[1]!));
+        if (climbs || /\bshared\/(spec|design|seed)\b/.test(line)) offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
+});
