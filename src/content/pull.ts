@@ -40,17 +40,20 @@ const RESERVED = /^(readme|index|summary|con|prn|aux|nul|com\d|lpt\d)$/i;
 /**
  * One path segment from a slug or title: letters, digits, `.`, `_` and `-` only (no separators,
  * no `..`, no NUL, nothing markdown link syntax would need escaped), no leading or trailing dot or
- * dash, at most 80 characters; empty becomes `page`, a reserved name gets `-page` appended.
+ * dash, at most 80 characters. The first candidate with something left wins (a slug of `..` falls
+ * back to the title); nothing left gives `page`; a reserved name gets `-page` appended.
  */
-export function safeSegment(raw: string): string {
-  let segment = raw
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  segment = [...segment].slice(0, MAX_SEGMENT).join('').replace(/[-.]+$/, '');
-  if (!segment) return 'page';
-  return RESERVED.test(segment) ? `${segment}-page` : segment;
+export function safeSegment(...candidates: string[]): string {
+  for (const raw of candidates) {
+    let segment = raw
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '');
+    segment = [...segment].slice(0, MAX_SEGMENT).join('').replace(/[-.]+$/, '');
+    if (segment) return RESERVED.test(segment) ? `${segment}-page` : segment;
+  }
+  return 'page';
 }
 
 /** The nested pages of a page (link and computed pages have none). */
@@ -91,7 +94,7 @@ export function planLayout(pages: readonly Page[]): Layout {
   const walk = (list: readonly Page[], folder: string, depth: number) => {
     const names = new SiblingNames();
     for (const page of list) {
-      const name = names.claim(safeSegment(page.slug || page.title));
+      const name = names.claim(safeSegment(page.slug ?? '', page.title.toLowerCase()));
       const own = `${folder}${name}`;
       const children = subpages(page);
       if (page.type === 'link') {
