@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Args, Flags } from '@oclif/core';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
@@ -69,6 +70,8 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     const results: (string | undefined)[] = new Array(files.length);
     const stderr = process.stderr;
     const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
+    // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.
+    setMaxListeners(CONCURRENCY * 4, this.abort.signal);
     let next = 0;
     let done = 0;
     let failed = false;
