@@ -47,11 +47,12 @@ const inside = (root: string, path: string) => {
 };
 
 /**
- * Write `content` at `relPath` under `root` (a real path from `prepareTarget`). Refuses a path
- * that resolves outside root, and any existing part of the path (folder or file) that is a
- * symbolic link, since following it could write elsewhere.
+ * Where `relPath` lands under `root` (a real path from `openTarget`). Refuses a path that is not
+ * plain and relative, or that resolves outside root (EscapeError: the layout never makes one), and
+ * a path through an existing symbolic link, folder or file, since following it could write
+ * elsewhere (TargetError: the folder holds it).
  */
-export async function writeInside(root: string, relPath: string, content: string): Promise<string> {
+export async function checkWritable(root: string, relPath: string): Promise<string> {
   const parts = relPath.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0') || p.includes('\\'))) {
     throw new EscapeError(`refusing to write ${JSON.stringify(relPath)}: not a plain relative path`);
@@ -63,8 +64,14 @@ export async function writeInside(root: string, relPath: string, content: string
     at = join(at, part);
     const info = await lstat(at).catch(() => undefined);
     if (!info) break;
-    if (info.isSymbolicLink()) throw new EscapeError(`refusing to write ${relPath}: ${at} is a symbolic link`);
+    if (info.isSymbolicLink()) throw new TargetError(`refusing to write ${relPath}: ${at} is a symbolic link (remove it, or pull into another folder)`);
   }
+  return target;
+}
+
+/** Write `content` at `relPath` under `root`, after `checkWritable`. */
+export async function writeInside(root: string, relPath: string, content: string): Promise<string> {
+  const target = await checkWritable(root, relPath);
   await mkdir(join(target, '..'), { recursive: true });
   await writeFile(target, content);
   return target;

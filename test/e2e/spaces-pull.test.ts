@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
@@ -152,6 +152,20 @@ describe('docs spaces pull', () => {
     expect(readFileSync(join(dir, 'quickstart.md'), 'utf8')).toMatch(/^# Quickstart\n\n/);
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine\n');
     expect(filesUnder(dir)).toHaveLength(8);
+  });
+
+  it('with --force, refuses a folder holding a symbolic link to elsewhere on a path it would write, before writing anything', async () => {
+    const dir = fresh('linked');
+    const elsewhere = fresh('elsewhere');
+    mkdirSync(dir);
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, 'installation'));
+    const res = await docs(['spaces', 'pull', SPACE, dir, '--force'], { env });
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe(`Error: refusing to write installation/README.md: ${join(dir, 'installation')} is a symbolic link (remove it, or pull into another folder)\n`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['installation']);
   });
 
   it('refuses a file as the folder, and an unknown space without creating the folder', async () => {

@@ -7,7 +7,7 @@ import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { crFlag } from '../../cli/views/content.js';
 import { operationList } from '../../cli/views/spaces.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
-import { checkTarget, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
+import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
 
 /** Pages fetched at once: enough to hide latency, few enough not to hit rate limits. */
 const CONCURRENCY = 8;
@@ -52,6 +52,9 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     });
 
     const root = await this.target(() => openTarget(dir));
+    const paths = [...layout.files.map((f) => f.path), SUMMARY_FILE];
+    // Every path is checked before the first write, so a refusal leaves the folder as it was.
+    for (const path of paths) await this.target(() => checkWritable(root, path));
     const written: string[] = [];
     const write = async (path: string, text: string) => {
       await this.target(() => writeInside(root, path, text));
