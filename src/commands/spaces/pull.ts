@@ -1,0 +1,111 @@
+import { setMaxListeners } from 'node:events';
+import { Args, Flags } from '@oclif/core';
+import { ExitCode } from '../../api/errors.js';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { content } from '../../api/operations/content.js';
+import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
+import { crFlag } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
+import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
+
+/** Pages fetched at once: enough to hide latency, few enough not to hit rate limits. */
+const CONCURRENCY = 8;
+/** Below this many pages a pull is quick; progress would only flicker. */
+const PROGRESS_FROM = 20;
+
+export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
+  static override operations = operationList(content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage);
+  static override summary = 'Write a space\'s pages to a folder of markdown files';
+  static override description = [
+    'One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook\'s Git Sync, so the folder can be grepped, diffed, committed and imported back.',
+    'Each file starts with the page title as a `# heading`, then the page\'s markdown. Top-level groups are `## sections` of SUMMARY.md; link pages are SUMMARY.md entries without a file.',
+    'The folder is created if missing; one that is not empty is refused unless --force, which overwrites files of the same name and leaves the others. Nothing is written outside it: names come from sanitised slugs, and symbolic links in the folder are not followed.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces pull sp_abc ./docs',
+    { description: 'The content of change request 42, over a previous pull', command: '<%= config.bin %> spaces pull sp_abc ./docs --cr 42 --force' },
+    { description: 'What was written, as JSON', command: '<%= config.bin %> spaces pull sp_abc ./docs --json' },
+  ];
+  static override args = {
+    space: Args.string({ description: 'Space id', required: true }),
+    dir: Args.string({ description: 'Folder to write to (created if missing)', required: true }),
+  };
+  static override flags = {
+    cr: crFlag(),
+    force: Flags.boolean({ description: 'Write into a folder that is not empty (files of the same name are overwritten)' }),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const dir = this.args.dir;
+    const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    await this.target(() => checkTarget(dir, this.flags.force));
+
+    const tree = cr !== undefined ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr }) : await this.send(content.listPages, { spaceId });
+    const layout = planLayout(tree.pages);
+    const markdown = await this.fetchAll(layout.files, async (file) => {
+      const params = { spaceId, pageId: file.page.id, query: { format: 'markdown' as const } };
+      const page = cr !== undefined ? await this.send(changeRequestContent.getPage, { ...params, changeRequestId: cr }) : await this.send(content.getPage, params);
+      const text = (page as { markdown?: unknown }).markdown;
+      return typeof text === 'string' ? text : undefined;
+    });
+
+    const root = await this.target(() => openTarget(dir));
+    const paths = [...layout.files.map((f) => f.path), SUMMARY_FILE];
+    // Every path is checked before the first write, so a refusal leaves the folder as it was.
+    for (const path of paths) await this.target(() => checkWritable(root, path));
+    const written: string[] = [];
+    const write = async (path: string, text: string) => {
+      await this.target(() => writeInside(root, path, text));
+      written.push(path);
+    };
+    for (const [i, file] of layout.files.entries()) await write(file.path, pageFile(file.page.title, markdown[i]));
+    await write(SUMMARY_FILE, layout.summary);
+
+    if (this.output.isJson) return this.output.json({ directory: root, pages: layout.files.length, files: written });
+    const pages = `${layout.files.length} page${layout.files.length === 1 ? '' : 's'}`;
+    this.output.done(`Pulled ${pages} into ${dir} (${written.length} files, with ${SUMMARY_FILE})`);
+  }
+
+  /** Fetch every page's markdown, CONCURRENCY at a time, in layout order; progress on a terminal. */
+  private async fetchAll(files: readonly PlannedFile[], fetch: (file: PlannedFile) => Promise<string | undefined>): Promise<(string | undefined)[]> {
+    const results: (string | undefined)[] = new Array(files.length);
+    const stderr = process.stderr;
+    const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
+    // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.
+    setMaxListeners(CONCURRENCY * 4, this.abort.signal);
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const worker = async () => {
+      while (next < files.length && !failed) {
+        const i = next++;
+        results[i] = await fetch(files[i] as PlannedFile).catch((err: unknown) => {
+          failed = true;
+          throw err;
+        });
+        done++;
+        if (showProgress) stderr.write(`\rPulling ${done}/${files.length} pages…`);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+    } finally {
+      if (showProgress) stderr.write('\r\x1b[K');
+    }
+    return results;
+  }
+
+  /** File system failures as one line: the folder as asked (exit 2), an escape or I/O error (exit 1). */
+  private async target<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof TargetError) throw new UsageError(err.message);
+      if (err instanceof EscapeError) throw new CommandFailure(err.message, ExitCode.unexpected);
+      const e = err as NodeJS.ErrnoException;
+      throw new CommandFailure(`cannot write into ${this.args.dir}: ${e.code ? `${e.code} ${e.path ?? ''}`.trim() : e.message}`, ExitCode.unexpected);
+    }
+  }
+}
