@@ -1,0 +1,194 @@
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DocsClient } from '../../src/api/client.js';
+import { DEMO, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { SpaceBrowser, startAtSpace } from '../../src/ui/space-browser/index.js';
+import { loadMarkdownRenderer } from '../../src/ui/space-browser/markdown.js';
+import { visibleRows } from '../../src/ui/space-browser/tree.js';
+import { KEYS, tick, waitForFrame } from './helpers.js';
+
+let emu: RunningEmulator;
+const clients: DocsClient[] = [];
+const clientFor = (token: string = DEMO.tokens.admin) => {
+  const client = new DocsClient({ baseUrl: emu.url, token, retry: { maxRetries: 0 } });
+  clients.push(client);
+  return client;
+};
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  // Loaded once here so that the first page view in a test does not pay for the highlighter.
+  await loadMarkdownRenderer();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await emu.close();
+});
+
+const mounted: Array<{ unmount: () => void }> = [];
+afterEach(() => {
+  for (const app of mounted.splice(0)) app.unmount();
+});
+
+function open(element: Parameters<typeof render>[0]) {
+  const app = render(element);
+  mounted.push(app);
+  // Each key is handled by the screen drawn after the previous one: wait for the redraw.
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      const before = app.lastFrame();
+      app.stdin.write(key);
+      const deadline = Date.now() + 400;
+      while (app.lastFrame() === before && Date.now() < deadline) await tick(10);
+      await tick(40);
+    }
+  };
+  const frame = (test: string | ((f: string) => boolean), timeout?: number) => waitForFrame(app.lastFrame, test, timeout);
+  return { ...app, press, frame };
+}
+
+async function guidesScreens(client: DocsClient) {
+  const space = await client.spaces.get({ spaceId: DEMO.spaces.guides });
+  return startAtSpace(client, space);
+}
+
+describe('spaces browse', () => {
+  it('walks organizations → collections → spaces → page tree → a rendered page, and back up', async () => {
+    const app = open(<SpaceBrowser client={clientFor()} />);
+    await app.frame('Acme Docs');
+    // Acme's admin is not a member of Globex.
+    expect(app.lastFrame()).not.toContain('Globex Corporation');
+    await app.press(KEYS.enter);
+    // Collections in tree order, nested ones indented under their parent.
+    const collections = await app.frame('Guides');
+    expect(collections).toMatch(/Product[^\n]*\n\s+ Guides/);
+    await app.press(KEYS.down, KEYS.enter);
+    await app.frame('🚀 Getting Started');
+    await app.press(KEYS.enter);
+    const tree = await app.frame('Welcome');
+    expect(tree).toContain('Primary content');
+    expect(tree).toContain('▸ Installation');
+    await app.press(KEYS.down, KEYS.enter);
+    const page = await app.frame('Sign in');
+    expect(page).toContain('🚀 Getting Started › Quickstart');
+    expect(page).toMatch(/\/quickstart · http\S+/);
+    // The markdown is rendered, not shown as source: the inline code loses its backticks.
+    expect(page).toContain('Run acme login and paste your token.');
+    expect(page).not.toContain('`acme login`');
+    await app.press('q');
+    await app.frame((f) => f.includes('Pages') && f.includes('▸ Installation'));
+    await app.press('q');
+    await app.frame('Acme Docs › Guides');
+    await app.press(KEYS.escape, KEYS.escape);
+    await app.frame('Organizations');
+  });
+
+  it('expands and collapses the page tree with → and ←, keeping the selection on the parent', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('▸ Installation');
+    expect(app.lastFrame()).not.toContain('macOS');
+    await app.press(KEYS.down, KEYS.down, KEYS.right);
+    const open1 = await app.frame('macOS');
+    expect(open1).toContain('▾ Installation');
+    expect(open1).toMatch(/Installation[^\n]*\n\s+ macOS[^\n]*\n\s+ Linux[^\n]*\n\s+ Configuration/);
+    // → on an open page goes to its first child; ← on a child goes back to the parent, then closes it.
+    await app.press(KEYS.right, KEYS.enter);
+    await app.frame('brew install acme');
+    await app.press('q');
+    await app.frame('▾ Installation');
+    await app.press(KEYS.left, KEYS.left);
+    await app.frame((f) => f.includes('▸ Installation') && !f.includes('macOS'));
+  });
+
+  it('searches the space and opens a result', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('/');
+    await app.frame('Search:');
+    // Letters go to the input while it is focused: `q` does not go back.
+    await app.press('q', KEYS.escape);
+    await app.frame('Pages');
+    await app.press('/');
+    await app.frame('Search:');
+    await app.press(...'Homebrew'.split(''), KEYS.enter);
+    const results = await app.frame('1 page found');
+    expect(results).toContain('macOS');
+    await app.press(KEYS.enter);
+    const page = await app.frame('Install with Homebrew');
+    expect(page).toContain('/installation/macos');
+  });
+
+  it('switches to the content of a change request, and back to the primary content', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('▸ Installation');
+    await app.press('c');
+    await app.frame('Document Windows installation');
+    await app.press(KEYS.down, KEYS.enter);
+    const tree = await app.frame('Change request #1');
+    expect(tree).toContain('“Document Windows installation” (open)');
+    await app.press(KEYS.down, KEYS.down, KEYS.right);
+    await app.frame('Windows');
+    await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+    const page = await app.frame('winget install');
+    expect(page).toContain('Change request #1');
+    await app.press('q', 'c');
+    await app.frame('✓ #1');
+    await app.press(KEYS.up, KEYS.enter);
+    await app.frame((f) => f.includes('Primary content') && f.includes('Pages'));
+    await app.press(KEYS.down, KEYS.down, KEYS.right);
+    const primary = await app.frame('macOS');
+    expect(primary).not.toContain('Windows');
+  });
+
+  it('shows an API error in one line and keeps running', async () => {
+    // Globex's admin cannot read Acme's space.
+    const client = clientFor(DEMO.tokens.otherAdmin);
+    const space = await clientFor().spaces.get({ spaceId: DEMO.spaces.guides });
+    const app = open(<SpaceBrowser client={client} initial={[{ kind: 'orgs' }, { kind: 'tree', space }]} />);
+    const failed = await app.frame('✗');
+    const errorLines = failed.split('\n').filter((l) => l.includes('✗'));
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toMatch(/\(HTTP 40[34]\)/);
+    await app.press('q');
+    await app.frame('Globex Corporation');
+    expect(app.lastFrame()).not.toContain('Acme Docs');
+  });
+
+  it('opens a space outside any collection through the organization search', async () => {
+    const app = open(<SpaceBrowser client={clientFor(DEMO.tokens.otherAdmin)} initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.otherOrg, title: 'Globex Corporation' } }]} />);
+    await app.frame('Operations');
+    await app.press('/', ...'platform'.split(''), KEYS.enter);
+    await app.frame('Runbooks › On-call');
+    await app.press(KEYS.enter);
+    await app.frame('Page the platform team first.');
+    await app.press('q');
+    await app.frame('🛠️ Runbooks › Pages');
+  });
+
+  it('shows the keys with ? and fits 80 columns', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('?');
+    const help = await app.frame('Keys (any key closes this)');
+    expect(help).toContain('expand/collapse');
+    await app.press('x');
+    await app.frame('Welcome');
+    for (const line of (app.lastFrame() ?? '').split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('page tree rows', () => {
+  it('shows sub-pages of expanded pages only', () => {
+    const pages = [
+      { id: 'a', title: 'A', type: 'document' as const, pages: [{ id: 'a1', title: 'A1', type: 'document' as const }] },
+      { id: 'b', title: 'B', type: 'document' as const },
+    ];
+    expect(visibleRows(pages, new Set()).map((r) => r.page.id)).toEqual(['a', 'b']);
+    const open = visibleRows(pages, new Set(['a']));
+    expect(open.map((r) => [r.page.id, r.depth, r.parentId])).toEqual([['a', 0, undefined], ['a1', 1, 'a'], ['b', 0, undefined]]);
+  });
+});
