@@ -57,8 +57,9 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
         changeRequest = { spaceId, changeRequest: found };
       }
       initial = await ui.startAtSpace(client, space, this.abort.signal);
-    } else if (this.flags.org !== undefined) {
-      const org = await this.send(organizations.get, { organizationId: this.about('organization', this.flags.org) });
+    } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
+      const orgId = (this.flags.org ?? this.context.profile.org) as string;
+      const org = await this.send(organizations.get, { organizationId: this.about('organization', orgId) });
       initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
     }
     const { runFullScreen } = await import('../../ui/run.js');

@@ -27,6 +27,7 @@ export function Frame({
   title,
   lines = [],
   keys,
+  more = [],
   loading,
   error,
   notice,
@@ -36,6 +37,8 @@ export function Frame({
   /** Header lines under the title (content shown, path and URL). */
   lines?: readonly string[];
   keys: readonly KeyBinding[];
+  /** Keys listed only in the `?` help, so that the key line fits 80 columns. */
+  more?: readonly KeyBinding[];
   loading?: string | false;
   error?: unknown;
   notice?: string;
@@ -44,7 +47,7 @@ export function Frame({
   const { columns } = useTerminalSize();
   const { helpOpen } = useBrowser();
   const body = useBodySize(1 + lines.length);
-  const all = [...keys, ...GLOBAL_KEYS];
+  const all = [...keys, ...more, ...GLOBAL_KEYS];
   const keyWidth = Math.max(...all.map(([k]) => k.length));
   return (
     <Box flexDirection="column" width={columns}>

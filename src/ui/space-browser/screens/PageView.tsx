@@ -61,7 +61,8 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
     <Frame
       title={`${spaceLabel(space)} › ${p?.title ?? pageId}`}
       lines={[location, contentLabel(cr)]}
-      keys={[['↑↓/jk', 'scroll'], ['space/b', 'page down/up'], ['g/G', 'top/end'], ['/', 'search'], ['r', 'reload']]}
+      keys={[['↑↓/jk', 'scroll'], ['space/b', 'page down/up'], ['/', 'search']]}
+      more={[['pgdn/pgup', 'page down/up'], ['g/G', 'top/end'], ['r', 'reload']]}
       loading={loading}
       error={page.state === 'error' ? page.error : renderer.state === 'error' ? renderer.error : undefined}
       {...(position !== undefined ? { notice: position } : {})}

@@ -61,7 +61,8 @@ export function PickList<T>({
     <Frame
       title={title}
       lines={subtitle === undefined ? [] : [subtitle]}
-      keys={[['↑↓', 'move'], ['enter', 'open'], ...keys, ['r', 'reload']]}
+      keys={[['↑↓', 'move'], ['enter', 'open'], ...keys]}
+      more={[['g/G', 'first/last'], ['r', 'reload']]}
       loading={loading}
       error={request.state === 'error' ? request.error : undefined}
       {...(notice !== undefined ? { notice } : {})}
