@@ -1,7 +1,8 @@
+import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
-import { DEMO, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { DEMO, demoSeed, startEmulator, type RunningEmulator, type SeedSpec } from '../../src/emulator/index.js';
 import { SpaceBrowser, startAtSpace } from '../../src/ui/space-browser/index.js';
 import { loadMarkdownRenderer } from '../../src/ui/space-browser/markdown.js';
 import { visibleRows } from '../../src/ui/space-browser/tree.js';
@@ -15,8 +16,43 @@ const clientFor = (token: string = DEMO.tokens.admin) => {
   return client;
 };
 
+/** A page with every kind of block, long enough to scroll. */
+const GUIDE = [
+  '# Style guide',
+  '',
+  'Read the [contributing notes](https://acme.test/contributing) first.',
+  '',
+  '## Lists',
+  '',
+  '- short sentences',
+  '- active voice',
+  '',
+  '## Code',
+  '',
+  '```js',
+  "const greeting = 'hello';",
+  '```',
+  '',
+  '## Terms',
+  '',
+  '| Term | Use |',
+  '| --- | --- |',
+  '| sign in | the verb |',
+  '',
+  ...Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the guide.\n`),
+  'The end of the guide.',
+].join('\n');
+
+function seedWithGuide(): SeedSpec {
+  const seed = structuredClone(demoSeed);
+  const spaces = seed.organizations?.[0]?.spaces as Array<{ id: string; pages?: unknown[] }> | undefined;
+  const api = spaces?.find((s) => s.id === DEMO.spaces.api);
+  api?.pages?.push({ id: 'page_style', title: 'Style guide', markdown: GUIDE });
+  return seed;
+}
+
 beforeAll(async () => {
-  emu = await startEmulator({ seed: 'demo' });
+  emu = await startEmulator({ seed: seedWithGuide() });
   // Loaded once here so that the first page view in a test does not pay for the highlighter.
   await loadMarkdownRenderer();
 });
@@ -43,7 +79,9 @@ function open(element: Parameters<typeof render>[0]) {
       await tick(40);
     }
   };
-  const frame = (test: string | ((f: string) => boolean), timeout?: number) => waitForFrame(app.lastFrame, test, timeout);
+  // Tables come with colour codes even when colour is off; the assertions are about the text.
+  const text = () => stripVTControlCharacters(app.lastFrame() ?? '');
+  const frame = (test: string | ((f: string) => boolean), timeout?: number) => waitForFrame(text, test, timeout);
   return { ...app, press, frame };
 }
 
@@ -166,6 +204,33 @@ describe('spaces browse', () => {
     await app.frame('Page the platform team first.');
     await app.press('q');
     await app.frame('🛠️ Runbooks › Pages');
+  });
+
+  it('renders headings, lists, code, tables and links, and scrolls', async () => {
+    const client = clientFor();
+    const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
+    const app = open(<SpaceBrowser client={client} initial={[{ kind: 'tree', space: api }, { kind: 'page', space: api, pageId: 'page_style' }]} />);
+    const top = await app.frame('contributing notes');
+    expect(top).toContain('# Style guide');
+    expect(top).toContain('contributing notes (https://acme.test/contributing)');
+    expect(top).toMatch(/\* short sentences/);
+    expect(top).toContain("const greeting = 'hello';");
+    expect(top).not.toContain('```');
+    expect(top).toMatch(/│ Term\s+│ Use\s+│/);
+    expect(top).toMatch(/lines 1–18 of \d+/);
+    expect(top).not.toContain('The end of the guide.');
+    await app.press('G');
+    const end = await app.frame('The end of the guide.');
+    expect(end).not.toContain('# Style guide');
+    await app.press('g');
+    await app.frame('# Style guide');
+    await app.press(' ');
+    const next = await app.frame((f) => /lines 18–35 of/.test(f));
+    expect(next).not.toContain('# Style guide');
+    await app.press('k', 'k');
+    await app.frame((f) => /lines 16–33 of/.test(f));
+    await app.press('q');
+    await app.frame('Style guide  style-guide');
   });
 
   it('shows the keys with ? and fits 80 columns', async () => {
