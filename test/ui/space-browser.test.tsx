@@ -181,6 +181,26 @@ describe('spaces browse', () => {
     expect(primary).not.toContain('Windows');
   });
 
+  it('lists change requests of every status with a, and started at a space goes back up through its collection', async () => {
+    const client = clientFor();
+    const cr = await client.changeRequests.create({ spaceId: DEMO.spaces.api, body: { subject: 'Old auth notes' } });
+    await client.changeRequests.update({ spaceId: DEMO.spaces.api, changeRequestId: cr.id, body: { status: 'archived' } });
+    const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
+    const app = open(<SpaceBrowser client={client} initial={await startAtSpace(client, api)} />);
+    await app.frame('Authentication');
+    await app.press('c');
+    await app.frame('Open change requests');
+    expect(app.lastFrame()).not.toContain('Old auth notes');
+    await app.press('a');
+    const all = await app.frame('Old auth notes');
+    expect(all).toContain(`#${cr.number} Old auth notes  archived`);
+    await app.press('q', 'q');
+    await app.frame('Acme Docs › API Reference');
+    expect(app.lastFrame()).toContain('📡 API Reference');
+    await app.press('q');
+    await app.frame('Acme Docs › Collections');
+  });
+
   it('shows an API error in one line and keeps running', async () => {
     // Globex's admin cannot read Acme's space.
     const client = clientFor(DEMO.tokens.otherAdmin);

@@ -23,16 +23,6 @@ export function visibleRows(pages: readonly Page[], expanded: ReadonlySet<string
   return out;
 }
 
-/** The ids of the pages on the way to `pageId` (not itself), to expand when jumping to it. */
-export function ancestorsOf(pages: readonly Page[], pageId: string): string[] | undefined {
-  for (const page of pages) {
-    if (page.id === pageId) return [];
-    const below = ancestorsOf(childrenOf(page), pageId);
-    if (below) return [page.id, ...below];
-  }
-  return undefined;
-}
-
 /** The title as listed: emoji first, the type when it is not a plain document. */
 export function pageLabel(page: Page): string {
   const kind = page.type !== 'document' ? ` [${page.type}]` : '';
