@@ -144,7 +144,10 @@ describe('spaces browse', () => {
     const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
     await app.frame('Welcome');
     await app.press('/');
-    await app.frame('Search:');
+    const empty = await app.frame('Search:');
+    // While the input has the keys, ? and q are letters: the key line does not offer them.
+    expect(empty).toContain('enter search · esc back');
+    expect(empty).not.toContain('q back');
     // Letters go to the input while it is focused: `q` does not go back.
     await app.press('q', KEYS.escape);
     await app.frame('Pages');
@@ -153,6 +156,11 @@ describe('spaces browse', () => {
     await app.press(...'Homebrew'.split(''), KEYS.enter);
     const results = await app.frame('1 page found');
     expect(results).toContain('macOS');
+    // `/` types a new search over the last one; Esc returns to its results.
+    await app.press('/');
+    await app.frame('esc to the results');
+    await app.press(KEYS.escape);
+    await app.frame('/ new search');
     await app.press(KEYS.enter);
     const page = await app.frame('Install with Homebrew');
     expect(page).toContain('/installation/macos');

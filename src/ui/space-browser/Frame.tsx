@@ -28,6 +28,7 @@ export function Frame({
   lines = [],
   keys,
   more = [],
+  typing = false,
   loading,
   error,
   notice,
@@ -39,6 +40,8 @@ export function Frame({
   keys: readonly KeyBinding[];
   /** Keys listed only in the `?` help, so that the key line fits 80 columns. */
   more?: readonly KeyBinding[];
+  /** A text input has the keys: `?` and `q` are letters then, so they are not offered. */
+  typing?: boolean;
   loading?: string | false;
   error?: unknown;
   notice?: string;
@@ -74,7 +77,7 @@ export function Frame({
         )}
       </Box>
       <StatusLine loading={loading} error={error} notice={notice} width={columns} />
-      <KeyHelp keys={[...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
+      <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
     </Box>
   );
 }

@@ -84,13 +84,14 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
 
   const where = space ? `${spaceLabel(space)}` : (org?.title ?? '');
   const keys = typing
-    ? ([['enter', 'search'], ['esc', 'to the results']] as const)
+    ? ([['enter', 'search'], ['esc', query === '' ? 'back' : 'to the results']] as const)
     : ([['↑↓', 'move'], ['enter', 'read'], ['/', 'new search']] as const);
   return (
     <Frame
       title={`${where} › Search`}
       lines={[space ? `${contentLabel(cr)}${cr ? ' (search covers the primary content)' : ''}` : 'Every space of the organization']}
       keys={keys}
+      typing={typing}
       loading={results.state === 'loading' && query !== '' ? `Searching for “${query}”…` : opening.loading ? 'Opening the space…' : false}
       error={results.state === 'error' ? results.error : opening.error}
       {...(results.state === 'ready' && query !== '' ? { notice: `${hits.length} page${hits.length === 1 ? '' : 's'} found` } : {})}
