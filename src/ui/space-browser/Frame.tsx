@@ -82,9 +82,9 @@ export function Frame({
   );
 }
 
-/** A list row: the selected one is drawn inverse, the others plain. */
+/** A list row: the selected one is marked `❯` and drawn inverse (the mark stays without colour). */
 export function Row({ text, selected, width, dim }: { text: string; selected: boolean; width: number; dim?: string }) {
-  const main = truncate(text, width);
+  const main = truncate(`${selected ? '❯' : ' '} ${text}`, width);
   const rest = dim ? truncate(`  ${dim}`, Math.max(0, width - [...main].length)) : '';
   return (
     <Text wrap="truncate" inverse={selected}>
