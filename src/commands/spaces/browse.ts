@@ -1,0 +1,68 @@
+import { Args } from '@oclif/core';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { collections } from '../../api/operations/collections.js';
+import { content } from '../../api/operations/content.js';
+import { organizations } from '../../api/operations/organizations.js';
+import { spaces } from '../../api/operations/spaces.js';
+import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
+import { requireTerminal } from '../../cli/interactive.js';
+import { crFlag } from '../../cli/views/content.js';
+import { operationList } from '../../cli/views/spaces.js';
+
+export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
+  static override operations = operationList(
+    organizations.list,
+    organizations.get,
+    organizations.search,
+    collections.list,
+    collections.get,
+    collections.listSpaces,
+    spaces.get,
+    spaces.search,
+    content.listPages,
+    content.getPage,
+    changeRequests.list,
+    changeRequestContent.listPages,
+    changeRequestContent.getPage,
+  );
+  static override summary = 'Browse organizations, collections, spaces and pages in the terminal';
+  static override description = [
+    'An interactive view: organizations → collections → spaces → the page tree → a page, rendered for the terminal.',
+    'In the tree → and ← expand and collapse, Enter reads a page, / searches the space and c reads a change request instead of the primary content. Esc or q goes back, ? lists the keys.',
+    'Given a space (argument or --space) it opens that space\'s page tree; given --org, that organization\'s collections. Needs a terminal: without one, use `docs spaces pages` and `docs spaces page`.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces browse',
+    { description: "Open a space's page tree", command: '<%= config.bin %> spaces browse sp_abc' },
+    { description: 'Read the content of change request 3', command: '<%= config.bin %> spaces browse sp_abc --cr 3' },
+  ];
+  static override args = { space: Args.string({ description: 'Space id to open (default: start with the organizations)' }) };
+  static override flags = { space: spaceFlag(), org: orgFlag(), cr: crFlag() };
+
+  async run(): Promise<void> {
+    requireTerminal(`${this.config.bin} spaces browse`, [`${this.config.bin} spaces pages`, `${this.config.bin} spaces page`, `${this.config.bin} spaces search`]);
+    const client = this.client();
+    const { cr } = this.flags;
+    // The profile's default space is not opened on its own: the browser is also how one finds a space.
+    const explicitSpace = this.args.space ?? this.flags.space;
+    const ui = await import('../../ui/space-browser/index.js');
+    let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
+    let changeRequest;
+    if (explicitSpace !== undefined || cr !== undefined) {
+      const spaceId = this.space(this.args.space);
+      const space = await this.send(spaces.get, { spaceId });
+      if (cr !== undefined) {
+        const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.about('change request', cr) });
+        changeRequest = { spaceId, changeRequest: found };
+      }
+      initial = await ui.startAtSpace(client, space, this.abort.signal);
+    } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
+      const orgId = (this.flags.org ?? this.context.profile.org) as string;
+      const org = await this.send(organizations.get, { organizationId: this.about('organization', orgId) });
+      initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
+    }
+    const { runFullScreen } = await import('../../ui/run.js');
+    await runFullScreen(ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}) }));
+  }
+}

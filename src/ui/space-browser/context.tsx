@@ -1,0 +1,113 @@
+import { useApp, useInput, type Key } from 'ink';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { DocsClient } from '../../api/client.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { Space } from '../../api/schemas/space.js';
+
+/** An organization or a collection, as far as the breadcrumb needs it. */
+export interface Named {
+  id: string;
+  title: string;
+}
+
+export type Screen =
+  | { kind: 'orgs' }
+  | { kind: 'collections'; org: Named }
+  | { kind: 'spaces'; org: Named; collection: Named }
+  | { kind: 'tree'; space: Space }
+  | { kind: 'page'; space: Space; pageId: string }
+  | { kind: 'search'; space: Space }
+  | { kind: 'org-search'; org: Named }
+  | { kind: 'change-requests'; space: Space };
+
+/** Which content of a space is read: its primary content, or a change request's. */
+export interface ContentChoice {
+  spaceId: string;
+  changeRequest?: ChangeRequest;
+}
+
+interface Browser {
+  client: DocsClient;
+  stack: readonly Screen[];
+  push: (screen: Screen) => void;
+  /** Back one screen; quits from the first one. */
+  back: () => void;
+  helpOpen: boolean;
+  setHelpOpen: (open: boolean) => void;
+  /** Screen state kept while the user looks at another screen (selection, expanded pages). */
+  memory: Map<string, unknown>;
+  changeRequestOf: (spaceId: string) => ChangeRequest | undefined;
+  chooseContent: (choice: ContentChoice) => void;
+}
+
+const BrowserContext = createContext<Browser | undefined>(undefined);
+
+export function useBrowser(): Browser {
+  const browser = useContext(BrowserContext);
+  if (!browser) throw new Error('useBrowser outside of <BrowserProvider>');
+  return browser;
+}
+
+export function BrowserProvider({ client, initial, content, children }: { client: DocsClient; initial: readonly Screen[]; content?: ContentChoice; children: ReactNode }) {
+  const { exit } = useApp();
+  const [stack, setStack] = useState<readonly Screen[]>(initial);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [choice, setChoice] = useState<ContentChoice | undefined>(content);
+  const memory = useRef(new Map<string, unknown>()).current;
+  const push = useCallback((screen: Screen) => setStack((s) => [...s, screen]), []);
+  const back = useCallback(() => setStack((s) => s.slice(0, -1)), []);
+  useEffect(() => {
+    if (stack.length === 0) exit();
+  }, [stack, exit]);
+  const value = useMemo<Browser>(
+    () => ({
+      client,
+      stack,
+      push,
+      back,
+      helpOpen,
+      setHelpOpen,
+      memory,
+      changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
+      chooseContent: setChoice,
+    }),
+    [client, stack, push, back, helpOpen, memory, choice],
+  );
+  return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
+}
+
+/** A piece of screen state that survives going to another screen and coming back. */
+export function useRemembered<T>(key: string, initial: T): [T, (value: T | ((prev: T) => T)) => void] {
+  const { memory } = useBrowser();
+  const [value, setValue] = useState<T>(() => (memory.has(key) ? (memory.get(key) as T) : initial));
+  useEffect(() => {
+    memory.set(key, value);
+  }, [memory, key, value]);
+  return [value, setValue];
+}
+
+/**
+ * The keys of a screen. `?` opens the key help (any key closes it) and `q`/Esc go back, except
+ * while the screen has a text input focused (`typing`): then everything goes to `handler`, which
+ * lets the letters through to the input.
+ */
+export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean } = {}): void {
+  const { helpOpen, setHelpOpen, back } = useBrowser();
+  // The latest render's handler: Ink subscribes a new one only after the frame is drawn, and a
+  // key pressed in between would otherwise meet the previous screen state.
+  const latest = useRef({ handler, typing: options.typing, helpOpen });
+  latest.current = { handler, typing: options.typing, helpOpen };
+  const onInput = useCallback(
+    (input: string, key: Key) => {
+      const now = latest.current;
+      if (now.helpOpen) return setHelpOpen(false);
+      if (!now.typing) {
+        if (input === '?') return setHelpOpen(true);
+        if (input === 'q' || key.escape) return back();
+      }
+      now.handler(input, key);
+    },
+    [setHelpOpen, back],
+  );
+  useInput(onInput);
+}

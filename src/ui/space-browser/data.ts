@@ -1,0 +1,37 @@
+import type { DocsClient } from '../../api/client.js';
+import type { Operation, OperationItem, OperationParams } from '../../api/operation.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { Page } from '../../api/schemas/content.js';
+import type { Space } from '../../api/schemas/space.js';
+
+/** Lists in the browser are read whole, up to this many items (a screen is a scrolling list). */
+export const LIST_MAX = 1000;
+
+export async function listAll<O extends Operation>(client: DocsClient, op: O, params: OperationParams<O>, signal: AbortSignal): Promise<OperationItem<O>[]> {
+  const items: OperationItem<O>[] = [];
+  for await (const item of client.paginate(op, params, { max: LIST_MAX, pageSize: 100, signal })) items.push(item);
+  return items;
+}
+
+/** The page tree of the space's primary content, or of the change request's. */
+export async function readPages(client: DocsClient, spaceId: string, cr: ChangeRequest | undefined, signal: AbortSignal): Promise<Page[]> {
+  const tree = cr
+    ? await client.changeRequestContent.listPages({ spaceId, changeRequestId: cr.id }, { signal })
+    : await client.content.listPages({ spaceId }, { signal });
+  return tree.pages;
+}
+
+/** One page with its markdown, from the primary content or the change request's. */
+export async function readPage(client: DocsClient, spaceId: string, cr: ChangeRequest | undefined, pageId: string, signal: AbortSignal): Promise<Page> {
+  const query = { format: 'markdown' as const };
+  return cr
+    ? await client.changeRequestContent.getPage({ spaceId, changeRequestId: cr.id, pageId, query }, { signal })
+    : await client.content.getPage({ spaceId, pageId, query }, { signal });
+}
+
+/** What the header says about the content shown. */
+export function contentLabel(cr: ChangeRequest | undefined): string {
+  return cr ? `Change request #${cr.number} “${cr.subject}” (${cr.status})` : 'Primary content';
+}
+
+export const spaceLabel = (space: Pick<Space, 'emoji' | 'title'>): string => `${space.emoji ? `${space.emoji} ` : ''}${space.title}`;

@@ -1,0 +1,127 @@
+import { TextInput } from '@inkjs/ui';
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { organizations as organizationOps } from '../../../api/operations/organizations.js';
+import { spaces as spaceOps } from '../../../api/operations/spaces.js';
+import type { Space } from '../../../api/schemas/space.js';
+import { moveSelection, ScrollList } from '../../components/ScrollList.js';
+import { useRequest } from '../../hooks.js';
+import { useBrowser, useRemembered, useScreenKeys, type Named } from '../context.js';
+import { contentLabel, listAll, spaceLabel } from '../data.js';
+import { Frame, Row, useBodySize } from '../Frame.js';
+
+interface Hit {
+  key: string;
+  text: string;
+  dim: string;
+  spaceId: string;
+  pageId: string;
+}
+
+const sectionText = (sections: readonly { title: string; body?: string }[] | undefined): string => {
+  const first = sections?.[0];
+  return first ? [first.title, first.body].filter(Boolean).join(': ').replace(/\s+/g, ' ') : '';
+};
+
+/**
+ * `/`: search a space (searchSpaceContent) or, from the collections, the whole organization
+ * (which also reaches spaces that are in no collection). Enter on a result reads that page.
+ */
+export function Search({ space, org }: { space?: Space; org?: Named }) {
+  const { client, push, back, changeRequestOf } = useBrowser();
+  const scopeId = space?.id ?? org?.id ?? '';
+  const [query, setQuery] = useRemembered(`search:${scopeId}:query`, '');
+  const [typing, setTyping] = useState(query === '');
+  const [selected, setSelected] = useState(0);
+  const [opening, setOpening] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
+  const body = useBodySize(2);
+  const cr = space ? changeRequestOf(space.id) : undefined;
+
+  const results = useRequest(async (signal): Promise<Hit[]> => {
+    if (query === '') return [];
+    if (space) {
+      const found = await listAll(client, spaceOps.search, { spaceId: space.id, query: { query } }, signal);
+      return found.map((p) => ({ key: p.id, text: p.title, dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '), spaceId: space.id, pageId: p.id }));
+    }
+    const found = await listAll(client, organizationOps.search, { organizationId: scopeId, query: { query } }, signal);
+    return found.flatMap((s) =>
+      s.pages.map((p) => ({ key: `${s.id}/${p.id}`, text: `${s.title} › ${p.title}`, dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '), spaceId: s.id, pageId: p.id })),
+    );
+  }, [client, scopeId, query]);
+  const hits = results.data ?? [];
+  const current = Math.min(selected, Math.max(0, hits.length - 1));
+
+  const open = async (hit: Hit) => {
+    if (space) return push({ kind: 'page', space, pageId: hit.pageId });
+    // An organization result names its space by id: read the space, then show its tree and the page.
+    setOpening({ loading: true });
+    try {
+      const found = await client.spaces.get({ spaceId: hit.spaceId });
+      setOpening({ loading: false });
+      push({ kind: 'tree', space: found });
+      push({ kind: 'page', space: found, pageId: hit.pageId });
+    } catch (error) {
+      setOpening({ loading: false, error });
+    }
+  };
+
+  useScreenKeys(
+    (input, key) => {
+      if (typing) {
+        if (key.escape) {
+          if (query === '') back();
+          else setTyping(false);
+        }
+        return;
+      }
+      if (input === '/') return setTyping(true);
+      const hit = hits[current];
+      if (key.return && hit) return void open(hit);
+      setSelected(moveSelection(current, hits.length, input, key, body.rows - 1));
+    },
+    { typing },
+  );
+
+  const where = space ? `${spaceLabel(space)}` : (org?.title ?? '');
+  const keys = typing
+    ? ([['enter', 'search'], ['esc', query === '' ? 'back' : 'to the results']] as const)
+    : ([['↑↓', 'move'], ['enter', 'read'], ['/', 'new search']] as const);
+  return (
+    <Frame
+      title={`${where} › Search`}
+      lines={[space ? `${contentLabel(cr)}${cr ? ' (search covers the primary content)' : ''}` : 'Every space of the organization']}
+      keys={keys}
+      typing={typing}
+      loading={results.state === 'loading' && query !== '' ? `Searching for “${query}”…` : opening.loading ? 'Opening the space…' : false}
+      error={results.state === 'error' ? results.error : opening.error}
+      {...(results.state === 'ready' && query !== '' ? { notice: `${hits.length} page${hits.length === 1 ? '' : 's'} found` } : {})}
+    >
+      <Box>
+        <Text>Search: </Text>
+        {typing ? (
+          <TextInput
+            defaultValue={query}
+            placeholder="words to look for, then Enter"
+            onSubmit={(value) => {
+              setQuery(value.trim());
+              setSelected(0);
+              setTyping(value.trim() === '');
+            }}
+          />
+        ) : (
+          <Text bold>{query}</Text>
+        )}
+      </Box>
+      {query !== '' && results.state !== 'loading' ? (
+        <ScrollList
+          items={hits}
+          selected={typing ? -1 : current}
+          height={body.rows - 1}
+          keyOf={(h) => h.key}
+          empty={results.state === 'error' ? ' ' : `No page matches “${query}”.`}
+          renderItem={(h, isSelected) => <Row text={h.text} dim={h.dim} selected={isSelected} width={body.columns} />}
+        />
+      ) : null}
+    </Frame>
+  );
+}
