@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useState } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest, MergeResult } from '../../api/schemas/change-request.js';
@@ -125,7 +126,7 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
     return undefined;
   };
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (input === '?') return setHelp(true);
       if (input === 'q') return onBack();
@@ -179,7 +180,7 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
         setCursor(moveSelection(row, detail.length, input, key, bodyHeight));
       }
     },
-    { isActive: !dialog && !help },
+    !dialog && !help,
   );
 
   const close = () => setDialog(undefined);
@@ -272,7 +273,8 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
 
   const loading = busy || (crReq.state === 'loading' && 'Loading the change request…') || (threadsReq.state === 'loading' && 'Loading comments…') || (diffReq.state === 'loading' && `Loading the diff…${progress}`);
   const requestError = [crReq, threadsReq, diffReq].find((r) => r.state === 'error');
-  const error = failure ?? (requestError?.state === 'error' ? requestError.error : undefined);
+  // The answer to the last action wins over an older failed load.
+  const error = failure ?? (notice || requestError?.state !== 'error' ? undefined : requestError.error);
   return (
     <Box flexDirection="column" width={columns}>
       <Header cr={cr} width={columns} />

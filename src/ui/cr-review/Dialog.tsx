@@ -1,10 +1,11 @@
 import { ConfirmInput, TextInput } from '@inkjs/ui';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { truncate } from '../format.js';
 
 /** A one-line text prompt (comment, reply, subject): Enter sends, Esc cancels. */
 export function TextDialog({ title, defaultValue, onSubmit, onCancel, width }: { title: string; defaultValue?: string; onSubmit: (value: string) => void; onCancel: () => void; width: number }) {
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (key.escape) onCancel();
   });
   return (
@@ -20,7 +21,7 @@ export function TextDialog({ title, defaultValue, onSubmit, onCancel, width }: {
 
 /** A yes/no question; no is the default, Esc answers no. */
 export function ConfirmDialog({ question, onConfirm, onCancel, width }: { question: string; onConfirm: () => void; onCancel: () => void; width: number }) {
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (key.escape) onCancel();
   });
   return (
@@ -38,7 +39,7 @@ export const REACTIONS = ['👍', '🎉', '❤️', '👀', '🚀', '😄'] as c
 
 /** Pick a reaction by its number. */
 export function ReactDialog({ onPick, onCancel, width }: { onPick: (emoji: string) => void; onCancel: () => void; width: number }) {
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) return onCancel();
     const emoji = REACTIONS[Number(input) - 1];
     if (emoji) onPick(emoji);
@@ -53,7 +54,7 @@ export function ReactDialog({ onPick, onCancel, width }: { onPick: (emoji: strin
 
 /** The full key list, over the screen's body; any key closes it. */
 export function HelpOverlay({ title, keys, height, width, onClose }: { title: string; keys: readonly (readonly [string, string])[]; height: number; width: number; onClose: () => void }) {
-  useInput(() => onClose());
+  useKeys(() => onClose());
   const keyWidth = Math.max(...keys.map(([k]) => [...k].length));
   return (
     <Box flexDirection="column" height={height}>

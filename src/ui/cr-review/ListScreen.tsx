@@ -1,6 +1,7 @@
 import { TextInput } from '@inkjs/ui';
-import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
@@ -52,7 +53,7 @@ function rowText(cr: ChangeRequest | undefined, width: number, now: number): str
   ].join(' ');
 }
 
-export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { client: DocsClient; spaceId: string; view: ListView; onView: (view: ListView) => void; onOpen: (cr: ChangeRequest) => void; onQuit: () => void }) {
+export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { client: DocsClient; spaceId: string; view: ListView; onView: Dispatch<SetStateAction<ListView>>; onOpen: (cr: ChangeRequest) => void; onQuit: () => void }) {
   const { columns, rows } = useTerminalSize();
   const request = useRequest((signal) => listChangeRequests(client, spaceId, view.status, signal), [client, spaceId, view.status]);
   const [filtering, setFiltering] = useState(false);
@@ -63,7 +64,7 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
   const listHeight = Math.max(1, rows - 5 - (filtering ? 1 : 0));
   const now = Date.now();
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (input === '?') setHelp(true);
       else if (input === 'q' || key.escape) onQuit();
@@ -72,24 +73,24 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
         if (cr) onOpen(cr);
       } else if (input === '/') setFiltering(true);
       else if (input === 's' || key.tab) {
-        const next = STATUS_FILTERS[(STATUS_FILTERS.indexOf(view.status) + 1) % STATUS_FILTERS.length] ?? 'open';
-        onView({ status: next, text: view.text });
+        // From the latest view, not this render's: keys pressed in a row all count.
+        onView((v) => ({ status: STATUS_FILTERS[(STATUS_FILTERS.indexOf(v.status) + 1) % STATUS_FILTERS.length] ?? 'open', text: v.text }));
       } else if (input === 'R') request.reload();
       else {
         const next = items[moveSelection(selected, items.length, input, key, listHeight)];
         if (next) onView({ ...view, selectedId: next.id });
       }
     },
-    { isActive: !filtering && !help },
+    !filtering && !help,
   );
-  useInput(
+  useKeys(
     (_input, key) => {
       if (key.escape) {
-        onView({ status: view.status, text: '' });
+        onView((v) => ({ status: v.status, text: '' }));
         setFiltering(false);
       }
     },
-    { isActive: filtering },
+    filtering,
   );
 
   const title = `Change requests · ${spaceId} · ${view.status}${view.text ? ` · matching "${view.text}"` : ''}${request.data ? ` · ${items.length}` : ''}`;
@@ -119,7 +120,7 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
       {filtering ? (
         <Box>
           <Text color="cyan">/ </Text>
-          <TextInput defaultValue={view.text} onChange={(text) => onView({ status: view.status, text })} onSubmit={() => setFiltering(false)} />
+          <TextInput defaultValue={view.text} onChange={(text) => onView((v) => ({ status: v.status, text }))} onSubmit={() => setFiltering(false)} />
         </Box>
       ) : null}
       <StatusLine loading={request.state === 'loading' && 'Loading change requests…'} error={request.state === 'error' ? request.error : undefined} width={columns} />

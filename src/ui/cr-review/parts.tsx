@@ -59,7 +59,8 @@ export function PageList({ entries, selected, focused, height, width }: { entrie
       keyOf={(e) => e.key}
       renderItem={(entry, isSelected) => {
         const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
-        const text = `${changeMark(entry.page)} ${entry.label}`;
+        // The › marks the selection without colour too (NO_COLOR, a screen reader's text).
+        const text = `${isSelected ? '›' : ' '}${changeMark(entry.page)} ${entry.label}`;
         return (
           <Text inverse={isSelected && focused} bold={isSelected} wrap="truncate">
             {fit(text, width - [...count].length) + count}
@@ -79,7 +80,7 @@ export function Detail({ rows, cursor, focused, height, width }: { rows: readonl
       keyOf={(_row, i) => String(i)}
       renderItem={(row, isSelected) => (
         <Text inverse={isSelected && focused} {...(row.color ? { color: row.color } : {})} dimColor={row.dim === true} bold={row.bold === true} wrap="truncate">
-          {truncate(row.text || ' ', width)}
+          {truncate(`${isSelected && focused ? '›' : ' '}${row.text}`, width)}
         </Text>
       )}
     />
