@@ -12,7 +12,13 @@ interface Body {
   documentId: string;
   markdown: string;
 }
-type Tree = { id: string; title: string; body?: Body; pages?: Tree[] }[];
+interface Node {
+  id: string;
+  title: string;
+  body?: Body;
+  pages?: Node[];
+}
+type Tree = Node[];
 
 function fakeClient(primary: Tree, proposed: Tree) {
   const requests: string[] = [];
