@@ -47,12 +47,12 @@ function start(props: Partial<Parameters<typeof ReviewApp>[0]> = {}) {
   return app;
 }
 
-/** Open change request #1 from the list and wait for its comments. */
+/** Open change request #1 from the list and wait for its diff and comments (the added page is in view). */
 async function openFirst() {
   const ui = start();
   await waitForFrame(ui.lastFrame, 'Document Windows installation');
   ui.stdin.write('\r');
-  await waitForFrame(ui.lastFrame, 'Can we also mention the MSI installer?');
+  await waitForFrame(ui.lastFrame, /Conversation\s+1✎[\s\S]*@@ /);
   return ui;
 }
 
@@ -134,7 +134,8 @@ describe('the list', () => {
 describe('a change request', () => {
   it('opens with its header and comment threads with replies; q goes back to the list', async () => {
     const ui = await openFirst();
-    const frame = ui.lastFrame() ?? '';
+    ui.stdin.write('g');
+    const frame = await waitForFrame(ui.lastFrame, 'Can we also mention the MSI installer?');
     expect(frame).toContain('#1 Document Windows installation');
     expect(frame).toContain('open · by Katherine Johnson');
     expect(frame).toContain(`/s/${SPACE}/~/changes/1/`);
@@ -148,11 +149,50 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
   });
 
+  it('shows the diff of the page in view: the added page selected first, its lines, and the conversation above it', async () => {
+    const ui = await openFirst();
+    let frame = await waitForFrame(ui.lastFrame, '+# Windows');
+    expect(frame).toMatch(/›A installation\/windows/);
+    expect(frame).toContain('added · installation/windows · +3 −0');
+    expect(frame).toContain('@@ -1,0 +1,3 @@');
+    expect(frame).toContain('+Install with winget: `winget install Acme.Cli`.');
+    expect(frame).toContain('No comments on this page; c adds one.');
+    ui.stdin.write('k');
+    frame = await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+    expect(frame).toMatch(/› {2}Conversation/);
+    expect(frame).not.toContain('+# Windows');
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write(TAB);
+    await tick();
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,3 @@');
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '│ ›+# Windows');
+  });
+
+  it('c on a page comments on that page; the thread shows under the page', async () => {
+    const ui = await openFirst();
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends');
+    ui.stdin.write('Mention winget needs Windows 10');
+    await tick();
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment posted.');
+    const frame = await waitForFrame(ui.lastFrame, '── 1 comment ─');
+    expect(frame).toContain('Mention winget needs Windows 10');
+    expect(frame).toMatch(/›A installation\/windows\s+1✎/);
+    const comments = await api<{ items: { body: { markdown?: string }; target?: { page?: { id: string } } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
+    const posted = comments.body.items.find((c) => c.body.markdown?.includes('winget needs'));
+    expect(posted?.target?.page?.id).toBeTruthy();
+  });
+
   it('opened directly, q quits', async () => {
     let quit = 0;
     const initial = await client.changeRequests.get({ spaceId: SPACE, changeRequestId: '1' });
     const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
-    await waitForFrame(ui.lastFrame, 'Can we also mention the MSI installer?');
+    await waitForFrame(ui.lastFrame, '+# Windows');
     ui.stdin.write('?');
     await waitForFrame(ui.lastFrame, '#1: keys (any key closes)');
     ui.stdin.write(' ');

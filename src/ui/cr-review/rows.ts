@@ -1,6 +1,6 @@
 import type { PageDiff } from '../../content/diff.js';
 import { relativeTime, truncate } from '../format.js';
-import type { Entry, Thread } from './data.js';
+import { pageLabel, type Entry, type Thread } from './data.js';
 
 /** One line of the detail pane. `thread` ties it to a comment, so reply/resolve/react act on it. */
 export interface Row {
@@ -41,7 +41,7 @@ export function wrap(text: string, width: number): string[] {
 function pageRows(page: PageDiff, width: number): Row[] {
   const rows: Row[] = [];
   const changes = page.changes.length > 0 ? page.changes : [page.change];
-  rows.push({ text: truncate(`${changes.join(', ')} · +${page.added} −${page.removed}`, width), bold: true });
+  rows.push({ text: truncate(`${changes.join(', ')} · ${pageLabel(page)} · +${page.added} −${page.removed}`, width), bold: true });
   if (page.pathBefore && page.pathAfter && page.pathBefore !== page.pathAfter) {
     rows.push({ text: truncate(`path: ${page.pathBefore} → ${page.pathAfter}`, width), color: 'yellow' });
   }
