@@ -105,6 +105,9 @@ describe('the list', () => {
     ui.stdin.write('\r');
     const filtered = await waitForFrame(ui.lastFrame, 'matching "windows" · 1');
     expect(filtered).toContain('#1 ');
+    ui.stdin.write(ESC);
+    const cleared = await waitForFrame(ui.lastFrame, `${SPACE} · all · 1`);
+    expect(cleared).not.toContain('matching');
   });
 
   it('? shows every key, any key closes it, q quits', async () => {
@@ -212,8 +215,8 @@ describe('a change request', () => {
     await tick();
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Comment posted.');
-    const frame = await waitForFrame(ui.lastFrame, '2 comments');
-    expect(frame).toContain('Looks good to me');
+    await waitForFrame(ui.lastFrame, '2 comments');
+    await waitForFrame(ui.lastFrame, /── 2 comments ─[\s\S]*Looks good to me/);
     const comments = await api<{ items: { body: { markdown?: string } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
     expect(comments.body.items.map((c) => c.body.markdown?.trim())).toContain('Looks good to me');
   });

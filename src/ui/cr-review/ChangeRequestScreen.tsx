@@ -10,13 +10,11 @@ import { StatusLine } from '../components/StatusLine.js';
 import { errorLine, truncate } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { buildEntries, loadThreads } from './data.js';
-import { ConfirmDialog, HelpOverlay, ReactDialog, TextDialog } from './Dialog.js';
+import { ActionDialog, type Dialog } from './ActionDialog.js';
+import { HelpOverlay } from './Dialog.js';
 import { conflictPages, CR_HELP, CR_KEYS, Detail, Header, PageList } from './parts.js';
 import { detailRows } from './rows.js';
 
-type Dialog =
-  | { kind: 'comment' | 'subject' | 'merge' | 'archive' | 'update' }
-  | { kind: 'reply' | 'react'; thread: string };
 
 /** One change request: header, page list, the selected page's diff and comment threads, and the actions. */
 export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { client: DocsClient; spaceId: string; initial: ChangeRequest; onBack: () => void }) {
@@ -177,99 +175,17 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
           setCursor(0);
         }
       } else {
-        setCursor(moveSelection(row, detail.length, input, key, bodyHeight));
+        // From the latest cursor, so that keys pressed in a row all move it.
+        setCursor((c) => moveSelection(Math.min(c, Math.max(0, detail.length - 1)), detail.length, input, key, bodyHeight));
       }
     },
     !dialog && !help,
   );
 
   const close = () => setDialog(undefined);
-  const archived = cr.status === 'archived';
-  let dialogView = null;
-  if (dialog?.kind === 'comment') {
-    const pageId = entry?.pageId;
-    dialogView = (
-      <TextDialog
-        title={pageId ? `Comment on ${entry?.label}` : 'Comment on the change request'}
-        width={columns}
-        onCancel={close}
-        onSubmit={(text) =>
-          text.trim()
-            ? act('Posting the comment…', async () => {
-                await client.changeRequestComments.create({ ...params, body: { body: { markdown: text }, ...(pageId ? { page: pageId } : {}) } });
-                return 'Comment posted.';
-              }, reloadComments)
-            : close()
-        }
-      />
-    );
-  } else if (dialog?.kind === 'reply') {
-    const commentId = dialog.thread;
-    dialogView = (
-      <TextDialog
-        title="Reply"
-        width={columns}
-        onCancel={close}
-        onSubmit={(text) =>
-          text.trim()
-            ? act('Posting the reply…', async () => {
-                await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown: text } } });
-                return 'Reply posted.';
-              }, reloadComments)
-            : close()
-        }
-      />
-    );
-  } else if (dialog?.kind === 'react') {
-    const commentId = dialog.thread;
-    dialogView = (
-      <ReactDialog
-        width={columns}
-        onCancel={close}
-        onPick={(emoji) =>
-          act('Reacting…', async () => {
-            await client.changeRequestComments.update({ ...params, commentId, body: { addedReactions: [emoji] } });
-            return `Reacted ${emoji}.`;
-          }, reloadComments)
-        }
-      />
-    );
-  } else if (dialog?.kind === 'subject') {
-    dialogView = (
-      <TextDialog
-        title="Subject"
-        defaultValue={cr.subject}
-        width={columns}
-        onCancel={close}
-        onSubmit={(subject) =>
-          act('Saving the subject…', async () => {
-            await client.changeRequests.update({ ...params, body: { subject } });
-            return 'Subject saved.';
-          }, crReq.reload)
-        }
-      />
-    );
-  } else if (dialog?.kind === 'merge' || dialog?.kind === 'update' || dialog?.kind === 'archive') {
-    const question =
-      dialog.kind === 'merge'
-        ? `Merge #${cr.number} "${cr.subject}" into the primary content?`
-        : dialog.kind === 'update'
-          ? `Update #${cr.number} from main (bring in the primary content's changes)?`
-          : archived
-            ? `Reopen #${cr.number}?`
-            : `Archive #${cr.number}? (a reopens it later)`;
-    const confirm =
-      dialog.kind === 'merge'
-        ? merge
-        : dialog.kind === 'update'
-          ? updateFromMain
-          : () =>
-              act(archived ? 'Reopening…' : 'Archiving…', async () => {
-                await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
-                return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
-              }, crReq.reload);
-    dialogView = <ConfirmDialog question={question} width={columns} onConfirm={confirm} onCancel={close} />;
-  }
+  const dialogView = dialog ? (
+    <ActionDialog dialog={dialog} client={client} params={params} cr={cr} entry={entry} close={close} width={columns} actions={{ act, merge, updateFromMain, reloadComments, reloadChangeRequest: crReq.reload }} />
+  ) : null;
 
   const loading = busy || (crReq.state === 'loading' && 'Loading the change request…') || (threadsReq.state === 'loading' && 'Loading comments…') || (diffReq.state === 'loading' && `Loading the diff…${progress}`);
   const requestError = [crReq, threadsReq, diffReq].find((r) => r.state === 'error');

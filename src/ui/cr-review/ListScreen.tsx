@@ -1,7 +1,7 @@
 import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
@@ -27,7 +27,7 @@ const HELP: readonly KeyBinding[] = [
   ['/', 'filter by text (number, subject, author); enter keeps it, esc clears it'],
   ['R', 'refresh the list'],
   ['?', 'this help'],
-  ['q / esc', 'quit'],
+  ['q / esc', 'quit (esc clears a text filter first)'],
 ];
 
 function columnsFor(width: number) {
@@ -63,10 +63,14 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
   const selected = found >= 0 ? found : 0;
   const listHeight = Math.max(1, rows - 5 - (filtering ? 1 : 0));
   const now = Date.now();
+  // Stable: the text input calls onChange again whenever its identity changes, which would put
+  // back a filter that Esc has just cleared.
+  const onFilter = useCallback((text: string) => onView((v) => ({ status: v.status, text })), [onView]);
 
   useKeys(
     (input, key) => {
       if (input === '?') setHelp(true);
+      else if (key.escape && view.text) onView((v) => ({ status: v.status, text: '' }));
       else if (input === 'q' || key.escape) onQuit();
       else if (key.return) {
         const cr = items[selected];
@@ -120,7 +124,7 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
       {filtering ? (
         <Box>
           <Text color="cyan">/ </Text>
-          <TextInput defaultValue={view.text} onChange={(text) => onView((v) => ({ status: v.status, text }))} onSubmit={() => setFiltering(false)} />
+          <TextInput defaultValue={view.text} onChange={onFilter} onSubmit={() => setFiltering(false)} />
         </Box>
       ) : null}
       <StatusLine loading={request.state === 'loading' && 'Loading change requests…'} error={request.state === 'error' ? request.error : undefined} width={columns} />
