@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ReviewApp } from '../../src/ui/cr-review/index.js';
 import { DEMO, startDemo, type Api } from '../emulator/helpers.js';
-import { tick, waitForFrame } from './helpers.js';
+import { waitForFrame } from './helpers.js';
 
 /**
  * The review app against a real in-process emulator (demo seed: change request #1 of the guides
@@ -59,14 +59,18 @@ async function openFirst() {
 /** Select the Conversation entry, focus the right pane and put the cursor on the first thread. */
 async function cursorOnFirstThread(ui: ReturnType<typeof render>) {
   ui.stdin.write('g');
-  await tick();
+  await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
   ui.stdin.write(TAB);
-  await tick();
-  for (let i = 0; i < 12 && !/● Alan Turing/.test(selectedRow(ui.lastFrame())); i++) {
-    ui.stdin.write('j');
-    await tick();
-  }
-  expect(selectedRow(ui.lastFrame())).toContain('● Alan Turing');
+  await waitForFrame(ui.lastFrame, '│ ›Comments on the change request');
+  // Heading, blank line, comment count, then the thread.
+  for (let i = 0; i < 3; i++) ui.stdin.write('j');
+  await vi.waitFor(() => expect(selectedRow(ui.lastFrame())).toContain('● Alan Turing'), { timeout: 10_000 });
+}
+
+/** Type into the focused text input and wait until it shows the text (so Enter comes after it). */
+async function typeText(ui: ReturnType<typeof render>, text: string, prompt = '› ') {
+  ui.stdin.write(text);
+  await waitForFrame(ui.lastFrame, `${prompt}${text}`);
 }
 
 /** The row under the cursor in the right pane (marked › after the pane's border). */
@@ -93,16 +97,16 @@ describe('the list', () => {
     }
     await waitForFrame(ui.lastFrame, '#1 ');
     ui.stdin.write('/');
-    await tick();
-    ui.stdin.write('nothing like it');
+    await waitForFrame(ui.lastFrame, /^\/ ?$/m);
+    await typeText(ui, 'nothing like it', '/ ');
     await waitForFrame(ui.lastFrame, 'No change request matches "nothing like it".');
     ui.stdin.write(ESC);
     await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
     ui.stdin.write('/');
-    await tick();
-    ui.stdin.write('windows');
-    await tick();
+    await waitForFrame(ui.lastFrame, /^\/ ?$/m);
+    await typeText(ui, 'windows', '/ ');
     ui.stdin.write('\r');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toMatch(/^\/ /m), { timeout: 10_000 });
     const filtered = await waitForFrame(ui.lastFrame, 'matching "windows" · 1');
     expect(filtered).toContain('#1 ');
     ui.stdin.write(ESC);
@@ -120,8 +124,7 @@ describe('the list', () => {
     ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
     ui.stdin.write('q');
-    await tick();
-    expect(quit).toBe(1);
+    await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
   });
 
   it('an API error shows in one line and the app keeps running', async () => {
@@ -167,7 +170,7 @@ describe('a change request', () => {
     ui.stdin.write('j');
     await waitForFrame(ui.lastFrame, '+# Windows');
     ui.stdin.write(TAB);
-    await tick();
+    await waitForFrame(ui.lastFrame, '│ ›added');
     ui.stdin.write('j');
     await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,3 @@');
     ui.stdin.write('j');
@@ -179,8 +182,7 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, '+# Windows');
     ui.stdin.write('c');
     await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends');
-    ui.stdin.write('Mention winget needs Windows 10');
-    await tick();
+    await typeText(ui, 'Mention winget needs Windows 10');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Comment posted.');
     const frame = await waitForFrame(ui.lastFrame, '── 1 comment ─');
@@ -199,20 +201,18 @@ describe('a change request', () => {
     ui.stdin.write('?');
     await waitForFrame(ui.lastFrame, '#1: keys (any key closes)');
     ui.stdin.write(' ');
-    await tick();
+    await waitForFrame(ui.lastFrame, '+# Windows');
     ui.stdin.write('q');
-    await tick();
-    expect(quit).toBe(1);
+    await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
   });
 
   it('c comments on the change request; the thread and the count update', async () => {
     const ui = await openFirst();
     ui.stdin.write('g');
-    await tick();
+    await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
     ui.stdin.write('c');
     await waitForFrame(ui.lastFrame, 'Comment on the change request (enter sends, esc cancels)');
-    ui.stdin.write('Looks good to me');
-    await tick();
+    await typeText(ui, 'Looks good to me');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Comment posted.');
     await waitForFrame(ui.lastFrame, '2 comments');
@@ -226,8 +226,7 @@ describe('a change request', () => {
     await cursorOnFirstThread(ui);
     ui.stdin.write('r');
     await waitForFrame(ui.lastFrame, 'Reply (enter sends');
-    ui.stdin.write('MSI added too');
-    await tick();
+    await typeText(ui, 'MSI added too');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Reply posted.');
     await waitForFrame(ui.lastFrame, '2 replies');
@@ -267,8 +266,7 @@ describe('a change request', () => {
     const ui = await openFirst();
     ui.stdin.write('s');
     await waitForFrame(ui.lastFrame, 'Subject (enter sends');
-    ui.stdin.write(' and WSL');
-    await tick();
+    await typeText(ui, ' and WSL', 'installation');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, '#1 Document Windows installation and WSL');
     expect((await api<{ subject: string }>('GET', CR)).body.subject).toBe('Document Windows installation and WSL');
@@ -279,8 +277,8 @@ describe('a change request', () => {
     ui.stdin.write('m');
     await waitForFrame(ui.lastFrame, 'Merge #1 "Document Windows installation" into the primary content?');
     ui.stdin.write('n');
-    await tick(100);
-    expect(ui.lastFrame()).not.toContain('Merge #1');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('Merge #1'), { timeout: 10_000 });
+    expect(ui.lastFrame()).not.toContain('Merged');
     expect(await crStatus()).toBe('open');
     ui.stdin.write('m');
     await waitForFrame(ui.lastFrame, 'Merge #1');

@@ -8,7 +8,7 @@ export async function waitForFrame(lastFrame: () => string | undefined, text: st
     const frame = lastFrame() ?? '';
     if (typeof text === 'string' ? frame.includes(text) : text.test(frame)) {
       // Ink subscribes to keys in an effect after the frame is drawn: let it, before the next key.
-      await tick(50);
+      await tick(100);
       return frame;
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(text)} in the frame:\n${frame}`);

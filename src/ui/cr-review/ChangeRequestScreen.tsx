@@ -126,6 +126,8 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
 
   useKeys(
     (input, key) => {
+      // Dialogs and the help take their own keys; one subscription here, so none is lost in between.
+      if (dialog || help) return;
       if (input === '?') return setHelp(true);
       if (input === 'q') return onBack();
       if (key.escape) return focus === 'detail' ? setFocus('pages') : onBack();
@@ -179,7 +181,6 @@ export function ChangeRequestScreen({ client, spaceId, initial, onBack }: { clie
         setCursor((c) => moveSelection(Math.min(c, Math.max(0, detail.length - 1)), detail.length, input, key, bodyHeight));
       }
     },
-    !dialog && !help,
   );
 
   const close = () => setDialog(undefined);

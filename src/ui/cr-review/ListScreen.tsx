@@ -67,35 +67,32 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
   // back a filter that Esc has just cleared.
   const onFilter = useCallback((text: string) => onView((v) => ({ status: v.status, text })), [onView]);
 
-  useKeys(
-    (input, key) => {
-      if (input === '?') setHelp(true);
-      else if (key.escape && view.text) onView((v) => ({ status: v.status, text: '' }));
-      else if (input === 'q' || key.escape) onQuit();
-      else if (key.return) {
-        const cr = items[selected];
-        if (cr) onOpen(cr);
-      } else if (input === '/') setFiltering(true);
-      else if (input === 's' || key.tab) {
-        // From the latest view, not this render's: keys pressed in a row all count.
-        onView((v) => ({ status: STATUS_FILTERS[(STATUS_FILTERS.indexOf(v.status) + 1) % STATUS_FILTERS.length] ?? 'open', text: v.text }));
-      } else if (input === 'R') request.reload();
-      else {
-        const next = items[moveSelection(selected, items.length, input, key, listHeight)];
-        if (next) onView({ ...view, selectedId: next.id });
-      }
-    },
-    !filtering && !help,
-  );
-  useKeys(
-    (_input, key) => {
+  // One subscription for both modes: a key that arrives while the mode changes is not lost.
+  useKeys((input, key) => {
+    if (filtering) {
+      // Letters go to the text input; Esc drops the filter.
       if (key.escape) {
         onView((v) => ({ status: v.status, text: '' }));
         setFiltering(false);
       }
-    },
-    filtering,
-  );
+      return;
+    }
+    if (input === '?') setHelp(true);
+    else if (key.escape && view.text) onView((v) => ({ status: v.status, text: '' }));
+    else if (input === 'q' || key.escape) onQuit();
+    else if (key.return) {
+      const cr = items[selected];
+      if (cr) onOpen(cr);
+    } else if (input === '/') setFiltering(true);
+    else if (input === 's' || key.tab) {
+      // From the latest view, not this render's: keys pressed in a row all count.
+      onView((v) => ({ status: STATUS_FILTERS[(STATUS_FILTERS.indexOf(v.status) + 1) % STATUS_FILTERS.length] ?? 'open', text: v.text }));
+    } else if (input === 'R') request.reload();
+    else {
+      const next = items[moveSelection(selected, items.length, input, key, listHeight)];
+      if (next) onView({ ...view, selectedId: next.id });
+    }
+  }, !help);
 
   const title = `Change requests · ${spaceId} · ${view.status}${view.text ? ` · matching "${view.text}"` : ''}${request.data ? ` · ${items.length}` : ''}`;
   const empty = request.state === 'loading' ? ' ' : view.text ? `No ${view.status === 'all' ? '' : `${view.status} `}change request matches "${view.text}".` : `No ${view.status === 'all' ? '' : `${view.status} `}change requests; s shows another status.`;
