@@ -1,0 +1,240 @@
+import { formatPatch, structuredPatch } from 'diff';
+import type { DocsClient } from '../api/client.js';
+import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
+
+/**
+ * What a change request changes: its content against the space's primary content (the revision
+ * it would merge into), page by page. Pages are matched by id, never by path, so:
+ *
+ * - added:    the id is only in the change request (children of an added page are added too);
+ * - removed:  the id is only in the primary content;
+ * - moved:    the page's path differs: another parent, a new slug, or a parent whose path changed
+ *             (reordering siblings keeps every path, so it is not a change);
+ * - renamed:  the title differs;
+ * - modified: the markdown differs (groups and links have none, so they are never modified).
+ *
+ * A page can be moved, renamed and modified at once: `changes` lists every kind, `change` the
+ * main one (added | removed, else modified, else renamed, else moved). Unchanged pages are left
+ * out. Hunks are a line diff of the markdown (jsdiff, 3 lines of context); a line is prefixed with
+ * ' ', '+' or '-', or is jsdiff's "\ No newline at end of file" marker after the line it is about.
+ *
+ * Markdown is read from the page trees when they carry it; otherwise each page body is fetched
+ * (`format: markdown`, at most CONCURRENCY at once), except when both sides name the same
+ * document id, which means the bodies are the same.
+ */
+
+export type PageChange = 'added' | 'removed' | 'modified' | 'moved' | 'renamed';
+
+/** Each line prefixed ' ', '+' or '-' (or '\' for jsdiff's no-newline marker). */
+export interface DiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+export interface PageDiff {
+  id: string;
+  /** Page type (document, group, link, ...). */
+  type: string;
+  /** The main kind: added | removed, else modified, else renamed, else moved. */
+  change: PageChange;
+  /** Every kind that applies. */
+  changes: PageChange[];
+  pathBefore?: string;
+  pathAfter?: string;
+  titleBefore?: string;
+  titleAfter?: string;
+  /** Markdown line diff; empty when the markdown is the same. */
+  hunks: DiffHunk[];
+  added: number;
+  removed: number;
+}
+
+export interface ContentDiff {
+  spaceId: string;
+  changeRequestId: string;
+  /** In the reading order of the change request's tree, removed pages where they were. */
+  pages: PageDiff[];
+  added: number;
+  removed: number;
+}
+
+export interface DiffOptions {
+  signal?: AbortSignal;
+  /** Called with the number of page bodies fetched so far and how many will be. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export const CONCURRENCY = 8;
+
+/** The diff of one matched pair, or undefined when nothing changed. Texts default to ''. */
+export function comparePair(pair: PagePair, textBefore = '', textAfter = ''): PageDiff | undefined {
+  const { before, after } = pair;
+  const page = (after ?? before) as FlatPage;
+  const changes: PageChange[] = [];
+  if (!before) changes.push('added');
+  else if (!after) changes.push('removed');
+  else {
+    if (textBefore !== textAfter) changes.push('modified');
+    if (before.title !== after.title) changes.push('renamed');
+    if (before.path !== after.path) changes.push('moved');
+  }
+  if (changes.length === 0) return undefined;
+  const hunks = textBefore === textAfter ? [] : lineHunks(textBefore, textAfter);
+  const count = (sign: string) => hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === sign).length, 0);
+  const out: PageDiff = { id: page.id, type: page.type, change: changes[0] as PageChange, changes, hunks, added: count('+'), removed: count('-') };
+  if (before) Object.assign(out, { pathBefore: before.path, titleBefore: before.title });
+  if (after) Object.assign(out, { pathAfter: after.path, titleAfter: after.title });
+  return out;
+}
+
+export function lineHunks(before: string, after: string): DiffHunk[] {
+  return structuredPatch('a', 'b', before, after, undefined, undefined, { context: 3 }).hunks.map((h) => ({
+    oldStart: h.oldStart,
+    oldLines: h.oldLines,
+    newStart: h.newStart,
+    newLines: h.newLines,
+    lines: h.lines,
+  }));
+}
+
+/** Compare two flattened trees whose markdown is known (from the trees, or looked up by `text`). */
+export function compareTrees(
+  before: readonly FlatPage[],
+  after: readonly FlatPage[],
+  text: (side: 'before' | 'after', page: FlatPage) => string | undefined = (_side, page) => page.markdown,
+): PageDiff[] {
+  const out: PageDiff[] = [];
+  for (const pair of pairPages(before, after)) {
+    const diff = comparePair(pair, pair.before ? text('before', pair.before) : undefined, pair.after ? text('after', pair.after) : undefined);
+    if (diff) out.push(diff);
+  }
+  return out;
+}
+
+/** Run `tasks` with at most `limit` in flight; the first failure rejects (the rest are not started). */
+async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < tasks.length && !failed) {
+      const i = next++;
+      try {
+        results[i] = await (tasks[i] as () => Promise<T>)();
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+const hasBody = (page: FlatPage) => page.type === 'document';
+
+export async function diffChangeRequest(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId: string },
+  options: DiffOptions = {},
+): Promise<ContentDiff> {
+  const { spaceId, changeRequestId } = params;
+  const call = options.signal ? { signal: options.signal } : {};
+  const [primary, proposed] = await Promise.all([
+    client.content.listPages({ spaceId }, call),
+    client.changeRequestContent.listPages({ spaceId, changeRequestId }, call),
+  ]);
+  const before = flattenTree(primary.pages);
+  const after = flattenTree(proposed.pages);
+  const pairs = pairPages(before, after);
+
+  // Bodies to fetch: pages whose markdown the trees did not carry, unless the document is the same.
+  const texts = { before: new Map<string, string>(), after: new Map<string, string>() };
+  const fetches: (() => Promise<void>)[] = [];
+  const need = (side: 'before' | 'after', page: FlatPage | undefined, other: FlatPage | undefined) => {
+    if (!page || !hasBody(page)) return;
+    if (page.markdown !== undefined) texts[side].set(page.id, page.markdown);
+    else if (page.documentId !== undefined && other?.documentId === page.documentId && other.markdown === undefined) return;
+    else
+      fetches.push(async () => {
+        texts[side].set(page.id, await fetchMarkdown(client, side, params, page.id, call));
+      });
+  };
+  for (const pair of pairs) {
+    need('before', pair.before, pair.after);
+    need('after', pair.after, pair.before);
+  }
+  let done = 0;
+  options.onProgress?.(0, fetches.length);
+  await pool(
+    fetches.map((task) => async () => {
+      await task();
+      options.onProgress?.(++done, fetches.length);
+    }),
+    CONCURRENCY,
+  );
+
+  const pages: PageDiff[] = [];
+  for (const pair of pairs) {
+    const diff = comparePair(pair, pair.before && texts.before.get(pair.id), pair.after && texts.after.get(pair.id));
+    if (diff) pages.push(diff);
+  }
+  return {
+    spaceId,
+    changeRequestId,
+    pages,
+    added: pages.reduce((n, p) => n + p.added, 0),
+    removed: pages.reduce((n, p) => n + p.removed, 0),
+  };
+}
+
+async function fetchMarkdown(
+  client: DocsClient,
+  side: 'before' | 'after',
+  params: { spaceId: string; changeRequestId: string },
+  pageId: string,
+  call: { signal?: AbortSignal },
+): Promise<string> {
+  const query = { format: 'markdown' as const };
+  const page =
+    side === 'before'
+      ? await client.content.getPage({ spaceId: params.spaceId, pageId, query }, call)
+      : await client.changeRequestContent.getPage({ ...params, pageId, query }, call);
+  const markdown = (page as Record<string, unknown>).markdown;
+  return typeof markdown === 'string' ? markdown : '';
+}
+
+/** The file a page is written to in a patch: its path with `.md`. */
+export const pageFile = (path: string) => `${path}.md`;
+
+/**
+ * Plain unified diff text of one page, git style: `diff --git` and `--- a/<path>.md` /
+ * `+++ b/<path>.md` headers, /dev/null for added and removed pages, `rename from/to` for moved
+ * pages. A title change has no place in a patch; it is shown as `title from/to` header lines,
+ * which `git apply` and `patch` pass over.
+ */
+export function unifiedPatch(page: PageDiff): string {
+  const before = page.pathBefore !== undefined ? pageFile(page.pathBefore) : undefined;
+  const after = page.pathAfter !== undefined ? pageFile(page.pathAfter) : undefined;
+  const text = formatPatch({
+    oldFileName: before !== undefined ? `a/${before}` : '/dev/null',
+    newFileName: after !== undefined ? `b/${after}` : '/dev/null',
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: page.hunks,
+    isGit: true,
+    isCreate: before === undefined,
+    isDelete: after === undefined,
+    isRename: before !== undefined && after !== undefined && before !== after,
+  });
+  if (!page.changes.includes('renamed')) return text;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('--- ') || l.startsWith('@@'));
+  lines.splice(at < 0 ? lines.length - 1 : at, 0, `title from ${oneLine(page.titleBefore)}`, `title to ${oneLine(page.titleAfter)}`);
+  return lines.join('\n');
+}
+
+const oneLine = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ');

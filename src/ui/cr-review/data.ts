@@ -1,0 +1,102 @@
+import type { DocsClient } from '../../api/client.js';
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { changeRequests } from '../../api/operations/change-requests.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { Comment, CommentReply } from '../../api/schemas/comment.js';
+import type { ContentDiff, PageDiff } from '../../content/diff.js';
+
+/** The list's status filter, in the order the filter key cycles through. */
+export const STATUS_FILTERS = ['open', 'draft', 'merged', 'archived', 'all'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+// A review screen is for reading, not for exporting: past this many items a list is cut.
+const MAX_ITEMS = 500;
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** The change requests of a space in one status, or in all of them (the API takes one status per call). */
+export async function listChangeRequests(client: DocsClient, spaceId: string, filter: StatusFilter, signal: AbortSignal): Promise<ChangeRequest[]> {
+  const statuses = filter === 'all' ? (['open', 'draft', 'merged', 'archived'] as const) : [filter];
+  const lists = await Promise.all(
+    statuses.map((status) => collect(client.paginate(changeRequests.list, { spaceId, query: { status } }, { signal, max: MAX_ITEMS }))),
+  );
+  return lists.flat().sort((a, b) => b.number - a.number);
+}
+
+/** Case-insensitive match on the number, subject, author and status. */
+export function matchesText(cr: ChangeRequest, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  const hay = [`#${cr.number}`, cr.subject, cr.createdBy?.displayName ?? '', cr.status].join(' ').toLowerCase();
+  return hay.includes(needle);
+}
+
+export interface Thread {
+  comment: Comment;
+  replies: CommentReply[];
+}
+
+/** Every comment of the change request, oldest first, each with its replies. */
+export async function loadThreads(client: DocsClient, spaceId: string, changeRequestId: string, signal: AbortSignal): Promise<Thread[]> {
+  const comments = await collect(
+    client.paginate(changeRequestComments.list, { spaceId, changeRequestId, query: { format: 'markdown', order: 'asc' } }, { signal, max: MAX_ITEMS }),
+  );
+  return Promise.all(
+    comments.map(async (comment) => ({
+      comment,
+      replies: comment.replies
+        ? await collect(
+            client.paginate(changeRequestComments.listReplies, { spaceId, changeRequestId, commentId: comment.id, query: { format: 'markdown' } }, { signal, max: MAX_ITEMS }),
+          )
+        : [],
+    })),
+  );
+}
+
+/** One line of the page list: the conversation (comments on the change request itself) or a page. */
+export interface Entry {
+  key: string;
+  /** Absent for the conversation. */
+  pageId?: string;
+  label: string;
+  /** The page's diff; absent for the conversation and for pages that only carry comments. */
+  page?: PageDiff;
+  threads: Thread[];
+}
+
+export function pageLabel(page: PageDiff): string {
+  return page.pathAfter ?? page.pathBefore ?? page.titleAfter ?? page.titleBefore ?? page.id;
+}
+
+const MARKS: Record<string, string> = { added: 'A', removed: 'D', modified: 'M', moved: 'R', renamed: 'R' };
+export function changeMark(page: PageDiff | undefined): string {
+  return page ? (MARKS[page.change] ?? '?') : ' ';
+}
+
+/**
+ * The page list: the conversation first, then the changed pages in the diff's order, then pages
+ * that have comments but no change (a thread stays visible next to the page it is about).
+ */
+export function buildEntries(diff: ContentDiff | undefined, threads: readonly Thread[]): Entry[] {
+  const byPage = new Map<string, Thread[]>();
+  const general: Thread[] = [];
+  for (const thread of threads) {
+    const pageId = thread.comment.target?.page?.id;
+    if (!pageId) general.push(thread);
+    else byPage.set(pageId, [...(byPage.get(pageId) ?? []), thread]);
+  }
+  const entries: Entry[] = [{ key: 'conversation', label: 'Conversation', threads: general }];
+  for (const page of diff?.pages ?? []) {
+    entries.push({ key: `page:${page.id}`, pageId: page.id, label: pageLabel(page), page, threads: byPage.get(page.id) ?? [] });
+    byPage.delete(page.id);
+  }
+  for (const [pageId, pageThreads] of byPage) {
+    const target = pageThreads[0]?.comment.target?.page;
+    entries.push({ key: `page:${pageId}`, pageId, label: target?.path ?? target?.title ?? pageId, threads: pageThreads });
+  }
+  return entries;
+}

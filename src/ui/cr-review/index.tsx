@@ -1,0 +1,39 @@
+import { useApp } from 'ink';
+import { useState } from 'react';
+import type { DocsClient } from '../../api/client.js';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import { ChangeRequestScreen } from './ChangeRequestScreen.js';
+import { ListScreen, type ListView } from './ListScreen.js';
+
+export interface ReviewAppProps {
+  client: DocsClient;
+  spaceId: string;
+  /** Opens this change request directly; going back from it quits. */
+  changeRequest?: ChangeRequest;
+  /** Called instead of exiting the app when the user quits (tests). */
+  onQuit?: () => void;
+}
+
+/** `docs cr review`: the space's change requests, and one change request with its diff, comments and actions. */
+export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppProps) {
+  const { exit } = useApp();
+  const quit = onQuit ?? exit;
+  const [open, setOpen] = useState<ChangeRequest | undefined>(changeRequest);
+  const [view, setView] = useState<ListView>({ status: 'open', text: '' });
+  if (open) {
+    return <ChangeRequestScreen key={open.id} client={client} spaceId={spaceId} initial={open} onBack={changeRequest ? quit : () => setOpen(undefined)} />;
+  }
+  return (
+    <ListScreen
+      client={client}
+      spaceId={spaceId}
+      view={view}
+      onView={setView}
+      onOpen={(cr) => {
+        setView({ ...view, selectedId: cr.id });
+        setOpen(cr);
+      }}
+      onQuit={quit}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Comment } from '../../src/api/schemas/comment.js';
+import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
+import { buildEntries, matchesText, type Thread } from '../../src/ui/cr-review/data.js';
+import { conflictPages } from '../../src/ui/cr-review/parts.js';
+import { detailRows, wrap } from '../../src/ui/cr-review/rows.js';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const user = { id: 'u1', displayName: 'Ada' };
+
+function thread(id: string, markdown: string, page?: { id: string; title?: string }, replies: string[] = []): Thread {
+  const comment = { id, postedBy: user, postedAt: '2026-11-25T11:00:00Z', body: { markdown }, status: 'open', ...(page ? { target: { page } } : {}) } as Comment;
+  return { comment, replies: replies.map((text, i) => ({ id: `${id}-r${i}`, postedBy: { id: 'u2', displayName: 'Bob' }, postedAt: '2026-11-25T11:30:00Z', body: { markdown: text } })) };
+}
+
+const page = (id: string, path: string, over: Partial<PageDiff> = {}): PageDiff => ({
+  id,
+  type: 'document',
+  change: 'modified',
+  changes: ['modified'],
+  pathBefore: path,
+  pathAfter: path,
+  hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-old line', '+new line'] }],
+  added: 1,
+  removed: 1,
+  ...over,
+});
+
+describe('page list entries', () => {
+  it('puts the conversation first, then changed pages, then pages that only carry comments', () => {
+    const diff: ContentDiff = { spaceId: 's', changeRequestId: 'c', pages: [page('p1', 'intro'), page('p2', 'guide/setup')], added: 2, removed: 2 };
+    const threads = [thread('t1', 'general'), thread('t2', 'on setup', { id: 'p2' }), thread('t3', 'on faq', { id: 'p9', title: 'FAQ' })];
+    const entries = buildEntries(diff, threads);
+    expect(entries.map((e) => [e.label, e.threads.map((t) => t.comment.id)])).toEqual([
+      ['Conversation', ['t1']],
+      ['intro', []],
+      ['guide/setup', ['t2']],
+      ['FAQ', ['t3']],
+    ]);
+    expect(entries[3]?.page).toBeUndefined();
+  });
+});
+
+describe('detail rows', () => {
+  it('a page: its change, path and title changes, the hunks, then its threads with replies, tied to the thread', () => {
+    const p = page('p1', 'new/path', { change: 'moved', changes: ['moved', 'renamed', 'modified'], pathBefore: 'old/path', titleBefore: 'Old', titleAfter: 'New' });
+    const rows = detailRows({ key: 'page:p1', pageId: 'p1', label: 'new/path', page: p, threads: [thread('t1', 'Looks right', { id: 'p1' }, ['Thanks'])] }, 60, undefined, NOW);
+    expect(rows.map((r) => r.text)).toEqual([
+      'moved, renamed, modified · new/path · +1 −1',
+      'path: old/path → new/path',
+      'title: Old → New',
+      '@@ -1,1 +1,1 @@',
+      '-old line',
+      '+new line',
+      '',
+      `── 1 comment ${'─'.repeat(46)}…`,
+      '● Ada · 1 hour ago · open · 1 reply',
+      '  Looks right',
+      '  ↳ Bob · 30 minutes ago',
+      '    Thanks',
+    ]);
+    expect(rows.find((r) => r.text === '-old line')?.color).toBe('red');
+    expect(rows.find((r) => r.text === '+new line')?.color).toBe('green');
+    expect(rows.slice(-4).every((r) => r.thread === 't1')).toBe(true);
+    expect(rows.slice(0, -4).some((r) => r.thread)).toBe(false);
+  });
+
+  it('a page with comments only says so, or why the diff is missing', () => {
+    const entry = { key: 'page:p9', pageId: 'p9', label: 'FAQ', threads: [] };
+    expect(detailRows(entry, 40, undefined, NOW)[0]?.text).toBe('This page has comments but no change.');
+    expect(detailRows(entry, 40, 'Loading the diff… 2/5', NOW)[0]?.text).toBe('Loading the diff… 2/5');
+  });
+});
+
+describe('text helpers', () => {
+  it('wrap keeps words whole and cuts a word longer than the width', () => {
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrap('first\nsecond', 20)).toEqual(['first', 'second']);
+  });
+
+  it('conflictPages reads the pages when the answer names them, nothing otherwise', () => {
+    expect(conflictPages({ revision: 'r', result: 'conflicts', conflicts: [{ id: 'p1', title: 'Install' }, { id: 'p2' }] })).toEqual(['Install', 'p2']);
+    expect(conflictPages({ revision: 'r', result: 'conflicts' })).toEqual([]);
+  });
+
+  it('matchesText looks at the number, subject, author and status', () => {
+    const cr = { id: 'c', number: 12, subject: 'Fix typos', status: 'open', createdBy: { id: 'u', displayName: 'Grace' } } as Parameters<typeof matchesText>[0];
+    expect(matchesText(cr, '#12')).toBe(true);
+    expect(matchesText(cr, 'TYPO')).toBe(true);
+    expect(matchesText(cr, 'grace')).toBe(true);
+    expect(matchesText(cr, 'merged')).toBe(false);
+    expect(matchesText(cr, '  ')).toBe(true);
+  });
+});

@@ -1,0 +1,350 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocsClient } from '../../src/api/client.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { ReviewApp } from '../../src/ui/cr-review/index.js';
+import { DEMO, startDemo, type Api } from '../emulator/helpers.js';
+import { waitForFrame } from './helpers.js';
+
+/**
+ * The review app against a real in-process emulator (demo seed: change request #1 of the guides
+ * space adds a "Windows" page and has one comment with one reply), through a real DocsClient.
+ */
+
+const SPACE = DEMO.spaces.guides;
+const CR = `/v1/spaces/${SPACE}/change-requests/cr_windows`;
+const ESC = '\u001B';
+const DOWN = '\u001B[B';
+const TAB = '\t';
+// Every temporary file of these tests lives under this one directory.
+const TEMP = mkdtempSync(join(tmpdir(), 'docs-ui-review-'));
+
+let emu: RunningEmulator;
+let api: Api;
+let client: DocsClient;
+let app: ReturnType<typeof render> | undefined;
+
+beforeEach(async () => {
+  ({ emu, api } = await startDemo());
+  client = new DocsClient({ baseUrl: emu.url, token: DEMO.tokens.admin });
+});
+
+afterEach(async () => {
+  app?.unmount();
+  app = undefined;
+  await client.close();
+  await emu.close();
+});
+
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
+
+function start(props: Partial<Parameters<typeof ReviewApp>[0]> = {}) {
+  app = render(<ReviewApp client={client} spaceId={SPACE} {...props} />);
+  return app;
+}
+
+/** Open change request #1 from the list and wait for its diff and comments (the added page is in view). */
+async function openFirst() {
+  const ui = start();
+  await waitForFrame(ui.lastFrame, 'Document Windows installation');
+  ui.stdin.write('\r');
+  await waitForFrame(ui.lastFrame, /Conversation\s+1✎[\s\S]*@@ /);
+  return ui;
+}
+
+/** Select the Conversation entry, focus the right pane and put the cursor on the first thread. */
+async function cursorOnFirstThread(ui: ReturnType<typeof render>) {
+  ui.stdin.write('g');
+  await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+  ui.stdin.write(TAB);
+  await waitForFrame(ui.lastFrame, '│ ›Comments on the change request');
+  // Heading, blank line, comment count, then the thread.
+  for (let i = 0; i < 3; i++) ui.stdin.write('j');
+  await vi.waitFor(() => expect(selectedRow(ui.lastFrame())).toContain('● Alan Turing'), { timeout: 10_000 });
+}
+
+/** Type into the focused text input and wait until it shows the text (so Enter comes after it). */
+async function typeText(ui: ReturnType<typeof render>, text: string, prompt = '› ') {
+  ui.stdin.write(text);
+  await waitForFrame(ui.lastFrame, `${prompt}${text}`);
+}
+
+/** The row under the cursor in the right pane (marked › after the pane's border). */
+function selectedRow(frame: string | undefined): string {
+  return (frame ?? '').split('\n').find((l) => l.includes('│ ›')) ?? '';
+}
+
+async function crStatus(): Promise<string> {
+  return (await api<{ status: string }>('GET', CR)).body.status;
+}
+
+describe('the list', () => {
+  it('shows the open change requests with author, status and comment count; s cycles the status, / filters', async () => {
+    const ui = start();
+    const frame = await waitForFrame(ui.lastFrame, 'Document Windows installation');
+    expect(frame).toContain(`Change requests · ${SPACE} · open · 1`);
+    expect(frame).toMatch(/#1\s+Document Windows installation\s+Katherine Johnson\s+open\s+just now\s+1/);
+    expect(frame).toContain('↑↓ move · enter open · s status');
+    ui.stdin.write('s');
+    await waitForFrame(ui.lastFrame, 'No draft change requests; s shows another status.');
+    for (const status of ['merged', 'archived', 'all']) {
+      ui.stdin.write('s');
+      await waitForFrame(ui.lastFrame, `${SPACE} · ${status}`);
+    }
+    await waitForFrame(ui.lastFrame, '#1 ');
+    ui.stdin.write('/');
+    await waitForFrame(ui.lastFrame, /^\/ ?$/m);
+    await typeText(ui, 'nothing like it', '/ ');
+    await waitForFrame(ui.lastFrame, 'No change request matches "nothing like it".');
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
+    ui.stdin.write('/');
+    await waitForFrame(ui.lastFrame, /^\/ ?$/m);
+    await typeText(ui, 'windows', '/ ');
+    ui.stdin.write('\r');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toMatch(/^\/ /m), { timeout: 10_000 });
+    const filtered = await waitForFrame(ui.lastFrame, 'matching "windows" · 1');
+    expect(filtered).toContain('#1 ');
+    ui.stdin.write(ESC);
+    const cleared = await waitForFrame(ui.lastFrame, `${SPACE} · all · 1`);
+    expect(cleared).not.toContain('matching');
+  });
+
+  it('? shows every key, any key closes it, q quits', async () => {
+    let quit = 0;
+    const ui = start({ onQuit: () => (quit += 1) });
+    await waitForFrame(ui.lastFrame, 'Document Windows installation');
+    ui.stdin.write('?');
+    await waitForFrame(ui.lastFrame, 'Change requests: keys (any key closes)');
+    expect(ui.lastFrame()).toContain('filter by text');
+    ui.stdin.write('x');
+    await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
+    ui.stdin.write('q');
+    await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
+  });
+
+  it('an API error shows in one line and the app keeps running', async () => {
+    const ui = start({ spaceId: 'space_missing' });
+    const frame = await waitForFrame(ui.lastFrame, '✗');
+    expect(frame).toMatch(/✗ .*\(HTTP 404\)/);
+    expect(frame).not.toMatch(/\n\s+at /);
+    ui.stdin.write('?');
+    await waitForFrame(ui.lastFrame, 'keys (any key closes)');
+  });
+});
+
+describe('a change request', () => {
+  it('opens with its header and comment threads with replies; q goes back to the list', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('g');
+    const frame = await waitForFrame(ui.lastFrame, 'Can we also mention the MSI installer?');
+    expect(frame).toContain('#1 Document Windows installation');
+    expect(frame).toContain('open · by Katherine Johnson');
+    expect(frame).toContain(`/s/${SPACE}/~/changes/1/`);
+    expect(frame).toContain('● Alan Turing');
+    expect(frame).toContain('↳ Katherine Johnson');
+    expect(frame).toContain('Good idea, adding it.');
+    expect(frame).toContain('m merge · u update · a archive');
+    ui.stdin.write('o');
+    await waitForFrame(ui.lastFrame, /~\/changes\/1\/[\s\S]*~\/changes\/1\//);
+    ui.stdin.write('q');
+    await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
+  });
+
+  it('shows the diff of the page in view: the added page selected first, its lines, and the conversation above it', async () => {
+    const ui = await openFirst();
+    let frame = await waitForFrame(ui.lastFrame, '+# Windows');
+    expect(frame).toMatch(/›A installation\/windows/);
+    expect(frame).toContain('added · installation/windows · +3 −0');
+    expect(frame).toContain('@@ -1,0 +1,3 @@');
+    expect(frame).toContain('+Install with winget: `winget install Acme.Cli`.');
+    expect(frame).toContain('No comments on this page; c adds one.');
+    ui.stdin.write('k');
+    frame = await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+    expect(frame).toMatch(/› {2}Conversation/);
+    expect(frame).not.toContain('+# Windows');
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write(TAB);
+    await waitForFrame(ui.lastFrame, '│ ›added');
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,3 @@');
+    ui.stdin.write('j');
+    await waitForFrame(ui.lastFrame, '│ ›+# Windows');
+  });
+
+  it('c on a page comments on that page; the thread shows under the page', async () => {
+    const ui = await openFirst();
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends');
+    await typeText(ui, 'Mention winget needs Windows 10');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment posted.');
+    const frame = await waitForFrame(ui.lastFrame, '── 1 comment ─');
+    expect(frame).toContain('Mention winget needs Windows 10');
+    expect(frame).toMatch(/›A installation\/windows\s+1✎/);
+    const comments = await api<{ items: { body: { markdown?: string }; target?: { page?: { id: string } } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
+    const posted = comments.body.items.find((c) => c.body.markdown?.includes('winget needs'));
+    expect(posted?.target?.page?.id).toBeTruthy();
+  });
+
+  it('opened directly, q quits', async () => {
+    let quit = 0;
+    const initial = await client.changeRequests.get({ spaceId: SPACE, changeRequestId: '1' });
+    const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write('?');
+    await waitForFrame(ui.lastFrame, '#1: keys (any key closes)');
+    ui.stdin.write(' ');
+    await waitForFrame(ui.lastFrame, '+# Windows');
+    ui.stdin.write('q');
+    await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
+  });
+
+  it('c comments on the change request; the thread and the count update', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('g');
+    await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on the change request (enter sends, esc cancels)');
+    await typeText(ui, 'Looks good to me');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment posted.');
+    await waitForFrame(ui.lastFrame, '2 comments');
+    await waitForFrame(ui.lastFrame, /── 2 comments ─[\s\S]*Looks good to me/);
+    const comments = await api<{ items: { body: { markdown?: string } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
+    expect(comments.body.items.map((c) => c.body.markdown?.trim())).toContain('Looks good to me');
+  });
+
+  it('r replies to the comment under the cursor', async () => {
+    const ui = await openFirst();
+    await cursorOnFirstThread(ui);
+    ui.stdin.write('r');
+    await waitForFrame(ui.lastFrame, 'Reply (enter sends');
+    await typeText(ui, 'MSI added too');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Reply posted.');
+    await waitForFrame(ui.lastFrame, '2 replies');
+    expect(ui.lastFrame()).toContain('MSI added too');
+  });
+
+  it('r without a comment under the cursor says what to do', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('r');
+    await waitForFrame(ui.lastFrame, '✗ move to a comment first');
+  });
+
+  it('x resolves the comment under the cursor, and x again reopens it', async () => {
+    const ui = await openFirst();
+    await cursorOnFirstThread(ui);
+    ui.stdin.write('x');
+    await waitForFrame(ui.lastFrame, 'Comment resolved.');
+    await waitForFrame(ui.lastFrame, '· resolved ·');
+    const comments = await api<{ items: { status: string }[] }>('GET', `${CR}/comments`);
+    expect(comments.body.items[0]?.status).toBe('resolved');
+    ui.stdin.write('x');
+    await waitForFrame(ui.lastFrame, 'Comment reopened.');
+    expect((await api<{ items: { status: string }[] }>('GET', `${CR}/comments`)).body.items[0]?.status).toBe('open');
+  });
+
+  it('e reacts to the comment under the cursor', async () => {
+    const ui = await openFirst();
+    await cursorOnFirstThread(ui);
+    ui.stdin.write('e');
+    await waitForFrame(ui.lastFrame, 'React to the comment');
+    ui.stdin.write('1');
+    await waitForFrame(ui.lastFrame, 'Reacted 👍.');
+    await waitForFrame(ui.lastFrame, '👍1');
+  });
+
+  it('s edits the subject; the header shows it', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('s');
+    await waitForFrame(ui.lastFrame, 'Subject (enter sends');
+    await typeText(ui, ' and WSL', 'installation');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, '#1 Document Windows installation and WSL');
+    expect((await api<{ subject: string }>('GET', CR)).body.subject).toBe('Document Windows installation and WSL');
+  });
+
+  it('m asks first: n merges nothing, y merges; the header and the list follow', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, 'Merge #1 "Document Windows installation" into the primary content?');
+    ui.stdin.write('n');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('Merge #1'), { timeout: 10_000 });
+    expect(ui.lastFrame()).not.toContain('Merged');
+    expect(await crStatus()).toBe('open');
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, 'Merge #1');
+    ui.stdin.write('y');
+    await waitForFrame(ui.lastFrame, /Merged #1 into the primary content \(revision \S+\)\./);
+    await waitForFrame(ui.lastFrame, 'merged · by Katherine Johnson');
+    expect(await crStatus()).toBe('merged');
+    ui.stdin.write('q');
+    await waitForFrame(ui.lastFrame, 'No open change requests');
+  });
+
+  it('a merge that conflicts says so, merges nothing and offers update from main', async () => {
+    await gitImportOverGuides();
+    const before = (await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision;
+    const ui = await openFirst();
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, 'Merge #1');
+    ui.stdin.write('y');
+    const frame = await waitForFrame(ui.lastFrame, 'Update #1 from main');
+    expect(frame).toMatch(/✗ Merge conflicts with the primary content: nothing was merged\./);
+    expect(await crStatus()).toBe('open');
+    expect((await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision).toBe(before);
+    ui.stdin.write('y');
+    await waitForFrame(ui.lastFrame, '✗ Update from main conflicts with the primary content: nothing was applied.');
+    expect(ui.lastFrame()).toContain('open · by Katherine Johnson');
+  });
+
+  it('a archives after a confirmation; the list follows', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('a');
+    await waitForFrame(ui.lastFrame, 'Archive #1? (a reopens it later)');
+    ui.stdin.write('y');
+    await waitForFrame(ui.lastFrame, 'Archived #1.');
+    await waitForFrame(ui.lastFrame, 'archived · by Katherine Johnson');
+    expect(await crStatus()).toBe('archived');
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, 'No open change requests');
+    for (let i = 0; i < 3; i++) ui.stdin.write('s');
+    await waitForFrame(ui.lastFrame, /archived · 1[\s\S]*#1\s+Document Windows/);
+  });
+
+  it('an action refused by the API shows the error in one line and the screen keeps working', async () => {
+    await client.close();
+    client = new DocsClient({ baseUrl: emu.url, token: DEMO.tokens.read });
+    const ui = await openFirst();
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, 'Merge #1');
+    ui.stdin.write('y');
+    const frame = await waitForFrame(ui.lastFrame, /✗ .*\(HTTP 403\)/);
+    expect(frame).toContain('#1 Document Windows installation');
+    expect(await crStatus()).toBe('open');
+    ui.stdin.write('q');
+    await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
+  });
+});
+
+/** A Git import into the guides space that drops "Installation", under which #1 adds its page. */
+async function gitImportOverGuides(): Promise<void> {
+  const dir = join(TEMP, `repo-${Date.now()}`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
+  writeFileSync(join(dir, 'quickstart.md'), '# Quickstart\n\nShorter now.\n');
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-q', '-m', 'Replace the guides');
+  const res = await api('POST', `/v1/spaces/${SPACE}/git/import`, { body: { url: `file://${dir}`, ref: 'refs/heads/main' } });
+  expect(res.status).toBeLessThan(300);
+}
