@@ -84,10 +84,20 @@ export function comparePair(pair: PagePair, textBefore = '', textAfter = ''): Pa
   if (changes.length === 0) return undefined;
   const hunks = textBefore === textAfter ? [] : lineHunks(textBefore, textAfter);
   const count = (sign: string) => hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === sign).length, 0);
-  const out: PageDiff = { id: page.id, type: page.type, change: changes[0] as PageChange, changes, hunks, added: count('+'), removed: count('-') };
-  if (before) Object.assign(out, { pathBefore: before.path, titleBefore: before.title });
-  if (after) Object.assign(out, { pathAfter: after.path, titleAfter: after.title });
-  return out;
+  // Key order is the order --json shows.
+  return {
+    id: page.id,
+    type: page.type,
+    change: changes[0] as PageChange,
+    changes,
+    ...(before ? { pathBefore: before.path } : {}),
+    ...(after ? { pathAfter: after.path } : {}),
+    ...(before ? { titleBefore: before.title } : {}),
+    ...(after ? { titleAfter: after.title } : {}),
+    hunks,
+    added: count('+'),
+    removed: count('-'),
+  };
 }
 
 export function lineHunks(before: string, after: string): DiffHunk[] {
