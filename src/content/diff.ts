@@ -1,6 +1,8 @@
-import { formatPatch, structuredPatch } from 'diff';
+import { structuredPatch } from 'diff';
 import type { DocsClient } from '../api/client.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
+
+export { pageFile, unifiedPatch } from './patch.js';
 
 /**
  * What a change request changes: its content against the space's primary content (the revision
@@ -216,35 +218,3 @@ async function fetchMarkdown(
   const markdown = (page as Record<string, unknown>).markdown;
   return typeof markdown === 'string' ? markdown : '';
 }
-
-/** The file a page is written to in a patch: its path with `.md`. */
-export const pageFile = (path: string) => `${path}.md`;
-
-/**
- * Plain unified diff text of one page, git style: `diff --git` and `--- a/<path>.md` /
- * `+++ b/<path>.md` headers, /dev/null for added and removed pages, `rename from/to` for moved
- * pages. A title change has no place in a patch; it is shown as `title from/to` header lines,
- * which `git apply` and `patch` pass over.
- */
-export function unifiedPatch(page: PageDiff): string {
-  const before = page.pathBefore !== undefined ? pageFile(page.pathBefore) : undefined;
-  const after = page.pathAfter !== undefined ? pageFile(page.pathAfter) : undefined;
-  const text = formatPatch({
-    oldFileName: before !== undefined ? `a/${before}` : '/dev/null',
-    newFileName: after !== undefined ? `b/${after}` : '/dev/null',
-    oldHeader: undefined,
-    newHeader: undefined,
-    hunks: page.hunks,
-    isGit: true,
-    isCreate: before === undefined,
-    isDelete: after === undefined,
-    isRename: before !== undefined && after !== undefined && before !== after,
-  });
-  if (!page.changes.includes('renamed')) return text;
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('--- ') || l.startsWith('@@'));
-  lines.splice(at < 0 ? lines.length - 1 : at, 0, `title from ${oneLine(page.titleBefore)}`, `title to ${oneLine(page.titleAfter)}`);
-  return lines.join('\n');
-}
-
-const oneLine = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ');

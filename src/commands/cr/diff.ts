@@ -15,8 +15,9 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     'diff of its markdown. Pages are matched by id, so a moved page is one entry, not a removal and an addition.',
     '',
     'On a terminal the diff is coloured and shown through a pager: DOCS_PAGER, else PAGER, else `less -FRX`',
-    '(DOCS_PAGER=cat or an empty value turns it off). Piped, it is a plain git-style patch of `<page path>.md` files,',
-    'for `delta`, `git apply` or a file. --json gives every changed page with its paths, titles, kinds and hunks.',
+    '(DOCS_PAGER=cat or an empty value turns it off). Piped, it is a plain git-style patch, for `delta`, `git apply` or',
+    'a file: each page is the file `<page path>.md` holding `# <title>`, a blank line and the markdown, as Git Sync writes',
+    'pages. --stat counts lines of markdown. --json gives every changed page with its paths, titles, kinds and hunks.',
     'When nothing differs it says so on stderr; it exits 0 either way.',
   ].join('\n');
   static override examples = [
