@@ -44,7 +44,8 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const { diffChangeRequest } = await import('../../content/diff.js');
     const diff = await diffChangeRequest(this.client(), { spaceId, changeRequestId }, { signal: this.abort.signal, onProgress: this.progress() });
 
-    if (this.output.isJson) {
+    // --stat and --name-only win over a profile whose output is JSON; --json itself excludes them.
+    if (json || (this.output.isJson && !stat && !nameOnly)) {
       this.output.json(diff);
     } else if (diff.pages.length > 0) {
       const view = await import('../../cli/views/diff.js');
