@@ -20,6 +20,9 @@ export { pageFile, unifiedPatch } from './patch.js';
  * out. Hunks are a line diff of the markdown (jsdiff, 3 lines of context); a line is prefixed with
  * ' ', '+' or '-', or is jsdiff's "\ No newline at end of file" marker after the line it is about.
  *
+ * unifiedPatch (patch.ts) writes a page as Git Sync lays it out, `# title` first, so its line
+ * numbers are those of the file, two more than the hunks here.
+ *
  * Markdown is read from the page trees when they carry it; otherwise each page body is fetched
  * (`format: markdown`, at most CONCURRENCY at once), except when both sides name the same
  * document id, which means the bodies are the same.

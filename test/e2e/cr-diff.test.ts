@@ -58,9 +58,10 @@ const flat = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flat
 
 beforeAll(async () => {
   ensureBuilt();
+  // Every file the emulator reads (repositories, markdown) is under root.
+  root = tempDir('docs-e2e-diff-');
   emulator = await startEmulator();
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  root = tempDir('docs-e2e-diff-');
   space = (await post<{ id: string }>(`/v1/spaces/${DEMO.spaces.guides}/duplicate`)).id;
   const at = `/v1/spaces/${space}`;
   // The primary content starts as the change request's final text...
