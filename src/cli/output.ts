@@ -32,7 +32,7 @@ export interface OutputOptions {
   stderr: OutStream;
 }
 
-const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39] } as const;
+const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 export type Style = keyof typeof ANSI;
 
 /** Longest cell shown in a table; TSV and JSON keep full values. */

@@ -1,6 +1,8 @@
-import { formatPatch, structuredPatch } from 'diff';
+import { structuredPatch } from 'diff';
 import type { DocsClient } from '../api/client.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
+
+export { pageFile, unifiedPatch } from './patch.js';
 
 /**
  * What a change request changes: its content against the space's primary content (the revision
@@ -17,6 +19,9 @@ import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tre
  * main one (added | removed, else modified, else renamed, else moved). Unchanged pages are left
  * out. Hunks are a line diff of the markdown (jsdiff, 3 lines of context); a line is prefixed with
  * ' ', '+' or '-', or is jsdiff's "\ No newline at end of file" marker after the line it is about.
+ *
+ * unifiedPatch (patch.ts) writes a page as Git Sync lays it out, `# title` first, so its line
+ * numbers are those of the file, two more than the hunks here.
  *
  * Markdown is read from the page trees when they carry it; otherwise each page body is fetched
  * (`format: markdown`, at most CONCURRENCY at once), except when both sides name the same
@@ -84,10 +89,20 @@ export function comparePair(pair: PagePair, textBefore = '', textAfter = ''): Pa
   if (changes.length === 0) return undefined;
   const hunks = textBefore === textAfter ? [] : lineHunks(textBefore, textAfter);
   const count = (sign: string) => hunks.reduce((n, h) => n + h.lines.filter((l) => l[0] === sign).length, 0);
-  const out: PageDiff = { id: page.id, type: page.type, change: changes[0] as PageChange, changes, hunks, added: count('+'), removed: count('-') };
-  if (before) Object.assign(out, { pathBefore: before.path, titleBefore: before.title });
-  if (after) Object.assign(out, { pathAfter: after.path, titleAfter: after.title });
-  return out;
+  // Key order is the order --json shows.
+  return {
+    id: page.id,
+    type: page.type,
+    change: changes[0] as PageChange,
+    changes,
+    ...(before ? { pathBefore: before.path } : {}),
+    ...(after ? { pathAfter: after.path } : {}),
+    ...(before ? { titleBefore: before.title } : {}),
+    ...(after ? { titleAfter: after.title } : {}),
+    hunks,
+    added: count('+'),
+    removed: count('-'),
+  };
 }
 
 export function lineHunks(before: string, after: string): DiffHunk[] {
@@ -206,35 +221,3 @@ async function fetchMarkdown(
   const markdown = (page as Record<string, unknown>).markdown;
   return typeof markdown === 'string' ? markdown : '';
 }
-
-/** The file a page is written to in a patch: its path with `.md`. */
-export const pageFile = (path: string) => `${path}.md`;
-
-/**
- * Plain unified diff text of one page, git style: `diff --git` and `--- a/<path>.md` /
- * `+++ b/<path>.md` headers, /dev/null for added and removed pages, `rename from/to` for moved
- * pages. A title change has no place in a patch; it is shown as `title from/to` header lines,
- * which `git apply` and `patch` pass over.
- */
-export function unifiedPatch(page: PageDiff): string {
-  const before = page.pathBefore !== undefined ? pageFile(page.pathBefore) : undefined;
-  const after = page.pathAfter !== undefined ? pageFile(page.pathAfter) : undefined;
-  const text = formatPatch({
-    oldFileName: before !== undefined ? `a/${before}` : '/dev/null',
-    newFileName: after !== undefined ? `b/${after}` : '/dev/null',
-    oldHeader: undefined,
-    newHeader: undefined,
-    hunks: page.hunks,
-    isGit: true,
-    isCreate: before === undefined,
-    isDelete: after === undefined,
-    isRename: before !== undefined && after !== undefined && before !== after,
-  });
-  if (!page.changes.includes('renamed')) return text;
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('--- ') || l.startsWith('@@'));
-  lines.splice(at < 0 ? lines.length - 1 : at, 0, `title from ${oneLine(page.titleBefore)}`, `title to ${oneLine(page.titleAfter)}`);
-  return lines.join('\n');
-}
-
-const oneLine = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ');

@@ -132,7 +132,7 @@ describe('unifiedPatch', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docs-diff-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes git-style headers for each kind', () => {
+  it('writes git-style headers for each kind, with the title as the first line of the file', () => {
     const after = base();
     after.push(doc('new', 'New', 'hello\n'));
     (after[0] as Page).title = 'Introduction';
@@ -141,31 +141,42 @@ describe('unifiedPatch', () => {
     after.push(usage);
     const diffs = compare(base().filter((p) => p.id !== 'faq'), after.filter((p) => p.id !== 'faq'));
     const patch = Object.fromEntries(diffs.map((d) => [d.id, unifiedPatch(d)]));
-    expect(patch.intro).toBe('diff --git a/intro.md b/intro.md\ntitle from Intro\ntitle to Introduction\n');
-    expect(patch.new).toBe('diff --git a/new.md b/new.md\nnew file mode 100644\n--- /dev/null\n+++ b/new.md\n@@ -0,0 +1,1 @@\n+hello\n');
+    expect(patch.intro).toBe('diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,2 +1,2 @@\n-# Intro\n+# Introduction\n \n');
+    expect(patch.new).toBe('diff --git a/new.md b/new.md\nnew file mode 100644\n--- /dev/null\n+++ b/new.md\n@@ -0,0 +1,3 @@\n+# New\n+\n+hello\n');
     expect(patch.usage).toBe(
-      'diff --git a/guide/usage.md b/usage.md\nrename from guide/usage.md\nrename to usage.md\n--- a/guide/usage.md\n+++ b/usage.md\n@@ -1,1 +1,2 @@\n Use it.\n+More.\n',
+      'diff --git a/guide/usage.md b/usage.md\nrename from guide/usage.md\nrename to usage.md\n--- a/guide/usage.md\n+++ b/usage.md\n@@ -3,1 +3,2 @@\n Use it.\n+More.\n',
     );
     const removed = compare(base(), base().slice(0, 2));
-    expect(unifiedPatch(removed[0] as PageDiff)).toBe('diff --git a/faq.md b/faq.md\ndeleted file mode 100644\n--- a/faq.md\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-Questions.\n');
+    expect(unifiedPatch(removed[0] as PageDiff)).toBe('diff --git a/faq.md b/faq.md\ndeleted file mode 100644\n--- a/faq.md\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-# FAQ\n-\n-Questions.\n');
+    const moved = compare(base(), [...base().slice(0, 2), { ...doc('faq', 'FAQ', 'Questions.\n'), slug: 'questions' }]);
+    expect(unifiedPatch(moved[0] as PageDiff)).toBe('diff --git a/faq.md b/questions.md\nrename from faq.md\nrename to questions.md\n');
+  });
+
+  it('a new title and an edit of the first line make one hunk', () => {
+    const after = base();
+    Object.assign(after[0] as Page, { title: 'Hello', markdown: 'Welcome!\n' });
+    const [diff] = compare(base(), after);
+    expect(unifiedPatch(diff as PageDiff)).toBe('diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,3 +1,3 @@\n-# Intro\n+# Hello\n \n-Welcome.\n+Welcome!\n');
   });
 
   it('applies with git apply to a tree laid out by path', () => {
     const before = base();
     const after = base();
-    (after[2] as Page & { markdown: string }).markdown = 'Questions.\nAnswers.';
-    after.push(doc('new', 'New', 'fresh\n'));
+    Object.assign(after[2] as Page, { title: 'Questions', markdown: 'Questions.\nAnswers.' });
+    (after[1] as Page).title = 'The guide';
+    after.push(doc('new', 'New', 'fresh\n'), { ...doc('empty', 'Empty', ''), slug: 'empty' });
     const usage = (after[1] as Page).pages?.pop() as Page;
     after.push(usage);
     after.splice(0, 1);
+    const write = (page: { path: string; title: string; markdown?: string }) => `# ${page.title}\n\n${page.markdown ?? ''}`;
     for (const page of flattenTree(before)) {
       mkdirSync(join(dir, dirname(page.path)), { recursive: true });
-      writeFileSync(join(dir, `${page.path}.md`), page.markdown ?? '');
+      writeFileSync(join(dir, `${page.path}.md`), write(page));
     }
     const diffs = compare(before, after);
     writeFileSync(join(dir, 'change.patch'), diffs.map(unifiedPatch).join(''));
     execFileSync('git', ['apply', 'change.patch'], { cwd: dir });
-    for (const page of flattenTree(after)) expect(readFileSync(join(dir, `${page.path}.md`), 'utf8')).toBe(page.markdown);
+    for (const page of flattenTree(after)) expect(readFileSync(join(dir, `${page.path}.md`), 'utf8')).toBe(write(page));
     expect(() => readFileSync(join(dir, 'intro.md'))).toThrow();
   });
 });

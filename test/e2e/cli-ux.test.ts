@@ -272,7 +272,7 @@ describe('start-up', () => {
   it('an API command with --json loads no emulator, no table renderer and no conf', async () => {
     const modules = await loadedModules(['cr', 'list', SPACE, '--json']);
     expect(modules.some((m) => m.includes('/dist/api/client.js'))).toBe(true);
-    for (const heavy of ['/node_modules/conf/', '/node_modules/cli-table3/', '/dist/emulator/', '/node_modules/better-sqlite3/']) {
+    for (const heavy of ['/node_modules/conf/', '/node_modules/cli-table3/', '/dist/emulator/', '/node_modules/better-sqlite3/', '/node_modules/diff/', '/dist/content/']) {
       expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
     }
   });

@@ -103,7 +103,7 @@ describe('help', () => {
 
   it('`docs cr --help` lists the change-request commands', async () => {
     const res = await docs(['cr', '--help']);
-    for (const verb of ['list', 'create', 'get', 'edit', 'merge', 'update-branch', 'pdf', 'review']) expect(res.stdout).toContain(`cr ${verb}`);
+    for (const verb of ['list', 'create', 'get', 'diff', 'edit', 'merge', 'update-branch', 'pdf', 'review']) expect(res.stdout).toContain(`cr ${verb}`);
   });
 
   it('every command has a summary, a description, examples and flag docs', () => {
@@ -111,7 +111,7 @@ describe('help', () => {
       commands: Record<string, { summary?: string; description?: string; examples?: unknown[]; flags: Record<string, { description?: string; summary?: string; hidden?: boolean }> }>;
     };
     const all = Object.entries(manifest.commands);
-    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 8 + 1);
+    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 9 + 1);
     for (const [id, cmd] of all) {
       expect(cmd.summary, id).toBeTruthy();
       expect(cmd.description, id).toBeTruthy();
