@@ -122,6 +122,10 @@ export interface RunningEmulator {
   url: string;
   /** Demo tokens by role (`admin`, `read`, …; `otherAdmin` for the second organization's admin). */
   tokens: Record<string, string>;
+  /** The emulator process (for RSS and signal checks). */
+  pid: number;
+  /** What it wrote to stderr so far (warnings). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -179,6 +183,8 @@ export async function startEmulator(extra: readonly string[] = [], options: Emul
   return {
     url,
     tokens,
+    pid: child.pid as number,
+    stderr: () => stderr,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
