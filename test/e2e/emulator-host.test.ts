@@ -77,6 +77,9 @@ describe('files root', () => {
     const git = await call(closed, 'POST', `/v1/spaces/${SPACE}/git/import`, { url: root, ref: 'refs/heads/main' });
     expect(git.status).toBe(400);
     expect(git.body.error?.message).toContain('--files-root');
+    const missing = await docs(['emulator', 'start', '--files-root', join(root, 'absent')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`Error: --files-root ${join(root, 'absent')}: no such directory\n`);
   });
 
   it('reads a file inside the root; a symlink, a symlinked directory or .. that leaves it is refused', async () => {

@@ -79,7 +79,8 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     for (const warning of emulator.warnings) process.stderr.write(`Warning: ${warning}\n`);
     if (flags['allow-remote']) {
       // stderr: stdout stays the URL and token lines that scripts read.
-      process.stderr.write(`Warning: --allow-remote: the emulator answers any Host header${isLoopback(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`}; anyone who can reach it and holds a token can use it\n`);
+      const where = isLoopback(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
+      process.stderr.write(`Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`);
     }
     const lines = [emulator.url, ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t'))];
     process.stdout.write(`${lines.join('\n')}\n`);
