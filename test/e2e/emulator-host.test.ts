@@ -197,6 +197,13 @@ describe('bad percent-encoding', () => {
     const file = await importUrl(rooted, `${pathToFileURL(root).href}/%E0%A4%A.md`);
     expect(file.status).toBe(400);
     expect(file.body.error?.message).toContain('not a valid file URL');
+    // A page linking to a broken escape: its links list, not a 500.
+    writeFileSync(join(root, 'broken-link.md'), '# Broken link\n\nSee [this](%E0%A4%A.md).\n');
+    const imported = await importUrl(rooted, pathToFileURL(join(root, 'broken-link.md')).href);
+    expect(imported.status).toBe(201);
+    const pages = (await call(rooted, 'GET', `/v1/spaces/${SPACE}/content/pages`)).body.pages as { id: string; title: string }[];
+    const page = pages.find((p) => p.title === 'Broken link');
+    expect((await call(rooted, 'GET', `/v1/spaces/${SPACE}/content/page/${page?.id}/links`)).status).toBe(200);
     expect(rooted.stderr()).not.toMatch(/URIError|\n\s+at /);
   });
 });
