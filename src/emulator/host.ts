@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
-import { isAbsolute, relative, sep } from 'node:path';
+import { lstat, open, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HttpError, badRequest } from './types.js';
 
@@ -75,6 +75,34 @@ export async function localPath(policy: HostPolicy, path: string, field: string,
   }
   if (!isInside(policy.filesRoot, real)) throw badRequest(`${field}: ${shown} is outside the directory given with --files-root`);
   return real;
+}
+
+/**
+ * A local repository's real path, refused unless its git directory (a `.git` file can point
+ * anywhere, a worktree shares another's) is inside the files root too and it borrows no objects
+ * from elsewhere (`objects/info/alternates`).
+ */
+export async function localRepository(policy: HostPolicy, path: string, shown: string): Promise<string> {
+  const repo = await localPath(policy, path, 'url', shown);
+  const root = policy.filesRoot as string;
+  const dotGit = join(repo, '.git');
+  const info = await lstat(dotGit).catch(() => undefined);
+  let gitDir = info ? dotGit : repo;
+  if (info?.isFile()) {
+    const pointer = /^gitdir:\s*(.+)$/m.exec(await readFile(dotGit, 'utf8'))?.[1]?.trim();
+    if (pointer) gitDir = resolve(repo, pointer);
+  }
+  const dirs = [gitDir];
+  const common = await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => undefined);
+  if (common) dirs.push(resolve(gitDir, common.trim()));
+  for (const dir of dirs) {
+    const real = await realpath(dir).catch(() => dir);
+    if (!isInside(root, real)) throw badRequest(`url: the git directory of ${shown} is outside the directory given with --files-root`);
+    if (await lstat(join(real, 'objects', 'info', 'alternates')).catch(() => undefined)) {
+      throw badRequest(`url: ${shown} borrows objects from another repository (objects/info/alternates); the emulator reads only self-contained repositories`);
+    }
+  }
+  return repo;
 }
 
 /**

@@ -12,6 +12,7 @@ const SPACE = DEMO.spaces.guides;
 let emulator: RunningEmulator;
 let root: string;
 let outside: string;
+const after: string[] = [];
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -48,8 +49,31 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await emulator?.stop();
-  rmSync(outside, { recursive: true, force: true });
+  for (const dir of [outside, ...after]) rmSync(dir, { recursive: true, force: true });
   cleanup();
+});
+
+describe('repositories', () => {
+  it('refuses a repository whose git directory is outside the files root, or that borrows objects from one', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'docs-e2e-elsewhere-'));
+    after.push(elsewhere);
+    const real = join(elsewhere, 'real');
+    git(elsewhere, 'init', '-q', real);
+    writeFileSync(join(real, 'README.md'), '# Outside\n');
+    git(real, 'add', '-A');
+    git(real, 'commit', '-q', '-m', 'outside');
+    const pointer = join(root, 'pointer');
+    mkdirSync(pointer);
+    writeFileSync(join(pointer, '.git'), `gitdir: ${join(real, '.git')}\n`);
+    const viaPointer = await post(`${SPACE}/git/import`, { url: pointer, ref: 'refs/heads/main' });
+    expect(viaPointer.status).toBe(400);
+    expect(viaPointer.message).toContain('is outside the directory given with --files-root');
+    const borrowed = join(root, 'borrowed.git');
+    git(root, 'clone', '-q', '--bare', '--shared', real, borrowed);
+    const viaAlternates = await post(`${SPACE}/git/import`, { url: borrowed, ref: 'refs/heads/main' });
+    expect(viaAlternates.status).toBe(400);
+    expect(viaAlternates.message).toContain('objects/info/alternates');
+  });
 });
 
 describe('repoProjectDirectory', () => {

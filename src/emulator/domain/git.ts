@@ -4,7 +4,7 @@ import { lstat, mkdtemp, mkdir, open, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { badRequest, conflict, HttpError } from '../types.js';
-import { filePath, localPath, tooLarge, type HostPolicy } from '../host.js';
+import { filePath, localRepository, tooLarge, type HostPolicy } from '../host.js';
 import { scrubCredentials, withoutCredentials } from './git-info.js';
 import { contentTypeOf } from './import.js';
 import { pagesFromMarkdownFiles, pagesToMarkdownFiles, type MarkdownFile } from './markdown-tree.js';
@@ -77,7 +77,7 @@ export async function localRemote(policy: HostPolicy, url: string): Promise<stri
     throw refuse();
   }
   try {
-    return await localPath(policy, path, 'url', shown);
+    return await localRepository(policy, path, shown);
   } catch (err) {
     if (err instanceof HttpError && /: cannot read /.test(err.message)) throw badRequest(`url: no repository at ${shown}`);
     throw err;
