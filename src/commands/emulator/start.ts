@@ -15,7 +15,7 @@ export default class EmulatorStart extends Command {
   static override description = `Serves the contract's 134 operations under /v1 on loopback, with the same validation, roles and errors as the service. The first line printed is the base URL (clients append /v1); then one line per seeded token:
   token <token>  user <id>  <display name>  role <role>  org <organization id>   (tab-separated)
 
-Without --data-dir everything lives in memory and is gone when the emulator stops. With it, data is kept in SQLite under DIR (the seed is applied only on the first start) and the tokens are written to DIR/tokens.json (readable by you only).
+Without --data-dir everything lives in memory and is gone when the emulator stops. With it, data is kept in SQLite under DIR (the seed is applied only on the first start) and the tokens are written to DIR/tokens.json. DIR is created readable by you only (0700, its files 0600); an existing DIR that others can open gets a warning.
 
 The emulator listens on loopback only and answers only requests addressed to it by that address or localhost (a web page cannot reach it by DNS rebinding): tokens are printed in clear and there is no TLS. --allow-remote lifts both, for hosts such as 0.0.0.0 (containers, VMs); the demo tokens are then replaced by random ones (printed, and in DIR/tokens.json with --data-dir).
 
