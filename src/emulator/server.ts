@@ -13,6 +13,8 @@ import { loggablePath, RequestLog } from './log.js';
 import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
 import type { EmulatorContext, HandlerTable } from './types.js';
 import { serveContentAsset } from './domain/assets.js';
+import { hostPolicy, resolveFilesRoot } from './host.js';
+import { prepareDataDir, replaceDemoTokens, restrictFiles } from './data-dir.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -34,6 +36,15 @@ export interface EmulatorOptions {
   handlers?: HandlerTable;
   /** Serve this store instead of opening one (tests start many emulators from one snapshot). */
   store?: Store;
+  /** Local files and git repositories are read (and exported to) only under this directory; none without it. */
+  filesRoot?: string;
+  /** Most bytes read from any import source (file, http body, uncompressed zip); default 50 MiB. */
+  maxImportBytes?: number;
+  /**
+   * Answer requests whatever their Host header (by default only the listen address and localhost,
+   * against DNS rebinding), and replace the demo seed's published tokens by random ones.
+   */
+  allowRemote?: boolean;
 }
 
 export interface RunningEmulator {
@@ -44,6 +55,9 @@ export interface RunningEmulator {
   ctx: EmulatorContext;
   /** The fault injection in effect and the seed that replays it (also in GET /_emulator/health). */
   faults?: { spec: string; seed: number };
+  /** Things the person starting the emulator should know (a data directory open to others). */
+  warnings: string[];
+  /** Stops in-flight imports and git processes, closes the server, then the database. */
   close(): Promise<void>;
 }
 
@@ -55,16 +69,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = options.faults ? new FaultInjector(parseFaults(options.faults), seedOfFaults) : undefined;
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed);
   const host = options.host ?? '127.0.0.1';
+  const filesRoot = options.filesRoot === undefined ? undefined : await resolveFilesRoot(options.filesRoot);
+  const warnings = options.dataDir && !options.store ? prepareDataDir(options.dataDir) : [];
 
   const store = options.store ?? new Store(options.dataDir);
-  const ctx: EmulatorContext = { store, now: options.clock ?? (() => new Date()), baseUrl: '' };
+  const shutdown = new AbortController();
+  const policy = hostPolicy({ filesRoot, maxImportBytes: options.maxImportBytes, signal: shutdown.signal });
+  const ctx: EmulatorContext = { store, now: options.clock ?? (() => new Date()), baseUrl: '', host: policy };
   let log: RequestLog | undefined;
   let server: Server | undefined;
   try {
+    if (options.dataDir && !options.store) restrictFiles(options.dataDir);
     if (seed && store.getMeta('seeded') === undefined) {
       applySeed(store, ctx, seed);
       store.setMeta('seeded', ctx.now().toISOString());
     }
+    if (options.allowRemote) replaceDemoTokens(store);
     const handlers = options.handlers ?? allHandlers;
     const operations = allOperations as readonly Operation[];
     const router = new Router(operations, handlers, ctx);
@@ -78,8 +98,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     log = options.log ? new RequestLog(options.log) : undefined;
     const requestLog = log;
 
+    // Filled in once the port is known.
+    const hosts = new Set<string>();
+    const hostRefusal = (value: string | undefined) =>
+      options.allowRemote === true || (value !== undefined && hosts.has(value.toLowerCase()))
+        ? undefined
+        : `Host ${JSON.stringify(value ?? '')} is not this emulator's address; use ${ctx.baseUrl} (or start the emulator with --allow-remote to answer any Host)`;
     server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
-      void handle(req, res, { router, store, faults, log: requestLog, health }).catch((err: unknown) => {
+      void handle(req, res, { router, store, faults, log: requestLog, health, hostRefusal }).catch((err: unknown) => {
         process.stderr.write(`emulator: ${(err as Error)?.stack ?? String(err)}\n`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(500, 'The emulator failed to answer') });
         else res.destroy();
@@ -94,13 +120,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
     });
     const { port } = listening.address() as AddressInfo;
-    ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    ctx.baseUrl = `http://${urlHost}:${port}`;
+    // A DNS-rebinding page reaches loopback under its own name: only these Host values are answered.
+    for (const name of [urlHost, 'localhost', '127.0.0.1', '[::1]']) hosts.add(`${name}:${port}`.toLowerCase());
+    hosts.add('localhost');
 
     const tokens = listTokens(store);
     if (options.dataDir) {
       const file = join(options.dataDir, 'tokens.json');
       writeFileSync(file, `${JSON.stringify({ url: ctx.baseUrl, tokens }, null, 2)}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);
+      restrictFiles(options.dataDir);
     }
 
     let closed: Promise<void> | undefined;
@@ -110,8 +141,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       store,
       ctx,
       ...(health.faults ? { faults: health.faults } : {}),
+      warnings,
       close: () =>
         (closed ??= (async () => {
+          shutdown.abort();
           await new Promise<void>((resolve) => {
             listening.close(() => resolve());
             listening.closeAllConnections();
@@ -141,6 +174,8 @@ interface Pipeline {
   faults: FaultInjector | undefined;
   log: RequestLog | undefined;
   health: Health;
+  /** Why a request's Host header is not answered, or undefined when it is. */
+  hostRefusal: (host: string | undefined) => string | undefined;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): Promise<void> {
@@ -158,6 +193,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
       ...(fault ? { fault } : {}),
     });
 
+  const refusal = p.hostRefusal(req.headers.host);
+  if (refusal) {
+    send(res, { status: 421, body: errorBody(421, refusal) });
+    entry(421);
+    return;
+  }
+
   if (url === HEALTH_PATH || url.startsWith(`${HEALTH_PATH}?`)) {
     const result = method === 'GET' ? { status: 200, body: p.health } : { status: 405, body: errorBody(405, `Method ${method} is not allowed on ${HEALTH_PATH}`) };
     send(res, result);
@@ -169,7 +211,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   // signed download links they need no Authorization header.
   if (method === 'GET' && (url.startsWith('/_emulator/pdf/') || url.startsWith('/_emulator/files/'))) {
     const parsed = new URL(url, 'http://emulator');
-    const asset = serveContentAsset(p.store, parsed.pathname, parsed.searchParams);
+    let asset;
+    try {
+      asset = serveContentAsset(p.store, parsed.pathname, parsed.searchParams);
+    } catch (err) {
+      if (!(err instanceof URIError)) throw err;
+      send(res, { status: 400, body: errorBody(400, `path: ${parsed.pathname} is not validly percent-encoded`) });
+      entry(400);
+      return;
+    }
     if (asset) {
       res.writeHead(asset.status, { ...asset.headers, 'content-length': asset.body.length });
       res.end(asset.body);

@@ -1,5 +1,6 @@
 import type { Store } from './store/store.js';
 import type { MemberRole } from './access.js';
+import type { HostPolicy } from './host.js';
 
 /**
  * What every emulator handler receives and returns. Handlers are registered by operationId
@@ -18,6 +19,8 @@ export interface EmulatorContext {
   now: () => Date;
   /** The emulator's own base URL (http://127.0.0.1:PORT), for `urls` fields. */
   baseUrl: string;
+  /** What imports and git sync may read from (and write to) the machine. */
+  host: HostPolicy;
 }
 
 export interface HandlerRequest<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {

@@ -21,7 +21,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   ensureBuilt();
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
   expect((await docs(['config', 'set', 'space', SPACE], { env })).code).toBe(0);
 });

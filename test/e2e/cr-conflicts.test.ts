@@ -28,7 +28,7 @@ function gitRepo(): string {
 
 beforeAll(async () => {
   ensureBuilt();
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
   await api(emulator, 'POST', `/v1/spaces/${SPACE}/git/import`, { url: `file://${gitRepo()}`, ref: 'refs/heads/main' });
 });

@@ -37,7 +37,7 @@ function repoWith(name: string, files: Record<string, string>): string {
 
 beforeAll(async () => {
   ensureBuilt();
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
   root = tempDir('docs-e2e-git-');
 });

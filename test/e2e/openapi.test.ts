@@ -35,7 +35,7 @@ let dir: string;
 
 beforeAll(async () => {
   ensureBuilt();
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   dir = tempDir();
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
   expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);

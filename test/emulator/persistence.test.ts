@@ -69,7 +69,7 @@ describe('emulator process', () => {
   });
 
   it('finds every acknowledged write after SIGKILL, and exits 0 on SIGTERM with the port freed', async () => {
-    const first = await start(['--port', '0', '--data-dir', dir, '--seed', 'demo'], 9);
+    const first = await start(['--port', '0', '--data-dir', dir, '--seed', 'demo', '--files-root', dir], 9);
     const as = { token: DEMO.tokens.admin };
     const org = `/v1/orgs/${DEMO.org}`;
     const acked: string[] = [];
@@ -106,7 +106,7 @@ describe('emulator process', () => {
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
-    const second = await start(['--port', '0', '--data-dir', dir, '--seed', 'demo'], 9);
+    const second = await start(['--port', '0', '--data-dir', dir, '--seed', 'demo', '--files-root', dir], 9);
     const get = (path: string) => call(second.url, 'GET', path, as);
     expect((await get(org)).body.title).toBe('Acme after a crash');
     expect((await get(`${org}/teams/${team.body.id}`)).body).toMatchObject({ title: 'Night shift', members: 2 });

@@ -39,15 +39,27 @@ export function ensureBuilt(): void {
   }
 }
 
-/** A temporary directory removed by `cleanup()`. */
+let root: string | undefined;
+/**
+ * One directory per test process holding every `tempDir()`: the files root of emulators started
+ * with `{ files: true }`, so they may import what the tests write there and nothing else.
+ */
+export function filesRoot(): string {
+  root ??= mkdtempSync(join(tmpdir(), 'docs-e2e-root-'));
+  return root;
+}
+
+/** A temporary directory (inside `filesRoot()`) removed by `cleanup()`. */
 export function tempDir(prefix = 'docs-e2e-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(filesRoot(), prefix));
   created.push(dir);
   return dir;
 }
 const created: string[] = [];
 export function cleanup(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
 }
 
 export interface RunResult {
@@ -110,15 +122,26 @@ export interface RunningEmulator {
   url: string;
   /** Demo tokens by role (`admin`, `read`, …; `otherAdmin` for the second organization's admin). */
   tokens: Record<string, string>;
+  /** The emulator process (for RSS and signal checks). */
+  pid: number;
+  /** What it wrote to stderr so far (warnings). */
+  stderr(): string;
   stop(): Promise<void>;
+}
+
+export interface EmulatorStartOptions {
+  /** Let the emulator read local files and git repositories inside `filesRoot()` (`--files-root`). */
+  files?: boolean;
 }
 
 /**
  * Start `docs emulator start --port 0 --seed demo [...extra]` and read what it prints: the base
- * URL on the first line, then `token <t> user <id> <name> role <role> org <org>` lines.
+ * URL on the first line, then `token <t> user <id> <name> role <role> org <org>` lines. Without
+ * `{ files: true }` (or `--files-root` in `extra`) file and local git imports are refused.
  */
-export async function startEmulator(extra: readonly string[] = []): Promise<RunningEmulator> {
-  const child = spawn(process.execPath, [BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo', ...extra], {
+export async function startEmulator(extra: readonly string[] = [], options: EmulatorStartOptions = {}): Promise<RunningEmulator> {
+  const args = [...(options.files ? ['--files-root', filesRoot()] : []), ...extra];
+  const child = spawn(process.execPath, [BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo', ...args], {
     cwd: ROOT,
     env: cleanEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,6 +183,8 @@ export async function startEmulator(extra: readonly string[] = []): Promise<Runn
   return {
     url,
     tokens,
+    pid: child.pid as number,
+    stderr: () => stderr,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

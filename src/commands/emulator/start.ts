@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Command, Errors, Flags } from '@oclif/core';
 import { FaultSpecError } from '../../emulator/faults.js';
 import { SeedError } from '../../emulator/seed/schema.js';
@@ -14,23 +15,28 @@ export default class EmulatorStart extends Command {
   static override description = `Serves the contract's 134 operations under /v1 on loopback, with the same validation, roles and errors as the service. The first line printed is the base URL (clients append /v1); then one line per seeded token:
   token <token>  user <id>  <display name>  role <role>  org <organization id>   (tab-separated)
 
-Without --data-dir everything lives in memory and is gone when the emulator stops. With it, data is kept in SQLite under DIR (the seed is applied only on the first start) and the tokens are written to DIR/tokens.json (readable by you only).
+Without --data-dir everything lives in memory and is gone when the emulator stops. With it, data is kept in SQLite under DIR (the seed is applied only on the first start) and the tokens are written to DIR/tokens.json. DIR is created readable by you only (0700, its files 0600); an existing DIR that others can open gets a warning.
 
-The emulator listens on loopback only: tokens are printed in clear and there is no TLS. --allow-remote lifts that for hosts such as 0.0.0.0 (containers, VMs).
+The emulator listens on loopback only and answers only requests addressed to it by that address or localhost (a web page cannot reach it by DNS rebinding): tokens are printed in clear and there is no TLS. --allow-remote lifts both, for hosts such as 0.0.0.0 (containers, VMs); the demo tokens are then replaced by random ones (printed, and in DIR/tokens.json with --data-dir).
 
-Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the database and exits 0.`;
+The emulator reads nothing from this machine unless told to: file:// imports, OpenAPI file:// sources and local git repositories are refused (400) unless they are inside the directory given with --files-root (after resolving symlinks and ..), and only regular files are read. Every import reads at most --max-import-bytes (default 50 MiB: a file, an http body, or a zip's uncompressed content, with at most 10000 entries); past it the import answers 413.
+
+Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the server and the database and exits 0.`;
 
   static override examples = [
     { description: 'Start with the demo organization on a free port', command: '<%= config.bin %> <%= command.id %>' },
     { description: 'Keep data between runs, on a fixed port', command: '<%= config.bin %> <%= command.id %> --port 4010 --data-dir .emulator' },
     { description: 'Seed from a file and log every request', command: '<%= config.bin %> <%= command.id %> --seed seed.json --log requests.jsonl' },
+    { description: 'Let imports and git sync read repositories and files under ~/docs-src', command: '<%= config.bin %> <%= command.id %> --files-root ~/docs-src' },
     { description: 'Exercise retries: 10% of requests answer 503, 2% reset the connection', command: '<%= config.bin %> <%= command.id %> --faults 503=0.1,reset=0.02,delay=300ms@0.05' },
   ];
 
   static override flags = {
     port: Flags.integer({ summary: 'Port to listen on (0 picks a free one).', default: 0, min: 0, max: 65535 }),
     host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
-    'allow-remote': Flags.boolean({ summary: 'Allow a --host that is not a loopback address.', default: false }),
+    'allow-remote': Flags.boolean({ summary: 'Allow a --host that is not a loopback address and any Host header; demo tokens become random.', default: false }),
+    'files-root': Flags.string({ summary: 'Let file:// imports and local git repositories read (and export to) this directory only.', helpValue: 'DIR' }),
+    'max-import-bytes': Flags.integer({ summary: 'Most bytes an import reads from its source (default 50 MiB).', min: 1, helpValue: 'N' }),
     'data-dir': Flags.string({ summary: 'Keep data in SQLite under this directory.', helpValue: 'DIR' }),
     seed: Flags.string({ summary: 'Initial data: "demo", "none", or a JSON seed file.', default: 'demo', helpValue: 'demo|none|FILE' }),
     faults: Flags.string({ summary: 'Inject faults, e.g. 503=0.1,429=0.05,reset=0.02,delay=300ms@0.05.', helpValue: 'SPEC' }),
@@ -43,6 +49,8 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
     if (!isLoopback(flags.host) && !flags['allow-remote']) {
       this.usage(`--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`);
     }
+    const filesRoot = flags['files-root'];
+    if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory()) this.usage(`--files-root ${filesRoot}: no such directory`);
     let emulator;
     try {
       emulator = await startEmulator({
@@ -53,6 +61,9 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
         ...(flags.faults ? { faults: flags.faults } : {}),
         ...(flags['fault-seed'] !== undefined ? { faultSeed: flags['fault-seed'] } : {}),
         ...(flags.log ? { log: flags.log } : {}),
+        ...(flags['files-root'] !== undefined ? { filesRoot: flags['files-root'] } : {}),
+        ...(flags['max-import-bytes'] !== undefined ? { maxImportBytes: flags['max-import-bytes'] } : {}),
+        ...(flags['allow-remote'] ? { allowRemote: true } : {}),
       });
     } catch (err) {
       if (err instanceof FaultSpecError || err instanceof SeedError) this.usage(err.message);
@@ -65,6 +76,12 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
       throw err;
     }
 
+    for (const warning of emulator.warnings) process.stderr.write(`Warning: ${warning}\n`);
+    if (flags['allow-remote']) {
+      // stderr: stdout stays the URL and token lines that scripts read.
+      const where = isLoopback(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
+      process.stderr.write(`Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`);
+    }
     const lines = [emulator.url, ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t'))];
     process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -73,6 +90,8 @@ Runs until interrupted (Ctrl-C, SIGTERM), then closes the server and the databas
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+    // Whatever an import is still waiting on (a slow source), the process ends within about a second.
+    setTimeout(() => process.exit(0), 1000).unref();
     await emulator.close();
   }
 

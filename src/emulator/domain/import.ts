@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { unzipSync } from 'fflate';
-import { badRequest } from '../types.js';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import { badRequest, HttpError } from '../types.js';
+import { filePath, MAX_ZIP_ENTRIES, readBodyCapped, readLocalFile, tooLarge, type HostPolicy } from '../host.js';
 import { htmlToMarkdown } from './html.js';
 import { splitTitle } from './markdown.js';
 import { humanize, pagesFromMarkdownFiles, type MarkdownFile } from './markdown-tree.js';
@@ -11,7 +10,8 @@ import { withoutCredentials } from './git-info.js';
 /**
  * Content import (`POST .../content/import`). The emulator runs on the user's machine with no
  * access to the services real imports read from, so it reads only what it can honestly reach:
- * `file://` URLs and http(s) URLs on loopback. Sources: `markdown`, `html` and `zip`.
+ * `file://` URLs under the files root and http(s) URLs on loopback, within the import limit
+ * (src/emulator/host.ts). Sources: `markdown`, `html` and `zip`.
  */
 
 export const SUPPORTED_IMPORT_SOURCES = ['markdown', 'html', 'zip'] as const;
@@ -29,10 +29,18 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-const MAX_BYTES = 50 * 1024 * 1024;
+/** The last segment of a URL path, decoded; the raw segment when its percent-encoding is broken. */
+function lastSegment(url: URL): string {
+  const raw = url.pathname.split('/').filter(Boolean).pop() ?? 'import';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 /** The bytes behind an import URL, or 400 when the emulator cannot (or may not) reach it. */
-export async function fetchImportUrl(raw: string): Promise<{ bytes: Uint8Array; name: string }> {
+export async function fetchImportUrl(policy: HostPolicy, raw: string): Promise<{ bytes: Uint8Array; name: string }> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -40,14 +48,8 @@ export async function fetchImportUrl(raw: string): Promise<{ bytes: Uint8Array; 
     throw badRequest('url: must be a file:// URL or an http(s) URL on loopback');
   }
   const shown = withoutCredentials(raw);
-  const name = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? 'import');
-  if (url.protocol === 'file:') {
-    try {
-      return { bytes: await readFile(fileURLToPath(url)), name };
-    } catch (err) {
-      throw badRequest(`url: cannot read ${shown}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-    }
-  }
+  const name = lastSegment(url);
+  if (url.protocol === 'file:') return { bytes: await readLocalFile(policy, filePath(url, 'url'), 'url', shown), name };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw badRequest(`url: the emulator cannot handle ${url.protocol} URLs; use a file:// URL or an http(s) URL on loopback`);
   }
@@ -58,14 +60,15 @@ export async function fetchImportUrl(raw: string): Promise<{ bytes: Uint8Array; 
   }
   let response: Response;
   try {
-    response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(15_000) });
+    // The whole transfer, body included, is bounded in time and stops when the emulator closes.
+    const signal = AbortSignal.any([AbortSignal.timeout(15_000), policy.signal]);
+    response = await fetch(url, { redirect: 'error', signal });
+    if (!response.ok) throw badRequest(`url: fetching ${shown} answered HTTP ${response.status}`);
+    return { bytes: await readBodyCapped(response, policy.maxImportBytes, shown), name };
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     throw badRequest(`url: cannot fetch ${shown}: ${(err as Error).message}`);
   }
-  if (!response.ok) throw badRequest(`url: fetching ${shown} answered HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > MAX_BYTES) throw badRequest(`url: ${shown} is larger than ${MAX_BYTES} bytes`);
-  return { bytes, name };
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -98,15 +101,68 @@ export function contentFromEntries(entries: ReadonlyMap<string, Uint8Array>): Im
   return { pages, files, importedResources: countPages(pages) + files.length, totalResources: entries.size };
 }
 
-function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
-  let raw: Record<string, Uint8Array>;
+/** Zip bytes pushed to the inflater at a time: deflate expands at most ~1032:1, so ~8 MiB out per push. */
+const ZIP_CHUNK = 8 * 1024;
+
+/**
+ * Inflate an archive within the limits. The central directory is read first (nothing inflated) to
+ * refuse a broken archive or too many entries; then entries are inflated as a stream, counting the
+ * bytes that really come out (declared sizes can lie), and inflating stops at the limit.
+ */
+function inflateBounded(bytes: Uint8Array, limit: number): Map<string, Uint8Array> {
+  let count = 0;
+  let declared = 0;
   try {
-    raw = unzipSync(bytes);
+    unzipSync(bytes, {
+      filter: (file) => {
+        count++;
+        declared += file.originalSize;
+        return false;
+      },
+    });
   } catch (err) {
     throw badRequest(`url: not a readable zip archive (${(err as Error).message})`);
   }
+  if (count > MAX_ZIP_ENTRIES) throw badRequest(`url: the archive holds ${count} entries; the emulator imports at most ${MAX_ZIP_ENTRIES}`);
+  const whole = 'the uncompressed content of the archive';
+  if (declared > limit) throw tooLarge(whole, limit);
+
+  const out = new Map<string, Uint8Array>();
+  let total = 0;
+  let failure: Error | undefined;
+  const unzip = new Unzip((file) => {
+    const chunks: Uint8Array[] = [];
+    file.ondata = (err, data, final) => {
+      if (failure) return;
+      if (err) {
+        failure = badRequest(`url: not a readable zip archive (${err.message})`);
+        return;
+      }
+      total += data.length;
+      if (total > limit) {
+        failure = tooLarge(whole, limit);
+        file.terminate();
+        return;
+      }
+      chunks.push(data);
+      if (final) out.set(file.name, Buffer.concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length && !failure; at += ZIP_CHUNK) unzip.push(bytes.subarray(at, at + ZIP_CHUNK), at + ZIP_CHUNK >= bytes.length);
+  } catch (err) {
+    failure ??= badRequest(`url: not a readable zip archive (${(err as Error).message})`);
+  }
+  if (failure) throw failure;
+  return out;
+}
+
+function unzip(bytes: Uint8Array, limit: number): Map<string, Uint8Array> {
+  const raw = inflateBounded(bytes, limit);
   const entries = new Map<string, Uint8Array>();
-  for (const [path, data] of Object.entries(raw)) {
+  for (const [path, data] of raw) {
     if (path.endsWith('/') || path.startsWith('__MACOSX/') || path.split('/').some((part) => part.startsWith('.') && part !== '.gitbook')) continue;
     entries.set(path, data);
   }
@@ -117,7 +173,7 @@ function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
   return entries;
 }
 
-export function parseImport(source: string, bytes: Uint8Array, name: string): ImportedContent {
+export function parseImport(source: string, bytes: Uint8Array, name: string, limit: number): ImportedContent {
   switch (source) {
     case 'markdown': {
       const { title, body } = splitTitle(Buffer.from(bytes).toString('utf8'));
@@ -129,15 +185,15 @@ export function parseImport(source: string, bytes: Uint8Array, name: string): Im
       return singlePage(title ?? converted.title, name, title ? body : converted.markdown);
     }
     case 'zip':
-      return contentFromEntries(unzip(bytes));
+      return contentFromEntries(unzip(bytes, limit));
     default:
       throw badRequest(`source: the emulator cannot import "${source}" content; it imports ${SUPPORTED_IMPORT_SOURCES.join(', ')}`);
   }
 }
 
 /** Check the source before fetching anything, then fetch and parse. */
-export async function loadImport(source: string, url: string): Promise<ImportedContent> {
-  if (!(SUPPORTED_IMPORT_SOURCES as readonly string[]).includes(source)) parseImport(source, new Uint8Array(), '');
-  const { bytes, name } = await fetchImportUrl(url);
-  return parseImport(source, bytes, name);
+export async function loadImport(policy: HostPolicy, source: string, url: string): Promise<ImportedContent> {
+  if (!(SUPPORTED_IMPORT_SOURCES as readonly string[]).includes(source)) parseImport(source, new Uint8Array(), '', 0);
+  const { bytes, name } = await fetchImportUrl(policy, url);
+  return parseImport(source, bytes, name, policy.maxImportBytes);
 }

@@ -40,7 +40,13 @@ const stripPageSuffix = (path: string): string => path.replace(/\.md$/i, '').rep
 
 /** Where a relative link from `from` may point: relative to the page's folder or to the page itself, or from the root. */
 function candidates(from: PageNode, target: string): string[] {
-  const clean = decodeURIComponent(target.replace(/[?#].*$/, ''));
+  const raw = target.replace(/[?#].*$/, '');
+  let clean = raw;
+  try {
+    clean = decodeURIComponent(raw);
+  } catch {
+    // A link with broken percent-encoding is matched as written (and reported broken), never a 500.
+  }
   if (clean.startsWith('/')) return [normalize(clean.split('/'))];
   const dir = from.path.split('/').slice(0, -1);
   return [normalize([...dir, ...clean.split('/')]), normalize([...from.path.split('/'), ...clean.split('/')]), normalize(clean.split('/'))];

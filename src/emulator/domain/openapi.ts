@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Caller, EmulatorContext } from '../types.js';
 import { HttpError } from '../types.js';
+import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
 import { parseYaml, YamlUnsupportedError } from './yaml-lite.js';
 
@@ -121,8 +120,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string } | { code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' }> {
   if (url.protocol === 'file:') {
+    // Under the files root only, like content imports; a refusal is recorded as a fetch error.
     try {
-      return { text: await readFile(fileURLToPath(url), 'utf8') };
+      return { text: Buffer.from(await readLocalFile(ctx.host, filePath(url, 'source.url'), 'source.url')).toString('utf8') };
     } catch {
       return { code: 'FETCH_ERROR' };
     }
@@ -131,9 +131,9 @@ async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string
   // The emulator's own API holds this request's turn: fetching from it would wait on itself.
   if (url.origin === new URL(ctx.baseUrl).origin && url.pathname.startsWith('/v1/')) return { code: 'FETCH_ERROR' };
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+    const res = await fetch(url, { signal: AbortSignal.any([AbortSignal.timeout(FETCH_TIMEOUT_MS), ctx.host.signal]), redirect: 'follow' });
     if (!res.ok) return { code: 'FETCH_ERROR' };
-    return { text: await res.text() };
+    return { text: Buffer.from(await readBodyCapped(res, ctx.host.maxImportBytes, url.href)).toString('utf8') };
   } catch (err) {
     const name = (err as { name?: string })?.name;
     return { code: name === 'TimeoutError' || name === 'AbortError' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR' };

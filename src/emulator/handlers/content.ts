@@ -88,7 +88,7 @@ async function importInto(req: Req, inChangeRequest: boolean) {
   if (cr) assertActive(cr, 'edited');
   else assertEditable(space, 'edited');
   const body = req.body as { url: string; source: string };
-  const imported = await loadImport(body.source, body.url);
+  const imported = await loadImport(req.ctx.host, body.source, body.url);
   const revision = addContent(req, inChangeRequest, imported.pages, imported.files);
   // The new revision is what the content operation answers now (there is no get-revision-by-id).
   const scope = cr ? `/change-requests/${cr.id}` : '';

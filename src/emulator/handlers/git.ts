@@ -7,9 +7,9 @@ import { HttpError, type HandlerTable } from '../types.js';
 import { deleteIdempotently, noContent, ok, spaceOf, type Req } from './content-common.js';
 
 /**
- * Git sync with local repositories (paths, file:// URLs). Import and export run to completion
- * before answering 204, so a client that reads the space or the repository right after sees the
- * result. The repository URL is remembered (credentials included) but only shown without them.
+ * Git sync with local repositories (paths, file:// URLs) inside the emulator's files root. Import
+ * and export run to completion before answering 204, so a client that reads the space or the
+ * repository right after sees the result. The repository URL is remembered (credentials included) but only shown without them.
  */
 
 interface GitBody {
@@ -52,7 +52,7 @@ export const gitHandlers: HandlerTable = {
     const space = spaceOf(req);
     const body = req.body as GitBody;
     if (!body.standalone) assertEditable(space, 'imported into');
-    const repo = await readRepository(body.url, body.ref, body.repoProjectDirectory);
+    const repo = await readRepository(req.ctx.host, body.url, body.ref, body.repoProjectDirectory);
     const { store } = req.ctx;
     const now = req.ctx.now();
     const at = now.toISOString();
@@ -77,7 +77,7 @@ export const gitHandlers: HandlerTable = {
     const { store } = req.ctx;
     const revision = getRevision(store, space.revision);
     const user = store.get<UserDoc>('user', req.caller.userId);
-    await writeRepository(body.url, body.ref, revision, {
+    await writeRepository(req.ctx.host, body.url, body.ref, revision, {
       message: body.commitMessage ?? 'Update from the documentation service',
       author: { name: user?.displayName ?? req.caller.userId, email: user?.email ?? `${req.caller.userId}@users.noreply.local` },
       now: req.ctx.now(),

@@ -13,8 +13,8 @@ let server: TestServer;
 const served: Record<string, { type: string; body: Buffer }> = {};
 
 beforeAll(async () => {
-  w = await startWorld();
   dir = mkdtempSync(join(tmpdir(), 'content-import-'));
+  w = await startWorld(undefined, { filesRoot: dir });
   server = await startServer((req, res) => {
     const file = served[req.path];
     if (!file) {

@@ -26,8 +26,8 @@ function repoWith(name: string, files: Record<string, string>): string {
 }
 
 beforeAll(async () => {
-  w = await startWorld();
   root = mkdtempSync(join(tmpdir(), 'content-git-'));
+  w = await startWorld(undefined, { filesRoot: root });
 });
 afterAll(async () => {
   await w.emu.close();

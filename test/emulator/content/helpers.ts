@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { startEmulator, type RunningEmulator, type SeedSpec } from '../../../src/emulator/index.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator, type SeedSpec } from '../../../src/emulator/index.js';
 import { setChangeRequestRevision, type ChangeRequestDoc } from '../../../src/emulator/domain/change-requests.js';
 import { createRevision, findPage, getRevision, repath, type PageNode } from '../../../src/emulator/domain/revisions.js';
 import { setSpaceRevision, type SpaceDoc } from '../../../src/emulator/domain/spaces.js';
@@ -75,11 +75,12 @@ export interface World {
   call: (token: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; text: string; headers: Headers }>;
 }
 
-export async function startWorld(customize?: (s: SeedSpec) => void): Promise<World> {
+/** `options`: more emulator options, such as `filesRoot` for the tests that import local files. */
+export async function startWorld(customize?: (s: SeedSpec) => void, options: EmulatorOptions = {}): Promise<World> {
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
   const spec = seed();
   customize?.(spec);
-  const emu = await startEmulator({ port: 0, seed: spec, clock: () => clock.now });
+  const emu = await startEmulator({ port: 0, seed: spec, clock: () => clock.now, ...options });
   const call: World['call'] = (token, method, path, body) => request(emu.url, method, path, { token, ...(body !== undefined ? { body } : {}) });
   return { emu, clock, call };
 }

@@ -11,11 +11,20 @@ import type { Scenarios, World } from './types.js';
  */
 
 let workdir: string | undefined;
-/** A markdown file, a Git repository to import from and a bare one to export to, made once per run. */
-function fixtures(): { markdown: string; repo: string; bare: string } {
+/** The directory of the fixtures below, made once per run: the scenario emulators' files root. */
+export function fixturesRoot(): string {
   if (!workdir) {
     workdir = mkdtempSync(join(tmpdir(), 'scenario-content-'));
     process.once('exit', () => rmSync(workdir as string, { recursive: true, force: true }));
+  }
+  return workdir;
+}
+let made = false;
+/** A markdown file, a Git repository to import from and a bare one to export to, made once per run. */
+function fixtures(): { markdown: string; repo: string; bare: string } {
+  const workdir = fixturesRoot();
+  if (!made) {
+    made = true;
     writeFileSync(join(workdir, 'notes.md'), '# Release notes\n\nVersion 2.\n');
     const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd });
     const repo = join(workdir, 'repo');

@@ -5,6 +5,7 @@ import { startEmulator, type RunningEmulator } from '../../../src/emulator/serve
 import { Store } from '../../../src/emulator/store/store.js';
 import { call, DEMO, type Api, type CallResult } from '../helpers.js';
 import type { Scenario, ScenarioBuilder, Scenarios, World } from './types.js';
+import { fixturesRoot } from './content.js';
 
 /** Every scenario of the files in this directory, by operationId (each operation at most once). */
 export async function loadScenarios(): Promise<Record<string, ScenarioBuilder>> {
@@ -34,7 +35,7 @@ export async function demoSnapshot(): Promise<Buffer> {
 export async function startScenario(snapshot: Buffer, caller: World['caller']): Promise<{ emu: RunningEmulator; world: World }> {
   let now = new Date('2025-06-10T12:00:00.000Z');
   const store = new Store(snapshot);
-  const emu = await startEmulator({ store, clock: () => now });
+  const emu = await startEmulator({ store, clock: () => now, filesRoot: fixturesRoot() });
   const admin: Api = (method, path, options = {}) => call(emu.url, method, path, { token: DEMO.tokens.admin, ...options });
   const world: World = {
     url: emu.url,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DEMO, startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
+import { DEMO, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index.js';
 import { specProblems } from '../../helpers/spec-validate.js';
 import { call as request } from '../helpers.js';
 
@@ -22,9 +22,10 @@ export interface SitesWorld {
 }
 
 /** The emulator with the demo seed, on a free port, with a clock the test moves. */
-export async function startWorld(): Promise<SitesWorld> {
+/** `options`: more emulator options, such as `filesRoot` for the tests that read local files. */
+export async function startWorld(options: EmulatorOptions = {}): Promise<SitesWorld> {
   let now = Date.parse('2026-03-01T10:00:00.000Z');
-  const emu = await startEmulator({ port: 0, seed: 'demo', clock: () => new Date(now) });
+  const emu = await startEmulator({ port: 0, seed: 'demo', clock: () => new Date(now), ...options });
   return {
     emu,
     advance: (ms) => {

@@ -33,8 +33,8 @@ paths:
 `;
 
 beforeAll(async () => {
-  w = await startWorld();
   dir = mkdtempSync(join(tmpdir(), 'docs-openapi-'));
+  w = await startWorld({ filesRoot: dir });
   writeFileSync(join(dir, 'pets.json'), JSON.stringify(PETS));
   server = await startServer((req, res) => {
     if (req.path === '/pets.yaml') {

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO } from './seed/demo.js';
+import type { Store } from './store/store.js';
+
+/**
+ * The data directory holds the API tokens (in the SQLite file and tokens.json): it is created 0700
+ * and every file in it 0600, whatever the umask. SQLite creates its -wal and -shm files with the
+ * database file's permissions, so the database file is created 0600 before SQLite opens it.
+ */
+
+export const DATABASE_FILE = 'emulator.sqlite';
+const FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, 'tokens.json'];
+
+/** Create or check the directory; answers the warnings to print (an existing directory open to others). */
+export function prepareDataDir(dir: string): string[] {
+  const warnings: string[] = [];
+  let info;
+  try {
+    info = statSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!info) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  } else if (!info.isDirectory()) {
+    throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
+  } else if ((info.mode & 0o077) !== 0) {
+    const mode = (info.mode & 0o777).toString(8);
+    warnings.push(`the data directory ${dir} is open to other users of this machine (mode ${mode}) and holds the emulator's tokens; restrict it with: chmod 700 ${dir}`);
+  }
+  const database = join(dir, DATABASE_FILE);
+  if (!existsSync(database)) closeSync(openSync(database, 'a', 0o600));
+  restrictFiles(dir);
+  return warnings;
+}
+
+/** 0600 on every state file present (again after SQLite opened the database and made -wal/-shm). */
+export function restrictFiles(dir: string): void {
+  for (const name of FILES) {
+    const path = join(dir, name);
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
+}
+
+const DEMO_TOKENS: readonly string[] = Object.values(DEMO.tokens);
+
+/**
+ * Replace the demo seed's published tokens by random ones (an emulator others can reach must not
+ * accept `demo-admin-token`). Kept in their order, so the token list reads as before.
+ */
+export function replaceDemoTokens(store: Store): void {
+  const demo = store.all<{ id: string; userId: string }>('token').filter((t) => DEMO_TOKENS.includes(t.id));
+  store.tx(() => {
+    for (const token of demo) store.delete('token', token.id);
+    for (const token of demo) store.insert('token', { ...token, id: `emu_${randomBytes(24).toString('base64url')}` });
+  });
+}
