@@ -60,7 +60,7 @@ beforeAll(async () => {
   ensureBuilt();
   // Every file the emulator reads (repositories, markdown) is under root.
   root = tempDir('docs-e2e-diff-');
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
   space = (await post<{ id: string }>(`/v1/spaces/${DEMO.spaces.guides}/duplicate`)).id;
   const at = `/v1/spaces/${space}`;

@@ -93,7 +93,7 @@ function awkwardSpace(): Promise<string> {
 beforeAll(async () => {
   ensureBuilt();
   root = tempDir('docs-e2e-pull-');
-  emulator = await startEmulator();
+  emulator = await startEmulator([], { files: true });
   env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
 });
 

@@ -29,7 +29,7 @@ let client: DocsClient;
 let app: ReturnType<typeof render> | undefined;
 
 beforeEach(async () => {
-  ({ emu, api } = await startDemo());
+  ({ emu, api } = await startDemo({ filesRoot: TEMP }));
   client = new DocsClient({ baseUrl: emu.url, token: DEMO.tokens.admin });
 });
 
