@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs openapi ...` and `docs openapi versions ...` end to end: real CLI process, real emulator process. */
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
   dir = tempDir();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
   expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
 });
 
