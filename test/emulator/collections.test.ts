@@ -142,9 +142,9 @@ describe('transfer', () => {
     expect(same.status).toBe(409);
     // The demo admin administers the second organization too: an editor there cannot receive.
     const membership = `${DEMO.otherOrg}:${DEMO.users.admin}`;
-    emu.store.patch('member', membership, { role: 'edit' });
+    emu.store.patch<{ id: string; role: string }>('member', membership, { role: 'edit' });
     const foreign = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: DEMO.otherOrg } });
-    emu.store.patch('member', membership, { role: 'admin' });
+    emu.store.patch<{ id: string; role: string }>('member', membership, { role: 'admin' });
     const unknown = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: 'org_nowhere' } });
     expect(foreign.status).toBe(412);
     expect(unknown.status).toBe(412);
