@@ -29,7 +29,7 @@ describe('docs api', () => {
     for (const path of ['/v1/orgs', '/orgs', 'orgs']) {
       const res = await docs(['api', 'GET', path], { env });
       expect(res.code).toBe(0);
-      expect(JSON.parse(res.stdout).items.map((o: { id: string }) => o.id)).toEqual([DEMO.org]);
+      expect(JSON.parse(res.stdout).items.map((o: { id: string }) => o.id)).toEqual([DEMO.org, DEMO.otherOrg]);
     }
   });
 
