@@ -40,6 +40,7 @@ export {
   spaceFlag,
   yesFlag,
 } from './flags.js';
+export { readTextArg } from './input.js';
 export { Output, type Columns } from './output.js';
 export { TARGET_HINTS } from './targets.js';
 export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './views/change-requests.js';
