@@ -92,10 +92,5 @@ export async function gitBody(flags: GitFlagValues): Promise<Record<string, unkn
   return out;
 }
 
-/** A value with every secret masked, whatever its shape (dry-run bodies). */
-export function redactDeep<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(redact(JSON.stringify(value))) as T);
-}
-
 /** A URL as it may be shown. */
 export const shownUrl = (url: string): string => redact(url);

@@ -1,9 +1,8 @@
 import { Args } from '@oclif/core';
-import type { PreparedRequest } from '../../api/client.js';
 import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, redactDeep, shownUrl } from '../../cli/views/git.js';
+import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
 import { operationList, outcomeRow } from '../../cli/views/spaces.js';
 
 const op = git.import;
@@ -37,10 +36,5 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
       { id: spaceId, status: 'imported' },
       outcomeRow,
     );
-  }
-
-  /** The repository URL may hold credentials: the JSON form of a dry run masks them too. */
-  protected override printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
-    super.printDryRun({ ...req, body: redactDeep(req.body) });
   }
 }
