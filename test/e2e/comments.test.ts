@@ -153,7 +153,7 @@ describe('docs comments', () => {
 
     const onCr = await post('CR comment to delete', crPath);
     const piped = await docs(['comments', 'delete', onCr.id, '--cr', '1', '--yes'], { env });
-    expect(piped.stdout).toBe(`✓ Deleted comment ${onCr.id} from change request 1\n`);
+    expect(piped.stdout).toBe(`${onCr.id}\tdeleted\n`);
     expect((await crComments()).map((x) => x.id)).not.toContain(onCr.id);
   });
 

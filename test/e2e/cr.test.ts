@@ -95,7 +95,7 @@ describe('docs cr', () => {
     const cr = await createCr('Branch to update');
     const updated = await docs(['cr', 'update-branch', String(cr.number)], { env });
     expect(updated.code).toBe(0);
-    expect(updated.stdout).toMatch(/^update\trev_/);
+    expect(updated.stdout).toMatch(new RegExp(`^${cr.number}\tupdate\trev_`));
     const pdf = await docs(['cr', 'pdf', String(cr.number)], { env });
     expect(pdf.code).toBe(0);
     expect(pdf.stdout.trim()).toMatch(/^https?:\/\//);

@@ -88,7 +88,9 @@ describe('docs git', () => {
     const before = await titles(space);
     const standalone = await docs(['git', 'import', space, '--url', repo, '--ref', 'refs/heads/main', '--standalone', '--json'], { env });
     expect(standalone.code).toBe(0);
-    expect(JSON.parse(standalone.stdout)).toEqual({ id: space, status: 'imported' });
+    // 204: nothing on stdout with --json, the sentence on stderr.
+    expect(standalone.stdout).toBe('');
+    expect(standalone.stderr).toContain('as a standalone revision');
     expect(await titles(space)).toEqual(before);
 
     const tag = await docs(['git', 'import', space, '--url', repo, '--ref', 'refs/tags/v1'], { env });
@@ -150,7 +152,9 @@ describe('docs git', () => {
     expect(refused.stderr).toContain('--yes');
     const removed = await docs(['git', 'remove-legacy-installation', SPACE, '--yes', '--json'], { env });
     expect(removed.code).toBe(0);
-    expect(JSON.parse(removed.stdout)).toEqual({ id: SPACE, status: 'removed' });
+    expect(removed.stdout).toBe('');
+    const piped = await docs(['git', 'remove-legacy-installation', SPACE, '--yes'], { env });
+    expect(piped.stdout).toBe(`${SPACE}\tremoved\n`);
 
     const repo = repoWith('readonly', { 'README.md': '# Read\n' });
     const denied = await docs(['git', 'import', SPACE, '--url', repo, '--ref', 'main'], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });

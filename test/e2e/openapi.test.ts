@@ -143,7 +143,7 @@ describe('docs openapi', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Pass --yes');
     const deleted = await docs(['openapi', 'delete', 'old-api', '--yes'], { env });
-    expect(deleted.stdout).toBe('✓ Deleted OpenAPI specification old-api\n');
+    expect(deleted.stdout).toBe('old-api\tdeleted\n');
     expect((await specs()).map((s) => s.slug)).not.toContain('old-api');
   });
 

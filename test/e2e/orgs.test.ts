@@ -172,7 +172,7 @@ describe('docs orgs', () => {
     expect(dry.stdout).toContain(`DELETE ${emulator.url}/v1/orgs/${DEMO.org}/link-invites/${DEMO.invite}`);
     const deleted = await docs(['orgs', 'invites', 'delete', DEMO.invite, '--yes'], { env });
     expect(deleted.code, deleted.stderr).toBe(0);
-    expect(deleted.stdout).toBe(`✓ Deleted invite link ${DEMO.invite} of organization ${DEMO.org}\n`);
+    expect(deleted.stdout).toBe(`${DEMO.invite}\tdeleted\n`);
     const json = await docs(['orgs', 'invites', 'delete', DEMO.invite, '--yes', '--json'], { env });
     expect(json.code, json.stderr).toBe(0);
     expect(json.stdout).toBe('');

@@ -98,11 +98,11 @@ describe('docs translations', () => {
     expect(nothing.stderr).toContain('nothing to change');
   });
 
-  it('runs a translation again (204: a ✓ line) and deletes one with --yes only', async () => {
+  it('runs a translation again (204: the id and what happened when piped) and deletes one with --yes only', async () => {
     const t = await createOne('it');
     const ran = await docs(['translations', 'run', t.id], { env });
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toBe(`✓ Started a run of translation ${t.id}; follow it with \`docs translations get ${t.id}\`\n`);
+    expect(ran.stdout).toBe(`${t.id}\tstarted\n`);
     expect((await getOne(t.id)).stats?.runs).toBe(2);
 
     const refused = await docs(['translations', 'delete', t.id], { env });

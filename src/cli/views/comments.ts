@@ -5,13 +5,7 @@ import { UsageError } from '../errors.js';
 import { readTextArg } from '../input.js';
 import type { Columns, Output } from '../output.js';
 
-/*
- * `docs comments ...` and `docs comments replies ...`: columns, fields and the flags they share.
- *
- * Answers without content (deletes, 204): a `✓` line on a terminal and when piped; with --json
- * nothing on stdout (the message goes to stderr) — the exit code is the result. The translations
- * and openapi topics follow the same rule.
- */
+/* `docs comments ...` and `docs comments replies ...`: columns, fields and the flags they share. */
 
 export const userName = (user: User | undefined): string | undefined => user?.displayName ?? user?.email ?? user?.id;
 

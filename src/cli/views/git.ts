@@ -12,8 +12,7 @@ import { readAll } from '../prompt.js';
  * What `docs git import` and `docs git export` share. Repository URLs may carry credentials
  * (`https://user:token@host/repo.git`): they are registered as secrets as soon as they are read,
  * so no output, error, debug trace or dry run shows them, and `--url -` reads the URL from stdin
- * so it stays out of shell history and process lists. Answers without content follow the
- * convention of views/spaces.ts.
+ * so it stays out of shell history and process lists.
  */
 
 /** `docs git info`. */

@@ -1,9 +1,9 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
-import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 const op = git.export;
 
@@ -30,6 +30,6 @@ export default class GitExport extends DocsCommand<typeof GitExport> {
     const spaceId = this.space(this.args.space);
     const body = { ...(await gitBody(this.flags)), commitMessage: this.flags['commit-message'] } as ExportToGitRepositoryBody;
     await this.send(op, { spaceId, body });
-    this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, { id: spaceId, status: 'exported' }, outcomeRow);
+    this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, new NoContent(spaceId, 'exported'));
   }
 }

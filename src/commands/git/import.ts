@@ -1,9 +1,9 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
-import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 const op = git.import;
 
@@ -33,8 +33,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     await this.send(op, { spaceId, body });
     this.output.done(
       `Imported ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}${body.standalone ? ' as a standalone revision' : ''}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
-      { id: spaceId, status: 'imported' },
-      outcomeRow,
+      new NoContent(spaceId, 'imported'),
     );
   }
 }

@@ -43,7 +43,7 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
     const result = await this.send(op, { organizationId, siteId: this.about('site', site), body: { jsonSchema } });
     const claims = claimCount(jsonSchema);
-    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, { UPDATED: 'updatedAt' });
+    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, { SITE: () => site, UPDATED: 'updatedAt' });
   }
 
   private async readSchema(source: string): Promise<SiteAdaptiveJsonSchemaInput> {
