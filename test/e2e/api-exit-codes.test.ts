@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs api` and the exit code of every kind of failure, against a real emulator. */
 
@@ -14,7 +15,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {

@@ -54,7 +54,6 @@ beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
   env = demoEnv(emulator);
-  expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
 });
 
 afterAll(async () => {

@@ -35,8 +35,6 @@ beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
   env = demoEnv(emulator);
-  const set = await docs(['config', 'set', 'org', DEMO.org], { env });
-  expect(set.code, set.stderr).toBe(0);
 });
 
 afterAll(async () => {

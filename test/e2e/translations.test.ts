@@ -30,7 +30,6 @@ beforeAll(async () => {
   emulator = await startEmulator();
   dir = tempDir();
   env = demoEnv(emulator);
-  expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
 });
 
 afterAll(async () => {
