@@ -247,10 +247,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     this.output.list(items, columns, empty);
   }
 
+  /** The request as it would go out, every secret masked: in the URL, the text, and the JSON body (a Git URL may hold credentials). */
   protected printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
     const auth = 'Bearer ***';
     if (this.output.isJson) {
-      this.output.json({ method: req.method, url: redact(req.url), headers: { authorization: auth }, ...(req.body !== undefined ? { body: req.body } : {}) });
+      const body: unknown = req.body === undefined ? undefined : JSON.parse(redact(JSON.stringify(req.body)));
+      this.output.json({ method: req.method, url: redact(req.url), headers: { authorization: auth }, ...(body !== undefined ? { body } : {}) });
     } else {
       const lines = [`${req.method} ${req.url}`, `Authorization: ${auth}`];
       if (req.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(req.body, null, 2));

@@ -20,7 +20,8 @@
  * - Body/query flags: `field.string|option|integer|boolean(op.body, 'name', {description})` (help shows
  *   the contract's bound), then `fieldsFromFlags(op.body, this.flags)` builds the body.
  * - Lists: `...listFlags()` and `await this.list(op, params, columns)` (--limit, --all, JSON lines).
- * - Changes: `this.output.done(message, resource, keyColumns)`; add `'dry-run': dryRunFlag()`.
+ * - Changes: `this.output.done(message, resource, keyColumns)` (id first), or `done(message, new NoContent(id, 'deleted'))`
+ *   for a 204 (the rule is in output.ts); add `'dry-run': dryRunFlag()`.
  * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`.
  * - Scope: `this.space(arg)`, `await this.org()`; `this.about(kind, id)` for 404 messages (hints in targets.ts).
  * - Failures: throw UsageError (2), AuthError (4) or CommandFailure(message, code); everything else is
@@ -40,6 +41,7 @@ export {
   spaceFlag,
   yesFlag,
 } from './flags.js';
-export { Output, type Columns } from './output.js';
+export { readTextArg } from './input.js';
+export { NoContent, Output, type Columns } from './output.js';
 export { TARGET_HINTS } from './targets.js';
 export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './views/change-requests.js';

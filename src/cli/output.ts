@@ -12,6 +12,14 @@ let TableClass: typeof Table | undefined;
  * - `tsv`:   piped — tab-separated rows, no header decoration, no colour;
  * - `json`:  --json — only JSON on stdout (arrays for lists; one object per line when streaming).
  * Messages, progress and errors go to stderr in every mode, so stdout stays parseable.
+ *
+ * The answer to a change (create, edit, delete, run, ...) is shown one way by every command, with
+ * `done`:
+ * - on a TTY, a `✓` sentence saying what happened;
+ * - piped, one tab-separated row with the id of what changed first (`id=$(docs … | cut -f1)`):
+ *   the answer's key fields, or for an answer without content `id<TAB>outcome` (`col_abc	deleted`);
+ * - with --json, the API's object as it came, and for an answer without content (204) nothing:
+ *   the exit code is the result. The sentence goes to stderr.
  */
 export type OutputMode = 'table' | 'tsv' | 'json';
 
@@ -53,6 +61,14 @@ export function tsvCell(value: unknown): string {
 
 function pick<T>(item: T, accessor: (keyof T & string) | ((item: T) => unknown)): unknown {
   return typeof accessor === 'function' ? accessor(item) : item[accessor];
+}
+
+/** A change the API answered without content (204): the id of what changed and one word for what happened (`deleted`). */
+export class NoContent {
+  constructor(
+    readonly id: string,
+    readonly outcome: string,
+  ) {}
 }
 
 export class Output {
@@ -116,20 +132,20 @@ export class Output {
   }
 
   /**
-   * The outcome of a change: the resource with --json, a `✓ message` line on a TTY, and when piped
-   * the resource's key fields as one TSV row (so `id=$(docs cr create ... | cut -f1)` works).
+   * The answer to a change (see the header): the API's object and its key fields (`row`, the id
+   * first), or `NoContent` naming what changed when the API answered nothing.
    */
-  done<T>(message: string, item?: T, fields?: Columns<T>): void {
+  done<T>(message: string, item: T, row: Columns<T>): void;
+  done(message: string, answer: NoContent): void;
+  done<T>(message: string, answer: T | NoContent, row?: Columns<T>): void {
     if (this.isJson) {
-      if (item !== undefined) this.json(item);
+      if (!(answer instanceof NoContent)) this.json(answer);
       this.info(message);
-      return;
+    } else if (this.mode === 'tsv') {
+      this.out(answer instanceof NoContent ? [answer.id, answer.outcome].map(tsvCell).join('\t') : this.tsvRow(answer, row ?? {}));
+    } else {
+      this.out(`${this.paint('green', '✓')} ${message}`);
     }
-    if (this.mode === 'tsv' && item !== undefined && fields) {
-      this.out(this.tsvRow(item, fields));
-      return;
-    }
-    this.out(`${this.paint('green', '✓')} ${message}`);
   }
 
   /** JSON on stdout, whatever the mode (`--json`, `docs api`). */

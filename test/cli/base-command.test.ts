@@ -61,6 +61,13 @@ class EditProbe extends DocsCommand<typeof EditProbe> {
   }
 }
 
+class DryEditProbe extends DocsCommand<typeof DryEditProbe> {
+  static override flags = { space: spaceFlag(), subject: field.string(changeRequests.update.body, 'subject', { description: 'Subject' }), 'dry-run': dryRunFlag() };
+  async run(): Promise<void> {
+    await this.send(changeRequests.update, { spaceId: this.space(), changeRequestId: '1', body: fieldsFromFlags(changeRequests.update.body, this.flags) });
+  }
+}
+
 class Offline extends DocsCommand<typeof Offline> {
   static override offline = true;
   async run(): Promise<void> {
@@ -161,6 +168,17 @@ describe('send', () => {
     expect(process.exitCode ?? 0).toBe(0);
     expect(stdout).toBe(`POST ${url}/v1/spaces/sp/change-requests/7/merge\nAuthorization: Bearer ***\n`);
     expect(stderr).toBe('Dry run: nothing was sent.\n');
+    expect(requests).toEqual([]);
+  });
+
+  it('--dry-run masks secrets in the body, as text and as JSON', async () => {
+    const subject = 'Mirror https://ada:s3cr3t-pass@git.example/docs.git';
+    await DryEditProbe.run(['--space', 'sp', '--subject', subject, '--dry-run'], config);
+    expect(stdout).toContain('"subject": "Mirror https://***@git.example/docs.git"');
+    stdout = '';
+    await DryEditProbe.run(['--space', 'sp', '--subject', subject, '--dry-run', '--json'], config);
+    expect(JSON.parse(stdout)).toMatchObject({ method: 'PATCH', body: { subject: 'Mirror https://***@git.example/docs.git' } });
+    expect(stdout).not.toContain('s3cr3t');
     expect(requests).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorAllowed, Output, outputMode, type Columns, type OutputMode } from '../../src/cli/output.js';
+import { colorAllowed, NoContent, Output, outputMode, type Columns, type OutputMode } from '../../src/cli/output.js';
 
 class Sink {
   chunks: string[] = [];
@@ -116,27 +116,43 @@ describe('Output', () => {
   });
 
   it('reports a change as a success line, a TSV row, or the JSON resource with the message on stderr', () => {
+    const row = rows[1]!;
     const fields: Columns<Row> = { ID: 'id', NUMBER: 'number' };
     const table = make('table');
-    table.out.done('Created #2', rows[1], fields);
+    table.out.done('Created #2', row, fields);
     expect(table.stdout.text).toBe('✓ Created #2\n');
     const tsv = make('tsv');
-    tsv.out.done('Created #2', rows[1], fields);
+    tsv.out.done('Created #2', row, fields);
     expect(tsv.stdout.text).toBe('cr_2\t2\n');
     const json = make('json');
-    json.out.done('Created #2', rows[1], fields);
-    expect(JSON.parse(json.stdout.text)).toEqual(rows[1]);
+    json.out.done('Created #2', row, fields);
+    expect(JSON.parse(json.stdout.text)).toEqual(row);
     expect(json.stderr.text).toBe('Created #2\n');
+  });
+
+  it('reports an answer without content as a success line, `id<TAB>outcome`, or nothing on stdout with --json', () => {
+    const gone = new NoContent('col abc', 'deleted');
+    const table = make('table');
+    table.out.done('Deleted collection col abc', gone);
+    expect(table.stdout.text).toBe('✓ Deleted collection col abc\n');
+    const tsv = make('tsv');
+    tsv.out.done('Deleted collection col abc', gone);
+    expect(tsv.stdout.text).toBe('col abc\tdeleted\n');
+    expect(tsv.stderr.text).toBe('');
+    const json = make('json');
+    json.out.done('Deleted collection col abc', gone);
+    expect(json.stdout.text).toBe('');
+    expect(json.stderr.text).toBe('Deleted collection col abc\n');
   });
 
   it('colours only when allowed and the stream is a terminal', () => {
     const coloured = make('table', { color: true, tty: true });
-    coloured.out.done('ok');
+    coloured.out.done('ok', new NoContent('x', 'ok'));
     coloured.out.error('bad');
     expect(coloured.stdout.text).toContain('\u001B[32m✓\u001B[39m');
     expect(coloured.stderr.text).toContain('\u001B[31mError:\u001B[39m bad');
     const plain = make('table', { color: false, tty: true });
-    plain.out.done('ok');
+    plain.out.done('ok', new NoContent('x', 'ok'));
     expect(plain.stdout.text).toBe('✓ ok\n');
     const piped = make('table', { color: true, tty: false });
     piped.out.error('bad');

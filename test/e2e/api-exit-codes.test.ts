@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs api` and the exit code of every kind of failure, against a real emulator. */
 
@@ -14,7 +15,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -29,7 +30,7 @@ describe('docs api', () => {
     for (const path of ['/v1/orgs', '/orgs', 'orgs']) {
       const res = await docs(['api', 'GET', path], { env });
       expect(res.code).toBe(0);
-      expect(JSON.parse(res.stdout).items.map((o: { id: string }) => o.id)).toEqual([DEMO.org]);
+      expect(JSON.parse(res.stdout).items.map((o: { id: string }) => o.id)).toEqual([DEMO.org, DEMO.otherOrg]);
     }
   });
 

@@ -68,10 +68,11 @@ describe('docs auth', () => {
     expect(status.code).toBe(0);
     const body = JSON.parse(status.stdout);
     expect(body).toMatchObject({ profile: 'default', apiUrl: emulator.url, tokenSource: 'profile', token: `****${emulator.tokens.admin!.slice(-4)}` });
-    expect(body.organizations.map((o: { id: string }) => o.id)).toEqual([DEMO.org]);
+    expect(body.organizations.map((o: { id: string }) => o.id)).toEqual([DEMO.org, DEMO.otherOrg]);
     const human = await docs(['auth', 'status'], { env: { DOCS_CONFIG_DIR: dir } });
     expect(human.stdout).toContain(`API URL\t${emulator.url} (from profile)`);
     expect(human.stdout).toContain('Acme Docs');
+    expect(human.stdout).toContain('Globex Corporation');
 
     const token = await docs(['auth', 'token'], { env: { DOCS_CONFIG_DIR: dir } });
     expect(token.stdout).toBe(`${emulator.tokens.admin}\n`);

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, BIN, cleanup, docs, ensureBuilt, ROOT, spawnDocs, startEmulator, tempDir, type RunningEmulator, type RunResult } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /*
  * What a person meets at the prompt: typos, missing arguments, topics without a command, help,
@@ -18,7 +19,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator, { org: null });
   for (let i = 1; i <= 3; i++) await api(emulator, 'POST', `/v1/spaces/${SPACE}/change-requests`, { subject: `UX ${i}` });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs collections ...` end to end: real CLI process, real emulator process. */
 
@@ -23,8 +24,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -150,8 +150,8 @@ describe('docs collections', () => {
     const refused = await docs(['collections', 'transfer', c.id, '--to', DEMO.otherOrg], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    // The demo admin is no admin of the other organization: the collection cannot be moved there.
-    const cannot = await docs(['collections', 'transfer', c.id, '--to', DEMO.otherOrg, '--yes'], { env });
+    // An organization the caller does not administer (here: none at all) cannot receive it.
+    const cannot = await docs(['collections', 'transfer', c.id, '--to', 'org_nowhere', '--yes'], { env });
     expect(cannot.code).toBe(5);
     expect(cannot.stderr).toContain('(412)');
     const same = await docs(['collections', 'transfer', c.id, '--to', ORG, '--yes'], { env });
@@ -162,6 +162,12 @@ describe('docs collections', () => {
     expect(dry.stdout).toContain(`POST ${emulator.url}/v1/collections/${c.id}/transfer`);
     expect(dry.stdout).toContain(`"organization": "${DEMO.otherOrg}"`);
     expect((await getCollection(c.id)).organization).toBe(ORG);
+
+    // The demo admin administers the second organization too.
+    const moved = await docs(['collections', 'transfer', c.id, '--to', DEMO.otherOrg, '--yes', '--json'], { env });
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout)).toMatchObject({ id: c.id, organization: DEMO.otherOrg });
+    expect((await getCollection(c.id)).organization).toBe(DEMO.otherOrg);
   });
 
   it('deletes with --yes only, printing an outcome; the collection is then not found (exit 3)', async () => {
@@ -176,7 +182,9 @@ describe('docs collections', () => {
     expect(deleted.stdout).toBe(`${c.id}\tdeleted\n`);
     const json = await docs(['collections', 'delete', c.id, '--yes', '--json'], { env });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ id: c.id, status: 'deleted' });
+    // The API answers 204: nothing on stdout, the sentence on stderr.
+    expect(json.stdout).toBe('');
+    expect(json.stderr).toContain(`Deleted collection ${c.id}`);
 
     const missing = await docs(['collections', 'get', c.id], { env });
     expect(missing.code).toBe(3);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs comments ...` and `docs comments replies ...` end to end: real CLI process, real emulator process. */
 
@@ -30,8 +31,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  expect((await docs(['config', 'set', 'space', SPACE], { env })).code).toBe(0);
+  env = demoEnv(emulator, { space: SPACE });
 });
 
 afterAll(async () => {
@@ -153,7 +153,7 @@ describe('docs comments', () => {
 
     const onCr = await post('CR comment to delete', crPath);
     const piped = await docs(['comments', 'delete', onCr.id, '--cr', '1', '--yes'], { env });
-    expect(piped.stdout).toBe(`✓ Deleted comment ${onCr.id} from change request 1\n`);
+    expect(piped.stdout).toBe(`${onCr.id}\tdeleted\n`);
     expect((await crComments()).map((x) => x.id)).not.toContain(onCr.id);
   });
 

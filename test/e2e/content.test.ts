@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** Space content and change request content (`docs spaces revision | pages | page | ... --cr`) end to end. */
 
@@ -22,8 +23,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator([], { files: true });
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  expect((await docs(['config', 'set', 'space', SPACE], { env })).code).toBe(0);
+  env = demoEnv(emulator, { space: SPACE });
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /**
  * Merge conflicts: the demo change request `cr_windows` adds a page under "Installation". A Git
@@ -29,7 +30,7 @@ function gitRepo(): string {
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator([], { files: true });
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
   await api(emulator, 'POST', `/v1/spaces/${SPACE}/git/import`, { url: `file://${gitRepo()}`, ref: 'refs/heads/main' });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs cr ...` end to end: real CLI process, real emulator process. */
 
@@ -22,9 +23,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  const set = await docs(['config', 'set', 'space', SPACE], { env });
-  expect(set.code).toBe(0);
+  env = demoEnv(emulator, { space: SPACE });
 });
 
 afterAll(async () => {
@@ -95,7 +94,7 @@ describe('docs cr', () => {
     const cr = await createCr('Branch to update');
     const updated = await docs(['cr', 'update-branch', String(cr.number)], { env });
     expect(updated.code).toBe(0);
-    expect(updated.stdout).toMatch(/^update\trev_/);
+    expect(updated.stdout).toMatch(new RegExp(`^${cr.number}\tupdate\trev_`));
     const pdf = await docs(['cr', 'pdf', String(cr.number)], { env });
     expect(pdf.code).toBe(0);
     expect(pdf.stdout.trim()).toMatch(/^https?:\/\//);

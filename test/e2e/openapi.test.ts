@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs openapi ...` and `docs openapi versions ...` end to end: real CLI process, real emulator process. */
 
@@ -37,8 +38,7 @@ beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator([], { files: true });
   dir = tempDir();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -142,7 +142,7 @@ describe('docs openapi', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Pass --yes');
     const deleted = await docs(['openapi', 'delete', 'old-api', '--yes'], { env });
-    expect(deleted.stdout).toBe('✓ Deleted OpenAPI specification old-api\n');
+    expect(deleted.stdout).toBe('old-api\tdeleted\n');
     expect((await specs()).map((s) => s.slug)).not.toContain('old-api');
   });
 

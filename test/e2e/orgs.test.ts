@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs orgs ...` end to end: real CLI process, real emulator process. */
 
@@ -31,8 +32,7 @@ const getOrg = () => api<Organization>(emulator, 'GET', `/v1/orgs/${DEMO.org}`);
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  // No default org in the profile: commands fall back to the only organization the token sees.
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -44,7 +44,8 @@ describe('docs orgs', () => {
   it('lists the organizations of the token (TSV piped, JSON array) and shows one', async () => {
     const tsv = await docs(['orgs', 'list'], { env });
     expect(tsv.code, tsv.stderr).toBe(0);
-    expect(tsv.stdout).toBe('org_acme\tAcme Docs\tbusiness\tpro_2024\tacme\t2024-01-08T09:00:00.000Z\n');
+    expect(tsv.stdout.split('\n')[0]).toBe('org_acme\tAcme Docs\tbusiness\tpro_2024\tacme\t2024-01-08T09:00:00.000Z');
+    expect(tsv.stdout.split('\n').map((line) => line.split('\t')[0])).toEqual([DEMO.org, DEMO.otherOrg, '']);
 
     const json = await docs(['orgs', 'list', '--json'], { env: withToken(emulator.tokens.otherAdmin) });
     expect(json.code, json.stderr).toBe(0);
@@ -59,10 +60,21 @@ describe('docs orgs', () => {
     expect(JSON.parse(byArg.stdout)).toMatchObject({ id: DEMO.org, title: 'Acme Docs', inviteLinks: true });
   });
 
+  it('without a default, uses the only organization the token sees, or names the choices (exit 2)', async () => {
+    const only = await docs(['orgs', 'get', '--json'], { env: demoEnv(emulator, { token: emulator.tokens.read, org: null }) });
+    expect(only.code, only.stderr).toBe(0);
+    expect(JSON.parse(only.stdout)).toMatchObject({ id: DEMO.org });
+    const several = await docs(['orgs', 'get'], { env: demoEnv(emulator, { org: null }) });
+    expect(several.code).toBe(2);
+    expect(several.stderr).toBe(
+      'Error: several organizations are visible; pass --org <id> or set a default with `docs config set org <id>`. Choices: org_acme (Acme Docs), org_globex (Globex Corporation)\n',
+    );
+  });
+
   it('names an organization the token cannot see and how to find one (exit 3)', async () => {
-    const other = await docs(['orgs', 'get', DEMO.otherOrg], { env });
+    const other = await docs(['orgs', 'get', DEMO.org], { env: demoEnv(emulator, { token: emulator.tokens.otherAdmin, org: null }) });
     expect(other.code).toBe(3);
-    expect(other.stderr).toBe('Error: organization "org_globex" not found (404). Check the id with `docs orgs list`.\n');
+    expect(other.stderr).toBe('Error: organization "org_acme" not found (404). Check the id with `docs orgs list`.\n');
   });
 
   it('edits settings: title, e-mail domains, default role (guest), invite links, default site', async () => {
@@ -160,7 +172,7 @@ describe('docs orgs', () => {
     expect(dry.stdout).toContain(`DELETE ${emulator.url}/v1/orgs/${DEMO.org}/link-invites/${DEMO.invite}`);
     const deleted = await docs(['orgs', 'invites', 'delete', DEMO.invite, '--yes'], { env });
     expect(deleted.code, deleted.stderr).toBe(0);
-    expect(deleted.stdout).toBe(`✓ Deleted invite link ${DEMO.invite} of organization ${DEMO.org}\n`);
+    expect(deleted.stdout).toBe(`${DEMO.invite}\tdeleted\n`);
     const json = await docs(['orgs', 'invites', 'delete', DEMO.invite, '--yes', '--json'], { env });
     expect(json.code, json.stderr).toBe(0);
     expect(json.stdout).toBe('');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs sites ...` end to end: real CLI process, real emulator process. */
 
@@ -52,8 +53,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  expect((await docs(['config', 'set', 'org', ORG], { env })).code).toBe(0);
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -191,7 +191,7 @@ describe('docs sites', () => {
     };
     const set = await docs(['sites', 'adaptive-schema', 'set', site.id, '--file', '-'], { env, input: JSON.stringify(schema) });
     expect(set.code).toBe(0);
-    expect(set.stdout).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(set.stdout).toMatch(new RegExp(`^${site.id}\t\\d{4}-\\d\\d-\\d\\dT`));
     const printed = await docs(['sites', 'adaptive-schema', 'get', site.id], { env });
     expect(JSON.parse(printed.stdout)).toEqual(schema);
 
@@ -238,7 +238,8 @@ describe('docs sites', () => {
     expect(refused.stderr).toContain('Pass --yes to confirm');
     const deleted = await docs(['sites', 'sections', 'delete', site.id, sectionId!, '--yes', '--json'], { env });
     expect(deleted.code).toBe(0);
-    expect(JSON.parse(deleted.stdout)).toEqual({ status: 'deleted', site: site.id, section: sectionId });
+    expect(deleted.stdout).toBe('');
+    expect(deleted.stderr).toContain(`Deleted section ${sectionId} of site ${site.id}`);
     expect((await items<Section>(`/${site.id}/sections`)).map((s) => s.id)).toEqual([first.id]);
 
     const missing = await docs(['sites', 'sections', 'edit', site.id, 'sitesc_nope', '--title', 'Nope'], { env });
@@ -269,6 +270,7 @@ describe('docs sites', () => {
 
     const removed = await docs(['sites', 'section-groups', 'remove-section', site.id, groupId!, '--section', api2.id, '--yes'], { env });
     expect(removed.code).toBe(0);
+    expect(removed.stdout).toBe(`${api2.id}\tremoved\n`);
     expect((await items<Section>(`/${site.id}/sections`)).find((s) => s.id === api2.id)?.sectionGroup).toBeUndefined();
 
     // The neighbour is a section here: the command finds out and sends its kind.
@@ -283,7 +285,7 @@ describe('docs sites', () => {
 
     const deleted = await docs(['sites', 'section-groups', 'delete', site.id, groupId!, '--yes'], { env });
     expect(deleted.code).toBe(0);
-    expect(deleted.stdout).toBe(`deleted\t${site.id}\t${groupId}\n`);
+    expect(deleted.stdout).toBe(`${groupId}\tdeleted\n`);
     expect(await items<Group>(`/${site.id}/section-groups`)).toEqual([]);
     expect((await items<Section>(`/${site.id}/sections`)).map((s) => s.id).sort()).toEqual([guides.id, api2.id].sort());
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs sso ...` end to end: real CLI process, real emulator process. */
 
@@ -31,7 +32,7 @@ const providers = async () => (await api<List<SamlProvider>>(emulator, 'GET', sa
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
+  env = demoEnv(emulator);
   pemFile = join(tempDir(), 'idp.pem');
   writeFileSync(pemFile, `${PEM}\n`);
 });
@@ -96,7 +97,7 @@ describe('docs sso', () => {
     expect(big.stderr).toBe('Error: --certificate must be at most 10000 characters\n');
     const noFile = await docs(['sso', 'saml', 'create', '--label', 'NoFile', '--certificate-file', join(tempDir(), 'absent.pem')], { env });
     expect(noFile.code).toBe(2);
-    expect(noFile.stderr).toContain('cannot read --certificate-file');
+    expect(noFile.stderr).toMatch(/--certificate-file \S+: cannot read it \(no such file\)/);
     const both = await docs(['sso', 'saml', 'create', '--label', 'Both', '--certificate', 'x', '--certificate-file', pemFile], { env });
     expect(both.code).toBe(2);
     expect(await providers()).toEqual(before);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, transcript, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
 
 /** `docs teams ...` end to end: real CLI process, real emulator process. */
 
@@ -33,9 +34,7 @@ async function roster(teamId: string): Promise<Record<string, string>> {
 beforeAll(async () => {
   ensureBuilt();
   emulator = await startEmulator();
-  env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: emulator.url };
-  const set = await docs(['config', 'set', 'org', DEMO.org], { env });
-  expect(set.code, set.stderr).toBe(0);
+  env = demoEnv(emulator);
 });
 
 afterAll(async () => {
@@ -84,7 +83,7 @@ describe('docs teams', () => {
 
     const added = await docs(['teams', 'members', 'add', WRITERS, 'margaret@acme.test', '--role', 'owner'], { env });
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toBe(`✓ ${U.comment} is in team ${WRITERS} as owner\n`);
+    expect(added.stdout).toBe(`${U.comment}\tadded\n`);
     expect((await roster(WRITERS))[U.comment]).toBe('owner');
     const badRole = await docs(['teams', 'members', 'add', WRITERS, U.comment, '--role', 'admin'], { env });
     expect(badRole.code).toBe(2);
@@ -116,6 +115,7 @@ describe('docs teams', () => {
     expect(refused.code).toBe(2);
     const removed = await docs(['teams', 'members', 'set', WRITERS, '--remove', 'edsger@acme.test', '--remove', U.guest, '--yes'], { env });
     expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toBe(`${WRITERS}\tupdated\n`);
     expect(Object.keys(await roster(WRITERS)).sort()).toEqual([U.create, U.edit, U.read].sort());
 
     const nothing = await docs(['teams', 'members', 'set', WRITERS], { env });
@@ -146,7 +146,7 @@ describe('docs teams', () => {
     expect(refused.stderr).toContain('Pass --yes');
     const deleted = await docs(['teams', 'delete', DEMO.teams.reviewers, '--yes'], { env });
     expect(deleted.code, deleted.stderr).toBe(0);
-    expect(deleted.stdout).toBe(`✓ Deleted team ${DEMO.teams.reviewers} of organization ${DEMO.org}\n`);
+    expect(deleted.stdout).toBe(`${DEMO.teams.reviewers}\tdeleted\n`);
     expect((await allTeams()).map((t) => t.id)).not.toContain(DEMO.teams.reviewers);
   });
 

@@ -140,7 +140,11 @@ describe('transfer', () => {
   it('409 to the same organization, 412 to one where the caller is not an admin (or that does not exist)', async () => {
     const same = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: DEMO.org } });
     expect(same.status).toBe(409);
+    // The demo admin administers the second organization too: an editor there cannot receive.
+    const membership = `${DEMO.otherOrg}:${DEMO.users.admin}`;
+    emu.store.patch<{ id: string; role: string }>('member', membership, { role: 'edit' });
     const foreign = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: DEMO.otherOrg } });
+    emu.store.patch<{ id: string; role: string }>('member', membership, { role: 'admin' });
     const unknown = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: 'org_nowhere' } });
     expect(foreign.status).toBe(412);
     expect(unknown.status).toBe(412);
@@ -149,7 +153,6 @@ describe('transfer', () => {
   });
 
   it('moves the collection, its nested collections and their spaces to the other organization', async () => {
-    emu.store.insert('member', { id: `${DEMO.otherOrg}:${DEMO.users.admin}`, organization: DEMO.otherOrg, userId: DEMO.users.admin, role: 'admin', joinedAt: now.toISOString() }, DEMO.otherOrg);
     const res = await api('POST', `/v1/collections/${C.product}/transfer`, { body: { organization: DEMO.otherOrg } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: C.product, organization: DEMO.otherOrg });

@@ -30,8 +30,10 @@ describe('list organizations', () => {
   it("lists only the caller's organizations", async () => {
     const mine = await api('GET', '/v1/orgs');
     expect(mine.status).toBe(200);
-    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([DEMO.org]);
-    expect(mine.body.count).toBe(1);
+    // The demo admin administers both organizations; the other admin only the second.
+    expect(mine.body.items.map((o: { id: string }) => o.id)).toEqual([DEMO.org, DEMO.otherOrg]);
+    expect(mine.body.count).toBe(2);
+    expect((await api('GET', '/v1/orgs', { token: DEMO.tokens.edit })).body.items.map((o: { id: string }) => o.id)).toEqual([DEMO.org]);
     const other = await api('GET', '/v1/orgs', { token: DEMO.tokens.otherAdmin });
     expect(other.body.items.map((o: { id: string }) => o.id)).toEqual([DEMO.otherOrg]);
   });
@@ -40,7 +42,7 @@ describe('list organizations', () => {
     addOrgs(0, 4);
     const first = await api('GET', '/v1/orgs', { query: { limit: 2 } });
     expect(first.body.items).toHaveLength(2);
-    expect(first.body.count).toBe(5);
+    expect(first.body.count).toBe(6);
     addOrgs(4, 2);
     const seen = [...first.body.items.map((o: { id: string }) => o.id)];
     let page = first.body.next?.page;
@@ -49,7 +51,7 @@ describe('list organizations', () => {
       seen.push(...res.body.items.map((o: { id: string }) => o.id));
       page = res.body.next?.page;
     }
-    expect(seen).toEqual([DEMO.org, ...Array.from({ length: 6 }, (_, i) => `org_extra_${i}`)]);
+    expect(seen).toEqual([DEMO.org, DEMO.otherOrg, ...Array.from({ length: 6 }, (_, i) => `org_extra_${i}`)]);
   });
 
   it('400 for an invalid cursor', async () => {
@@ -83,7 +85,7 @@ describe('get organization', () => {
   });
 
   it('404 for an organization the caller is not in, and for one that does not exist', async () => {
-    const other = await api('GET', `/v1/orgs/${DEMO.otherOrg}`);
+    const other = await api('GET', `/v1/orgs/${DEMO.org}`, { token: DEMO.tokens.otherAdmin });
     const missing = await api('GET', '/v1/orgs/org_nowhere');
     expect(other.status).toBe(404);
     expect(missing.status).toBe(404);

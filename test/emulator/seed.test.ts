@@ -38,6 +38,8 @@ describe('demo seed', () => {
         read: DEMO.tokens.read,
         guest: DEMO.tokens.guest,
       });
+      // One line a token and organization: the demo admin administers both organizations.
+      expect(emu.tokens.filter((t) => t.token === DEMO.tokens.admin).map((t) => [t.organization, t.role])).toEqual([[DEMO.org, 'admin'], [DEMO.otherOrg, 'admin']]);
       expect(emu.tokens.find((t) => t.token === DEMO.tokens.otherAdmin)).toMatchObject({ organization: DEMO.otherOrg, role: 'admin', userId: DEMO.users.otherAdmin, displayName: 'Dennis Ritchie' });
       // The content parts are there too: spaces with nested pages, the site, the change request.
       const pages = await call(emu.url, 'GET', `/v1/spaces/${DEMO.spaces.guides}/content/pages`, { token: DEMO.tokens.read });
@@ -104,12 +106,12 @@ describe('data directory', () => {
     await first.close();
     const tokensFile = join(dir, 'tokens.json');
     expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(tokensFile, 'utf8')).tokens).toHaveLength(8);
+    expect(JSON.parse(readFileSync(tokensFile, 'utf8')).tokens).toHaveLength(9);
 
     const second = await startEmulator({ seed: 'demo', dataDir: dir });
     try {
       expect((await call(second.url, 'GET', `/v1/orgs/${DEMO.org}`, { token: DEMO.tokens.admin })).body.title).toBe('Kept across restarts');
-      expect(second.tokens).toHaveLength(8);
+      expect(second.tokens).toHaveLength(9);
       expect(JSON.parse(readFileSync(tokensFile, 'utf8')).url).toBe(second.url);
     } finally {
       await second.close();

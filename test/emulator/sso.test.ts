@@ -40,7 +40,7 @@ describe('SAML providers', () => {
     const created = await api('POST', saml, { body: { label: 'Azure AD', defaultRole: null } });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${emu.url}${saml}/${created.body.id}`);
-    expect(created.body).toMatchObject({ label: 'Azure AD', status: 'pending', defaultRole: null, createdAt: '2025-06-10T12:00:00.000Z', ssoURL: '', entityID: '', certificate: '' });
+    expect(created.body).toMatchObject({ label: 'Azure AD', status: 'pending', defaultRole: null, createdAt: '2025-06-10T12:00:00.000Z', ssoURL: 'about:blank', entityID: '', certificate: '' });
     const partial = await api('PATCH', `${saml}/${created.body.id}`, { body: { entityID: complete.entityID, ssoURL: complete.ssoURL } });
     expect(partial.body.status).toBe('pending');
     const done = await api('PATCH', `${saml}/${created.body.id}`, { body: { certificate: complete.certificate, defaultTeam: DEMO.teams.reviewers } });

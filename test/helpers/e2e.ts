@@ -176,9 +176,10 @@ export async function startEmulator(extra: readonly string[] = [], options: Emul
     const [token, role, org] = [field('token'), field('role'), field('org')];
     if (!token || !role) continue;
     firstOrg ??= org;
-    // Tokens of the demo organization by role; the second organization's admin as `otherAdmin`.
+    // Tokens of the demo organization by role; the admin of the second organization only as
+    // `otherAdmin` (the demo admin administers both).
     if (org === firstOrg) tokens[role] ??= token;
-    else if (role === 'admin') tokens.otherAdmin ??= token;
+    else if (role === 'admin' && token !== tokens.admin) tokens.otherAdmin ??= token;
   }
   return {
     url,

@@ -1,97 +1,20 @@
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
-import {
-  Backlink,
-  ImportContentBody,
-  ImportResult,
-  LinkList,
-  Page,
-  PageQuery,
-  PageTree,
-  Revision,
-  RevisionFile,
-  RevisionQuery,
-  revisionQueryShape,
-} from '../schemas/content.js';
-
-const base = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content' as const;
+import { listQuery } from '../schemas/common.js';
+import { contentOperations } from './shapes.js';
 
 /** The content of a change request (its latest revision); same shapes as the space content. */
-export const changeRequestContent = {
-  getRevision: defineOperation({
-    id: 'getRevisionOfChangeRequestById',
-    method: 'GET',
-    path: base,
-    summary: 'Get the latest revision of a change request',
-    query: RevisionQuery,
-    success: [200],
-    response: Revision,
-  }),
-  import: defineOperation({
-    id: 'importContentInChangeRequest',
-    method: 'POST',
-    path: `${base}/import`,
-    summary: 'Import content into a change request from a URL',
-    body: ImportContentBody,
-    bodyRequired: true,
-    success: [201],
-    response: ImportResult,
-  }),
-  listPages: defineOperation({
-    id: 'listPagesInChangeRequest',
-    method: 'GET',
-    path: `${base}/pages`,
-    summary: 'List the pages of a change request (as a tree)',
-    query: RevisionQuery,
-    success: [200],
-    response: PageTree,
-  }),
-  listFiles: defineOperation({
-    id: 'listFilesInChangeRequestById',
-    method: 'GET',
-    path: `${base}/files`,
-    summary: 'List the files of a change request',
-    query: listQuery(revisionQueryShape),
-    success: [200],
-    response: listOf(RevisionFile),
-    paginated: true,
-  }),
-  getFile: defineOperation({
-    id: 'getFileInChangeRequestById',
-    method: 'GET',
-    path: `${base}/files/{fileId}`,
-    summary: 'Get a file of a change request',
-    query: RevisionQuery,
-    success: [200],
-    response: RevisionFile,
-  }),
-  listFileBacklinks: defineOperation({
-    id: 'listChangeRequestFileBacklinks',
-    method: 'GET',
-    path: `${base}/files/{fileId}/backlinks`,
-    summary: 'List the places where a file of a change request is used',
-    query: listQuery(),
-    success: [200],
-    response: listOf(Backlink),
-    paginated: true,
-  }),
-  getPage: defineOperation({
-    id: 'getPageInChangeRequestById',
-    method: 'GET',
-    path: `${base}/page/{pageId}`,
-    summary: 'Get a page of a change request',
-    query: PageQuery,
-    success: [200],
-    response: Page,
-  }),
-  listPageLinks: defineOperation({
-    id: 'listPageLinksInChangeRequest',
-    method: 'GET',
-    path: `${base}/page/{pageId}/links`,
-    summary: 'List the links in a page of a change request',
-    query: listQuery(),
-    success: [200],
-    response: LinkList,
-    paginated: true,
-  }),
-} as const;
+export const changeRequestContent = contentOperations(
+  '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+  {
+    getRevision: 'getRevisionOfChangeRequestById',
+    import: 'importContentInChangeRequest',
+    listPages: 'listPagesInChangeRequest',
+    listFiles: 'listFilesInChangeRequestById',
+    getFile: 'getFileInChangeRequestById',
+    listFileBacklinks: 'listChangeRequestFileBacklinks',
+    getPage: 'getPageInChangeRequestById',
+    listPageLinks: 'listPageLinksInChangeRequest',
+  },
+  'a change request',
+  'latest',
+  listQuery(),
+);

@@ -1,85 +1,14 @@
 import { defineOperation } from '../operation.js';
-import {
-  Comment,
-  CommentListQuery,
-  CommentReply,
-  FormatQuery,
-  PostCommentBody,
-  PostCommentReplyBody,
-  UpdateCommentBody,
-  UpdateCommentReplyBody,
-} from '../schemas/comment.js';
-import { listOf } from '../schemas/common.js';
+import { CommentReply, UpdateCommentReplyBody } from '../schemas/comment.js';
+import { commentOperations, createReplyOperation } from './shapes.js';
 
 const base = '/v1/spaces/{spaceId}/comments' as const;
+const noun = 'a space';
 
 /** Comments on the primary content of a space, and their replies. */
 export const comments = {
-  list: defineOperation({
-    id: 'listCommentsInSpace',
-    method: 'GET',
-    path: base,
-    summary: 'List the comments of a space',
-    query: CommentListQuery,
-    success: [200],
-    response: listOf(Comment),
-    paginated: true,
-  }),
-  create: defineOperation({
-    id: 'postCommentInSpace',
-    method: 'POST',
-    path: base,
-    summary: 'Post a comment in a space',
-    body: PostCommentBody,
-    bodyRequired: true,
-    success: [200],
-    response: Comment,
-  }),
-  get: defineOperation({
-    id: 'getCommentInSpace',
-    method: 'GET',
-    path: `${base}/{commentId}`,
-    summary: 'Get a comment of a space',
-    query: FormatQuery,
-    success: [200],
-    response: Comment,
-  }),
-  update: defineOperation({
-    id: 'updateCommentInSpace',
-    method: 'PUT',
-    path: `${base}/{commentId}`,
-    summary: 'Edit, resolve or react to a comment of a space',
-    body: UpdateCommentBody,
-    bodyRequired: true,
-    success: [200],
-    response: Comment,
-  }),
-  delete: defineOperation({
-    id: 'deleteCommentInSpace',
-    method: 'DELETE',
-    path: `${base}/{commentId}`,
-    summary: 'Delete a comment of a space',
-    success: [204, 205],
-  }),
-  createReply: defineOperation({
-    id: 'postCommentReplyInSpace',
-    method: 'POST',
-    path: `${base}/{commentId}/replies`,
-    summary: 'Reply to a comment of a space',
-    body: PostCommentReplyBody,
-    bodyRequired: true,
-    success: [200],
-    response: CommentReply,
-  }),
-  getReply: defineOperation({
-    id: 'getCommentReplyInSpace',
-    method: 'GET',
-    path: `${base}/{commentId}/replies/{commentReplyId}`,
-    summary: 'Get a reply to a comment of a space',
-    query: FormatQuery,
-    success: [200],
-    response: CommentReply,
-  }),
+  ...commentOperations(base, 'InSpace', noun),
+  createReply: createReplyOperation(base, 'postCommentReplyInSpace', noun, undefined),
   updateReply: defineOperation({
     id: 'updateCommentReplyInSpace',
     method: 'PUT',

@@ -1,44 +1,28 @@
 import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
-import {
-  ApplyTemplateBody,
-  Backlink,
-  ImportContentBody,
-  ImportResult,
-  LinkList,
-  linkStatusFilter,
-  Page,
-  PageQuery,
-  PageTree,
-  Revision,
-  RevisionFile,
-  RevisionQuery,
-  revisionQueryShape,
-} from '../schemas/content.js';
+import { listQuery } from '../schemas/common.js';
+import { ApplyTemplateBody, linkStatusFilter } from '../schemas/content.js';
+import { contentOperations } from './shapes.js';
 
 const base = '/v1/spaces/{spaceId}/content' as const;
 
 /** The primary content of a space (its current revision). */
 export const content = {
-  getRevision: defineOperation({
-    id: 'getCurrentRevision',
-    method: 'GET',
-    path: base,
-    summary: 'Get the current revision of a space',
-    query: RevisionQuery,
-    success: [200],
-    response: Revision,
-  }),
-  import: defineOperation({
-    id: 'importContent',
-    method: 'POST',
-    path: `${base}/import`,
-    summary: 'Import content into a space from a URL',
-    body: ImportContentBody,
-    bodyRequired: true,
-    success: [201],
-    response: ImportResult,
-  }),
+  ...contentOperations(
+    base,
+    {
+      getRevision: 'getCurrentRevision',
+      import: 'importContent',
+      listPages: 'listPages',
+      listFiles: 'listFiles',
+      getFile: 'getFileById',
+      listFileBacklinks: 'listSpaceFileBacklinks',
+      getPage: 'getPageById',
+      listPageLinks: 'listPageLinksInSpace',
+    },
+    'a space',
+    'current',
+    listQuery({ status: linkStatusFilter.optional() }),
+  ),
   applyTemplate: defineOperation({
     id: 'applyTemplateToSpace',
     method: 'POST',
@@ -48,62 +32,4 @@ export const content = {
     bodyRequired: true,
     success: [201],
   }),
-  listPages: defineOperation({
-    id: 'listPages',
-    method: 'GET',
-    path: `${base}/pages`,
-    summary: 'List the pages of a space (as a tree)',
-    query: RevisionQuery,
-    success: [200],
-    response: PageTree,
-  }),
-  listFiles: defineOperation({
-    id: 'listFiles',
-    method: 'GET',
-    path: `${base}/files`,
-    summary: 'List the files of a space',
-    query: listQuery(revisionQueryShape),
-    success: [200],
-    response: listOf(RevisionFile),
-    paginated: true,
-  }),
-  getFile: defineOperation({
-    id: 'getFileById',
-    method: 'GET',
-    path: `${base}/files/{fileId}`,
-    summary: 'Get a file of a space',
-    query: RevisionQuery,
-    success: [200],
-    response: RevisionFile,
-  }),
-  listFileBacklinks: defineOperation({
-    id: 'listSpaceFileBacklinks',
-    method: 'GET',
-    path: `${base}/files/{fileId}/backlinks`,
-    summary: 'List the places where a file of a space is used',
-    query: listQuery(),
-    success: [200],
-    response: listOf(Backlink),
-    paginated: true,
-  }),
-  getPage: defineOperation({
-    id: 'getPageById',
-    method: 'GET',
-    path: `${base}/page/{pageId}`,
-    summary: 'Get a page of a space',
-    query: PageQuery,
-    success: [200],
-    response: Page,
-  }),
-  listPageLinks: defineOperation({
-    id: 'listPageLinksInSpace',
-    method: 'GET',
-    path: `${base}/page/{pageId}/links`,
-    summary: 'List the links in a page of a space',
-    query: listQuery({ status: linkStatusFilter.optional() }),
-    success: [200],
-    response: LinkList,
-    paginated: true,
-  }),
 } as const;
-

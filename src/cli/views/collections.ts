@@ -8,7 +8,7 @@ import { levelText } from './spaces.js';
 /**
  * How collections are shown, plus what `collections move` and `spaces move` share: where a space
  * or collection goes (`--parent`, `--top-level`, `--before`, `--after`) and the `--default-level`
- * flag of both edit commands. Answers without content follow the convention of views/spaces.ts.
+ * flag of both edit commands.
  */
 
 /** `docs collections list`: the id first (what the other commands take). */

@@ -1,18 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { Flags } from '@oclif/core';
 import type { Comment, CommentReply, Document, DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import type { User } from '../../api/schemas/common.js';
 import { UsageError } from '../errors.js';
+import { readTextArg } from '../input.js';
 import type { Columns, Output } from '../output.js';
-import { readAll } from '../prompt.js';
 
-/*
- * `docs comments ...` and `docs comments replies ...`: columns, fields and the flags they share.
- *
- * Answers without content (deletes, 204): a `✓` line on a terminal and when piped; with --json
- * nothing on stdout (the message goes to stderr) — the exit code is the result. The translations
- * and openapi topics follow the same rule.
- */
+/* `docs comments ...` and `docs comments replies ...`: columns, fields and the flags they share. */
 
 export const userName = (user: User | undefined): string | undefined => user?.displayName ?? user?.email ?? user?.id;
 
@@ -105,15 +98,6 @@ export const commentFlagsOf = {
   body: () => Flags.string({ char: 'b', description: 'Text in markdown', helpValue: '<markdown>', exclusive: ['body-file'] }),
   bodyFile: () => Flags.string({ char: 'F', description: 'Read the markdown text from a file, or - for stdin', helpValue: '<file|->', exclusive: ['body'] }),
 };
-
-/** Text from a file, or stdin for `-`; a missing file is a usage error naming the flag. */
-export async function readTextArg(flag: string, source: string): Promise<string> {
-  try {
-    return source === '-' ? await readAll() : await readFile(source, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--${flag} ${source}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
-  }
-}
 
 /** The markdown of `--body` / `--body-file`, or undefined when neither is given. Empty text is refused. */
 export async function bodyFromFlags(flags: { body?: string; 'body-file'?: string }): Promise<{ markdown: string } | undefined> {

@@ -5,7 +5,7 @@ import type { Columns } from '../output.js';
 /**
  * How space content is shown (`docs spaces revision | pages | page | files | ...`). Every content
  * command reads the space's primary content, or with `--cr` the change request's: the API gives
- * both the same shapes. Answers without content follow the convention of views/spaces.ts.
+ * both the same shapes.
  */
 
 export const crFlag = () =>

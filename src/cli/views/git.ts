@@ -12,8 +12,7 @@ import { readAll } from '../prompt.js';
  * What `docs git import` and `docs git export` share. Repository URLs may carry credentials
  * (`https://user:token@host/repo.git`): they are registered as secrets as soon as they are read,
  * so no output, error, debug trace or dry run shows them, and `--url -` reads the URL from stdin
- * so it stays out of shell history and process lists. Answers without content follow the
- * convention of views/spaces.ts.
+ * so it stays out of shell history and process lists.
  */
 
 /** `docs git info`. */
@@ -90,11 +89,6 @@ export async function gitBody(flags: GitFlagValues): Promise<Record<string, unkn
     out.gitInfo = { ...(flags.provider !== undefined ? { provider: flags.provider } : {}), ...(flags['provider-url'] !== undefined ? { url: flags['provider-url'] } : {}) };
   }
   return out;
-}
-
-/** A value with every secret masked, whatever its shape (dry-run bodies). */
-export function redactDeep<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(redact(JSON.stringify(value))) as T);
 }
 
 /** A URL as it may be shown. */

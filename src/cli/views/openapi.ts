@@ -3,7 +3,7 @@ import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecSourceInput, OpenAPISp
 import { OPENAPI_SLUG, OPENAPI_SLUG_PATTERN } from '../../api/schemas/openapi.js';
 import { UsageError } from '../errors.js';
 import type { Columns } from '../output.js';
-import { readTextArg } from './comments.js';
+import { readTextArg } from '../input.js';
 
 /*
  * `docs openapi ...` and `docs openapi versions ...`. Specifications are named by slug; versions by

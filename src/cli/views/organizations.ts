@@ -1,11 +1,7 @@
 import type { Organization, SearchOrgItem } from '../../api/schemas/organization.js';
 import type { Columns } from '../output.js';
 
-/**
- * What `docs orgs ...` shows. Operations answered with no content (`orgs invites delete`) print a
- * `✓` line on a terminal (on stdout when piped) and, with --json, nothing on stdout: the API
- * answered no content and the exit code says it worked. The members, teams and SSO topics do the same.
- */
+/** What `docs orgs ...` shows. */
 
 /** A nullable role: null is a guest (contract, Role). */
 export const roleLabel = (role: string | null | undefined): string => (role === null ? 'guest' : (role ?? ''));

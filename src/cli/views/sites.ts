@@ -3,13 +3,7 @@ import type { PublishedSite, Site, SiteSection, SiteSectionGroup, SiteSpace, Tem
 import { UsageError } from '../errors.js';
 import type { Columns, OutputMode } from '../output.js';
 
-/*
- * `docs sites ...`: columns, fields and the site/part arguments shared by the topic.
- *
- * Answers with no content (deletes, remove-section): a `✓` line on a terminal; with --json a small
- * status object naming what was acted on (`{"status":"deleted","site":"site_x","section":"sitesc_y"}`,
- * the API itself answers 204 with nothing), and when piped the same values as one TSV row.
- */
+/* `docs sites ...`: columns, fields and the site/part arguments shared by the topic. */
 
 const yes = (value: boolean | undefined): string => (value ? 'yes' : '');
 
@@ -62,12 +56,6 @@ export function movePosition<P>(flags: { before?: string; after?: string }, poin
     ...(flags.after !== undefined ? { after: pointer(flags.after) } : {}),
   };
 }
-
-/** What `done` shows for an answer with no content (see the header). */
-export type NoContent = Readonly<Record<string, string>> & { status: string };
-export const noContent = (status: string, ids: Readonly<Record<string, string>>): NoContent => ({ status, ...ids });
-export const noContentRow = (result: NoContent): Columns<NoContent> =>
-  Object.fromEntries(Object.keys(result).map((key) => [key.toUpperCase(), (r: NoContent) => r[key]]));
 
 /* ---------- sites ---------- */
 

@@ -3,21 +3,7 @@ import type { Space } from '../../api/schemas/space.js';
 import type { SearchSpaceResult } from '../../api/schemas/search.js';
 import type { Columns } from '../output.js';
 
-/**
- * How spaces are shown (`docs spaces ...`, `docs collections spaces`).
- *
- * Answers without content (204: deletes, Git import/export) are reported the same way by every
- * command of the spaces, collections and git topics: a `✓` line on a terminal, and an `Outcome`
- * object `{id, status}` naming the target and what happened (`deleted`, `imported`, ...) as JSON
- * with --json, or as one `id<TAB>status` row when piped. Scripts get something to parse either way.
- */
-
-/** What a command reports after an answer without content. */
-export interface Outcome {
-  id: string;
-  status: string;
-}
-export const outcomeRow: Columns<Outcome> = { ID: 'id', STATUS: 'status' };
+/** How spaces are shown (`docs spaces ...`, `docs collections spaces`). */
 
 /** `👋 Title` when the space has an emoji. */
 export const spaceTitle = (space: Pick<Space, 'title' | 'emoji'>): string => (space.emoji ? `${space.emoji} ${space.title}` : space.title);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { Flags } from '@oclif/core';
 import type { z } from 'zod';
 import type { SamlProvider, SsoLoginInfo } from '../../api/schemas/sso.js';
-import { UsageError } from '../errors.js';
+import { readTextArg } from '../input.js';
 import { field, fieldsFromFlags } from '../flags.js';
 import { roleFromFlag, roleOrGuestFlag } from './members.js';
 import type { Columns } from '../output.js';
@@ -62,16 +61,10 @@ export const ssoLoginColumns: Columns<SsoLoginInfo> = { ID: 'id', LABEL: 'label'
  * The certificate from `--certificate` or `--certificate-file <path>` (`-` reads stdin): PEM blocks
  * are long and multi-line, awkward to quote on a command line.
  */
-export function certificateFromFlags(flags: { certificate?: string; 'certificate-file'?: string }, readStdin: () => string = () => readFileSync(0, 'utf8')): string | undefined {
+async function certificateFromFlags(flags: { certificate?: string; 'certificate-file'?: string }): Promise<string | undefined> {
   const path = flags['certificate-file'];
   if (path === undefined) return flags.certificate;
-  let text: string;
-  try {
-    text = path === '-' ? readStdin() : readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --certificate-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  return text.trim();
+  return (await readTextArg('certificate-file', path)).trim();
 }
 
 /** The provider settings of `sso saml create` and `sso saml edit` (same body fields; only the label is required to create). */
@@ -85,9 +78,9 @@ export const samlSettingFlags = (body: z.ZodType | undefined) => ({
 });
 
 /** The request body from those flags (and `--label`); unset flags are left out. */
-export function samlBody(body: z.ZodType | undefined, flags: Readonly<Record<string, unknown>> & { certificate?: string; 'certificate-file'?: string; 'default-role'?: string }): Record<string, unknown> {
+export async function samlBody(body: z.ZodType | undefined, flags: Readonly<Record<string, unknown>> & { certificate?: string; 'certificate-file'?: string; 'default-role'?: string }): Promise<Record<string, unknown>> {
   const out = fieldsFromFlags(body, flags);
-  const certificate = certificateFromFlags(flags);
+  const certificate = await certificateFromFlags(flags);
   if (certificate !== undefined) out.certificate = certificate;
   if (flags['default-role'] !== undefined) out.defaultRole = roleFromFlag(flags['default-role']);
   return out;

@@ -5,7 +5,7 @@ import type { Translation } from '../../api/schemas/translation.js';
 import { formatIssues } from '../../api/validation.js';
 import { UsageError } from '../errors.js';
 import type { Columns } from '../output.js';
-import { readTextArg } from './comments.js';
+import { readTextArg } from '../input.js';
 
 /*
  * `docs translations ...`. Instructions are a document (JSONDocument) in the API: `--instructions`

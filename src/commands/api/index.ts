@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { Args, Flags } from '@oclif/core';
 import type { HttpResponse } from '../../api/http.js';
 import { redact } from '../../api/redact.js';
-import { DocsCommand, dryRunFlag, UsageError } from '../../cli/index.js';
-import { readAll } from '../../cli/prompt.js';
+import { DocsCommand, dryRunFlag, readTextArg, UsageError } from '../../cli/index.js';
 import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
 
 export default class Api extends DocsCommand<typeof Api> {
@@ -88,14 +86,7 @@ export default class Api extends DocsCommand<typeof Api> {
   }
 
   private async readInput(source: string): Promise<unknown> {
-    let text: string;
-    try {
-      text = source === '-' ? await readAll(process.stdin) : await readFile(source, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-      throw new UsageError(`--input ${source}: cannot read it (${why})`);
-    }
+    const text = await readTextArg('input', source);
     try {
       return JSON.parse(text);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
-import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
   static override operations = operationList(collections.delete);
@@ -21,6 +21,6 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
       { collectionId: id },
       { confirm: { question: `Delete collection ${id}, the collections nested in it and their spaces?`, action: `delete collection ${id}` } },
     );
-    this.output.done(`Deleted collection ${id}`, { id, status: 'deleted' }, outcomeRow);
+    this.output.done(`Deleted collection ${id}`, new NoContent(id, 'deleted'));
   }
 }

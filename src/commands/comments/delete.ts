@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/views/comments.js';
 
 export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
@@ -21,6 +21,6 @@ export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
     const confirm = { question: `Delete comment ${commentId} and its replies from ${where}?`, action: `delete comment ${commentId}` };
     if (cr === undefined) await this.send(comments.delete, { spaceId, commentId }, { confirm });
     else await this.send(changeRequestComments.delete, { spaceId, changeRequestId: cr, commentId }, { confirm });
-    this.output.done(`Deleted comment ${commentId} from ${where}`);
+    this.output.done(`Deleted comment ${commentId} from ${where}`, new NoContent(commentId, 'deleted'));
   }
 }

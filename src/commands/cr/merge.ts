@@ -34,6 +34,6 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
       if (this.output.isJson) this.output.json(result);
       throw new CommandFailure(`the merge answered result "${result.result}", not "merge"; check the change request with \`${bin} cr get ${id}\``, ExitCode.unexpected);
     }
-    this.output.done(`Merged change request ${id} into space ${spaceId} (revision ${result.revision})`, result, { RESULT: 'result', REVISION: 'revision' });
+    this.output.done(`Merged change request ${id} into space ${spaceId} (revision ${result.revision})`, result, { ID: () => id, RESULT: 'result', REVISION: 'revision' });
   }
 }

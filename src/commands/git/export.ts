@@ -1,10 +1,9 @@
 import { Args } from '@oclif/core';
-import type { PreparedRequest } from '../../api/client.js';
 import { git } from '../../api/operations/git.js';
 import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
-import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, redactDeep, shownUrl } from '../../cli/views/git.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
+import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 const op = git.export;
 
@@ -31,11 +30,6 @@ export default class GitExport extends DocsCommand<typeof GitExport> {
     const spaceId = this.space(this.args.space);
     const body = { ...(await gitBody(this.flags)), commitMessage: this.flags['commit-message'] } as ExportToGitRepositoryBody;
     await this.send(op, { spaceId, body });
-    this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, { id: spaceId, status: 'exported' }, outcomeRow);
-  }
-
-  /** The repository URL may hold credentials: the JSON form of a dry run masks them too. */
-  protected override printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
-    super.printDryRun({ ...req, body: redactDeep(req.body) });
+    this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, new NoContent(spaceId, 'exported'));
   }
 }

@@ -1,10 +1,9 @@
 import { Args } from '@oclif/core';
-import type { PreparedRequest } from '../../api/client.js';
 import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
-import { DocsCommand, dryRunFlag, field, spaceFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, redactDeep, shownUrl } from '../../cli/views/git.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
+import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 const op = git.import;
 
@@ -34,13 +33,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     await this.send(op, { spaceId, body });
     this.output.done(
       `Imported ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}${body.standalone ? ' as a standalone revision' : ''}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
-      { id: spaceId, status: 'imported' },
-      outcomeRow,
+      new NoContent(spaceId, 'imported'),
     );
-  }
-
-  /** The repository URL may hold credentials: the JSON form of a dry run masks them too. */
-  protected override printDryRun(req: Pick<PreparedRequest, 'method' | 'url' | 'body'>): void {
-    super.printDryRun({ ...req, body: redactDeep(req.body) });
   }
 }

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
-import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitRemoveLegacyInstallation> {
   static override operations = operationList(git.deleteLegacyInstallation);
@@ -21,6 +21,6 @@ export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitR
       { spaceId },
       { confirm: { question: `Remove the legacy Git Sync installation of space ${spaceId}?`, action: `remove the legacy Git Sync installation of space ${spaceId}` } },
     );
-    this.output.done(`Removed the legacy Git Sync installation of space ${spaceId} (if there was one)`, { id: spaceId, status: 'removed' }, outcomeRow);
+    this.output.done(`Removed the legacy Git Sync installation of space ${spaceId} (if there was one)`, new NoContent(spaceId, 'removed'));
   }
 }

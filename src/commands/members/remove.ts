@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { memberArgDescription, resolveMember } from '../../cli/views/members.js';
 
 export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
@@ -23,6 +23,6 @@ export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
       { organizationId, userId },
       { confirm: { question: `Remove ${who} from organization ${organizationId}?`, action: `remove member ${userId}` } },
     );
-    this.output.done(`Removed ${who} from organization ${organizationId}`);
+    this.output.done(`Removed ${who} from organization ${organizationId}`, new NoContent(userId, 'removed'));
   }
 }

@@ -1,5 +1,5 @@
 import { openapi } from '../../api/operations/openapi.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { checkSlug, slugArg } from '../../cli/views/openapi.js';
 
 export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
@@ -18,6 +18,6 @@ export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
       { organizationId, specSlug },
       { confirm: { question: `Delete OpenAPI specification ${specSlug} and all its versions?`, action: `delete OpenAPI specification ${specSlug}` } },
     );
-    this.output.done(`Deleted OpenAPI specification ${specSlug}`);
+    this.output.done(`Deleted OpenAPI specification ${specSlug}`, new NoContent(specSlug, 'deleted'));
   }
 }

@@ -27,6 +27,6 @@ export default class OrgsPing extends DocsCommand<typeof OrgsPing> {
       return;
     }
     const note = claims ? ' (visitor claims returned: pipe or use --json to print them)' : '';
-    this.output.done(`Updated your last-seen time in organization ${organizationId}${this.output.isJson ? '' : note}`, result);
+    this.output.done(`Updated your last-seen time in organization ${organizationId}${this.output.isJson ? '' : note}`, result, {});
   }
 }

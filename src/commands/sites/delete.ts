@@ -1,6 +1,6 @@
 import { sites } from '../../api/operations/sites.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
-import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../cli/views/sites.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
+import { siteArg, siteFlag, siteTarget } from '../../cli/views/sites.js';
 
 export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
   static override operations = [sites.delete];
@@ -19,7 +19,6 @@ export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
       { organizationId, siteId: this.about('site', site) },
       { confirm: { question: `Delete site ${site} with its sections and site spaces (the spaces are kept)?`, action: `delete site ${site}` } },
     );
-    const result = noContent('deleted', { site });
-    this.output.done(`Deleted site ${site}`, result, noContentRow(result));
+    this.output.done(`Deleted site ${site}`, new NoContent(site, 'deleted'));
   }
 }

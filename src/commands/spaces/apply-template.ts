@@ -2,9 +2,9 @@ import { Args, Flags } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
-import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError } from '../../cli/index.js';
 import { crFlag } from '../../cli/views/content.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 const op = content.applyTemplate;
 
@@ -49,6 +49,6 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
     const refs = (this.flags['content-ref'] ?? []).map(contentRef);
     const body = { id: this.flags.template, ...(refs.length > 0 ? { params: { contentRefs: Object.fromEntries(refs) } } : {}) };
     await this.send(op, { spaceId, body: body as ApplyTemplateBody });
-    this.output.done(`Applied template ${this.flags.template} to space ${spaceId}`, { id: spaceId, status: 'applied' }, outcomeRow);
+    this.output.done(`Applied template ${this.flags.template} to space ${spaceId}`, new NoContent(spaceId, 'applied'));
   }
 }

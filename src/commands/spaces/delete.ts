@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
-import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList, outcomeRow } from '../../cli/views/spaces.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
+import { operationList } from '../../cli/views/spaces.js';
 
 export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
   static override operations = operationList(spaces.delete);
@@ -17,6 +17,6 @@ export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
   async run(): Promise<void> {
     const id = this.space(this.args.space);
     await this.send(spaces.delete, { spaceId: id }, { confirm: { question: `Delete space ${id}? It can be restored for 7 days.`, action: `delete space ${id}` } });
-    this.output.done(`Deleted space ${id}; \`${this.config.bin} spaces restore ${id}\` brings it back within 7 days`, { id, status: 'deleted' }, outcomeRow);
+    this.output.done(`Deleted space ${id}; \`${this.config.bin} spaces restore ${id}\` brings it back within 7 days`, new NoContent(id, 'deleted'));
   }
 }

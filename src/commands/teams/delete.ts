@@ -1,5 +1,5 @@
 import { teams } from '../../api/operations/teams.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { teamArg } from '../../cli/views/teams.js';
 
 export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
@@ -21,6 +21,6 @@ export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
       { organizationId, teamId },
       { confirm: { question: `Delete team ${teamId} of organization ${organizationId}?`, action: `delete team ${teamId}` } },
     );
-    this.output.done(`Deleted team ${teamId} of organization ${organizationId}`);
+    this.output.done(`Deleted team ${teamId} of organization ${organizationId}`, new NoContent(teamId, 'deleted'));
   }
 }

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 
 export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
   static override operations = [translations.delete];
@@ -19,6 +19,6 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
       { organizationId, translationId },
       { confirm: { question: `Delete translation ${translationId}?`, action: `delete translation ${translationId}` } },
     );
-    this.output.done(`Deleted translation ${translationId}`);
+    this.output.done(`Deleted translation ${translationId}`, new NoContent(translationId, 'deleted'));
   }
 }

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag } from '../../cli/index.js';
 
 export default class TranslationsRun extends DocsCommand<typeof TranslationsRun> {
   static override operations = [translations.run];
@@ -15,6 +15,6 @@ export default class TranslationsRun extends DocsCommand<typeof TranslationsRun>
     const organizationId = await this.org();
     const translationId = this.about('translation', this.args.translation);
     await this.send(translations.run, { organizationId, translationId });
-    this.output.done(`Started a run of translation ${translationId}; follow it with \`${this.config.bin} translations get ${translationId}\``);
+    this.output.done(`Started a run of translation ${translationId}; follow it with \`${this.config.bin} translations get ${translationId}\``, new NoContent(translationId, 'started'));
   }
 }

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { Caller, EmulatorContext } from '../types.js';
 import { HttpError } from '../types.js';
 import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
-import { parseYaml, YamlUnsupportedError } from './yaml-lite.js';
 
 /*
  * OpenAPI specifications of an organization and their versions (contract "OpenAPI
@@ -18,8 +18,9 @@ import { parseYaml, YamlUnsupportedError } from './yaml-lite.js';
  * that was read and parsed makes a new version; `processingState` is `complete` once the outcome
  * is known, which is before the response since the emulator processes synchronously.
  *
- * Version content: `filesystem` maps the file name to the parsed document (JSON, or YAML read by
- * yaml-lite.ts); YAML using features that reader refuses is kept as its text.
+ * Version content: `filesystem` maps the file name to the parsed document (JSON or YAML 1.2; an
+ * alias that expands past the `yaml` package's limit is a parse error, so a document cannot
+ * blow up the store).
  */
 
 export interface OpenAPISpecDoc {
@@ -106,9 +107,7 @@ export function parseDocument(text: string): unknown {
   } else {
     try {
       doc = parseYaml(text);
-    } catch (err) {
-      // Valid YAML beyond what the reader supports: keep the text when it declares itself OpenAPI.
-      if (err instanceof YamlUnsupportedError && /^(openapi|swagger)\s*:/m.test(text)) return text;
+    } catch {
       return undefined;
     }
   }

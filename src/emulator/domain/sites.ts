@@ -6,9 +6,9 @@ import { HttpError } from '../types.js';
  * groups and site spaces live in their own kinds under the site (see site-structure.ts).
  *
  * `published` is a state: PATCHing `visibility` publishes the site (contract "States and
- * transitions": site visibility/published are set by PATCH visibility), and a published site is
- * reachable only while it has at least one site space, so `published` reads false for an empty
- * site and becomes true again when content is added.
+ * transitions": site visibility/published are set by PATCH visibility), and so does a visibility
+ * in the create request. A published site is reachable only while it has at least one site space,
+ * so `published` reads false for an empty site and becomes true again when content is added.
  */
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;

@@ -44,7 +44,9 @@ function createSite(req: HandlerRequest<OrgParams, object, { type?: SiteType; ti
   const ids = Array.isArray(body.spaces) ? body.spaces : [];
   // Check every id before creating anything, so a bad one leaves nothing behind.
   ids.forEach((id, i) => requireSpace(ctx, orgId, id, `body.spaces[${i}]`));
-  const site = insertSite(ctx, { organization: orgId, ...(body.type ? { type: body.type } : {}), ...(body.title ? { title: body.title } : {}), ...(body.visibility ? { visibility: body.visibility } : {}) });
+  // A visibility given at creation publishes the site, as a PATCH of visibility does; without one
+  // the site waits, unpublished, for its first visibility.
+  const site = insertSite(ctx, { organization: orgId, ...(body.type ? { type: body.type } : {}), ...(body.title ? { title: body.title } : {}), ...(body.visibility ? { visibility: body.visibility, published: true } : {}) });
   if (ids.length > 0) {
     for (const id of new Set(ids)) addSiteSpace(ctx, site, { spaceId: id, field: `body.spaces[${ids.indexOf(id)}]` });
   } else if (body.spaces === 'sample' || body.spaces === 'empty') {

@@ -23,6 +23,8 @@ export interface SamlProviderDoc {
 
 type SamlInput = Partial<Pick<SamlProviderDoc, 'label' | 'entityID' | 'certificate' | 'ssoURL' | 'defaultTeam' | 'defaultRole'>>;
 
+export const UNSET_SSO_URL = 'about:blank';
+
 const isActive = (p: SamlProviderDoc) => !!(p.entityID && p.certificate && p.ssoURL);
 
 function serviceUrls(ctx: EmulatorContext, p: SamlProviderDoc) {
@@ -36,8 +38,9 @@ function presentProvider(ctx: EmulatorContext, p: SamlProviderDoc, callerId: str
     object: 'saml-provider' as const,
     id: p.id,
     label: p.label,
-    // The spec requires these three; an unconfigured provider shows them empty.
-    ssoURL: p.ssoURL ?? '',
+    // The spec requires these three, and ssoURL must be a URI: an unconfigured provider shows the
+    // empty document's URI and empty strings (its status says it is pending).
+    ssoURL: p.ssoURL ?? UNSET_SSO_URL,
     entityID: p.entityID ?? '',
     certificate: p.certificate ?? '',
     ...(team ? { defaultTeam: presentTeam(ctx, team, callerId) } : {}),

@@ -3,8 +3,9 @@ import type { SeedSpec } from './schema.js';
 /**
  * `--seed demo`: "Acme Docs" with a member of every role (each with a readable token), teams,
  * nested collections, spaces with nested pages and files, a site with sections, a change request
- * with comments; and "Globex" with its own admin, for checks across organizations. Ids and tokens
- * are fixed so tests, the README and users' scripts can name them.
+ * with comments; and "Globex", administered by Ada too (so transfers can be tried) and by its own
+ * admin, whose token sees only Globex (for checks across organizations). Ids and tokens are fixed
+ * so tests, the README and users' scripts can name them.
  */
 
 export const DEMO = {
@@ -216,7 +217,10 @@ export const demoSeed: SeedSpec = {
       plan: 'free_2024',
       emailDomains: ['globex.test'],
       createdAt: '2024-02-01T09:00:00.000Z',
-      members: [{ user: u.otherAdmin, role: 'admin', joinedAt: '2024-02-01T09:00:00.000Z' }],
+      members: [
+        { user: u.otherAdmin, role: 'admin', joinedAt: '2024-02-01T09:00:00.000Z' },
+        { user: u.admin, role: 'admin', joinedAt: '2024-02-01T09:00:00.000Z' },
+      ],
       collections: [{ id: DEMO.collections.globex, title: 'Operations' }],
       spaces: [
         {

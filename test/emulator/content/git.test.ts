@@ -1,29 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, repoWith as makeRepo } from '../../helpers/setup.js';
 import { expectSpec, startWorld, T, type World } from './helpers.js';
 
 let w: World;
 let root: string;
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
-
-function repoWith(name: string, files: Record<string, string>): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  git(dir, 'init', '-q');
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'Initial docs');
-  return dir;
-}
+const repoWith = (name: string, files: Record<string, string>): string => makeRepo(root, name, files);
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'content-git-'));

@@ -20,10 +20,21 @@ describe('createSite', () => {
 
   it('adds the given spaces as site spaces', async () => {
     const site = await newSite({ type: 'premium', visibility: 'unlisted', spaces: [DEMO.spaces.guides, DEMO.spaces.api, DEMO.spaces.guides] });
-    expect(site).toMatchObject({ type: 'premium', visibility: 'unlisted', siteSpaces: 2 });
+    expect(site).toMatchObject({ type: 'premium', visibility: 'unlisted', siteSpaces: 2, published: true });
     expect(site.features.map((f: { id: string }) => f.id)).toContain('sites-sections');
     const list = (await w.call('GET', `${w.org}/sites/${site.id}/site-spaces`)).body;
     expect(list.items.map((ss: { space: { id: string } }) => ss.space.id)).toEqual([DEMO.spaces.guides, DEMO.spaces.api]);
+  });
+
+  it('publishes a site created with a visibility at once (once it has content)', async () => {
+    const site = await newSite({ visibility: 'public', spaces: [DEMO.spaces.guides] });
+    expect(site).toMatchObject({ visibility: 'public', published: true });
+    expect(site.urls.published).toMatch(/^http/);
+    expectSpec(await w.call('GET', `${w.org}/sites/${site.id}/published`), 'getPublishedContentSite');
+    const empty = await newSite({ visibility: 'public' });
+    expect(empty.published).toBe(false);
+    await w.call('POST', `${w.org}/sites/${empty.id}/site-spaces`, { spaceId: DEMO.spaces.api });
+    expect((await w.call('GET', `${w.org}/sites/${empty.id}`)).body.published).toBe(true);
   });
 
   it('creates a new space for "sample" (with pages) and "empty"', async () => {
@@ -63,7 +74,8 @@ describe('listSites', () => {
     expect((await w.call('GET', `${w.org}/sites?space=${DEMO.spaces.handbook}`)).body.items.map((s: { id: string }) => s.id)).toEqual([a.id]);
     expect((await w.call('GET', `${w.org}/sites?type=ultimate&title=filter`)).body.items.map((s: { id: string }) => s.id)).toEqual([a.id]);
     const published = (await w.call('GET', `${w.org}/sites?published=true`)).body.items.map((s: { id: string }) => s.id);
-    expect(published).toEqual([DEMO.site]);
+    expect(published).toContain(DEMO.site);
+    expect(published).not.toContain(a.id);
     const unpublished = (await w.call('GET', `${w.org}/sites?published=false`)).body.items.map((s: { id: string }) => s.id);
     expect(unpublished).toContain(a.id);
     expect(unpublished).not.toContain(DEMO.site);

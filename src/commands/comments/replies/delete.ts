@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
 import { crFlag, unsupported } from '../../../cli/views/comments.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
@@ -27,6 +27,6 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
       { spaceId, commentId, commentReplyId },
       { confirm: { question: `Delete reply ${commentReplyId} to comment ${commentId}?`, action: `delete reply ${commentReplyId}` } },
     );
-    this.output.done(`Deleted reply ${commentReplyId} to comment ${commentId}`);
+    this.output.done(`Deleted reply ${commentReplyId} to comment ${commentId}`, new NoContent(commentReplyId, 'deleted'));
   }
 }

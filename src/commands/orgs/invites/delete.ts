@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { organizations } from '../../../api/operations/organizations.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 
 export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDelete> {
   static override operations = [organizations.deleteInvite];
@@ -21,6 +21,6 @@ export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDel
       { organizationId, inviteId },
       { confirm: { question: `Delete invite link ${inviteId} of organization ${organizationId}?`, action: `delete invite link ${inviteId}` } },
     );
-    this.output.done(`Deleted invite link ${inviteId} of organization ${organizationId}`);
+    this.output.done(`Deleted invite link ${inviteId} of organization ${organizationId}`, new NoContent(inviteId, 'deleted'));
   }
 }

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { Flags } from '@oclif/core';
 import { sites } from '../../../api/operations/sites.js';
 import { SiteAdaptiveJsonSchemaInput } from '../../../api/schemas/site.js';
 import { formatIssues } from '../../../api/validation.js';
-import { DocsCommand, dryRunFlag, orgFlag, UsageError } from '../../../cli/index.js';
-import { readAll } from '../../../cli/prompt.js';
+import { DocsCommand, dryRunFlag, orgFlag, readTextArg, UsageError } from '../../../cli/index.js';
 import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 
 const op = sites.updateAdaptiveSchema;
@@ -45,17 +43,12 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
     const result = await this.send(op, { organizationId, siteId: this.about('site', site), body: { jsonSchema } });
     const claims = claimCount(jsonSchema);
-    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, { UPDATED: 'updatedAt' });
+    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, { SITE: () => site, UPDATED: 'updatedAt' });
   }
 
   private async readSchema(source: string): Promise<SiteAdaptiveJsonSchemaInput> {
     const name = source === '-' ? 'stdin' : source;
-    let text: string;
-    try {
-      text = source === '-' ? await readAll(process.stdin) : await readFile(source, 'utf8');
-    } catch (err) {
-      throw new UsageError(`--file ${source}: ${(err as Error).message}`);
-    }
+    const text = await readTextArg('file', source);
     let value: unknown;
     try {
       value = JSON.parse(text);

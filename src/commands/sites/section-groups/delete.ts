@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
-import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 
 export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSectionGroupsDelete> {
   static override operations = [siteSectionGroups.delete];
@@ -19,7 +19,6 @@ export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSe
       { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint) },
       { confirm: { question: `Delete section group ${part} of site ${site} (its sections are kept)?`, action: `delete section group ${part}` } },
     );
-    const result = noContent('deleted', { site, sectionGroup: part });
-    this.output.done(`Deleted section group ${part} of site ${site}`, result, noContentRow(result));
+    this.output.done(`Deleted section group ${part} of site ${site}`, new NoContent(part, 'deleted'));
   }
 }

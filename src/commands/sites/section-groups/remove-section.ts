@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
-import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 
 export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof SitesSectionGroupsRemoveSection> {
   static override operations = [siteSectionGroups.removeSection];
@@ -27,7 +27,6 @@ export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof 
       { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint), siteSectionId: section },
       { confirm: { question: `Take section ${section} out of group ${part} (the section stays in the site)?`, action: `remove section ${section} from group ${part}` } },
     );
-    const result = noContent('removed', { site, sectionGroup: part, section });
-    this.output.done(`Took section ${section} out of group ${part}`, result, noContentRow(result));
+    this.output.done(`Took section ${section} out of group ${part}`, new NoContent(section, 'removed'));
   }
 }

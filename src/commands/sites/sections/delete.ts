@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
-import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 
 export default class SitesSectionsDelete extends DocsCommand<typeof SitesSectionsDelete> {
   static override operations = [siteSections.delete];
@@ -20,7 +20,6 @@ export default class SitesSectionsDelete extends DocsCommand<typeof SitesSection
       { organizationId, siteId: this.about('site', site), siteSectionId: this.about('site section', part, hint) },
       { confirm: { question: `Delete section ${part} of site ${site} with its site spaces (the spaces are kept)?`, action: `delete section ${part}` } },
     );
-    const result = noContent('deleted', { site, section: part });
-    this.output.done(`Deleted section ${part} of site ${site}`, result, noContentRow(result));
+    this.output.done(`Deleted section ${part} of site ${site}`, new NoContent(part, 'deleted'));
   }
 }

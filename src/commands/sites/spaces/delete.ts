@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
-import { noContent, noContentRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 
 export default class SitesSpacesDelete extends DocsCommand<typeof SitesSpacesDelete> {
   static override operations = [siteSpaces.delete];
@@ -19,7 +19,6 @@ export default class SitesSpacesDelete extends DocsCommand<typeof SitesSpacesDel
       { organizationId, siteId: this.about('site', site), siteSpaceId: this.about('site space', part, hint) },
       { confirm: { question: `Remove site space ${part} from site ${site} (the space is kept)?`, action: `delete site space ${part}` } },
     );
-    const result = noContent('deleted', { site, siteSpace: part });
-    this.output.done(`Removed site space ${part} from site ${site}`, result, noContentRow(result));
+    this.output.done(`Removed site space ${part} from site ${site}`, new NoContent(part, 'deleted'));
   }
 }

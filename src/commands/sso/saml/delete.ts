@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { sso } from '../../../api/operations/sso.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 
 export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
   static override operations = [sso.delete];
@@ -21,6 +21,6 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
       { organizationId, samlProviderId },
       { confirm: { question: `Delete SAML provider ${samlProviderId} of organization ${organizationId}?`, action: `delete SAML provider ${samlProviderId}` } },
     );
-    this.output.done(`Deleted SAML provider ${samlProviderId} of organization ${organizationId}`);
+    this.output.done(`Deleted SAML provider ${samlProviderId} of organization ${organizationId}`, new NoContent(samlProviderId, 'deleted'));
   }
 }

@@ -22,7 +22,7 @@ export default class SsoSamlEdit extends DocsCommand<typeof SsoSamlEdit> {
   };
 
   async run(): Promise<void> {
-    const body = samlBody(op.body, this.flags);
+    const body = await samlBody(op.body, this.flags);
     if (Object.keys(body).length === 0) {
       throw new UsageError('nothing to change: pass --label, --entity-id, --certificate or --certificate-file, --sso-url, --default-team or --default-role');
     }

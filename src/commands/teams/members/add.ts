@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, field, fieldsFromFlags, NoContent, orgFlag } from '../../../cli/index.js';
 import { memberArgDescription, resolveMember } from '../../../cli/views/members.js';
 import { teamArg } from '../../../cli/views/teams.js';
 
@@ -28,6 +28,6 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
     const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
     const body = fieldsFromFlags(op.body, this.flags);
     await this.send(op, { organizationId, teamId, userId, ...(Object.keys(body).length > 0 ? { body } : {}) });
-    this.output.done(`${userId} is in team ${teamId}${this.flags.role ? ` as ${this.flags.role}` : ''}`);
+    this.output.done(`${userId} is in team ${teamId}${this.flags.role ? ` as ${this.flags.role}` : ''}`, new NoContent(userId, 'added'));
   }
 }

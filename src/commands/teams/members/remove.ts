@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
-import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 import { memberArgDescription, resolveMember } from '../../../cli/views/members.js';
 import { teamArg } from '../../../cli/views/teams.js';
 
@@ -25,6 +25,6 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
       { organizationId, teamId, userId },
       { confirm: { question: `Remove ${userId} from team ${teamId}?`, action: `remove ${userId} from team ${teamId}` } },
     );
-    this.output.done(`Removed ${userId} from team ${teamId}`);
+    this.output.done(`Removed ${userId} from team ${teamId}`, new NoContent(userId, 'removed'));
   }
 }

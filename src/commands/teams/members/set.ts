@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
-import { DocsCommand, dryRunFlag, orgFlag, UsageError, yesFlag } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, orgFlag, UsageError, yesFlag } from '../../../cli/index.js';
 import { resolveMember } from '../../../cli/views/members.js';
 import { teamArg } from '../../../cli/views/teams.js';
 
@@ -62,6 +62,6 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
       owner.length > 0 ? `owners: ${owner.join(', ')}` : '',
       member.length > 0 ? `members: ${member.join(', ')}` : '',
     ].filter(Boolean);
-    this.output.done(`Updated team ${teamId}: ${parts.join('; ')}`);
+    this.output.done(`Updated team ${teamId}: ${parts.join('; ')}`, new NoContent(teamId, 'updated'));
   }
 }
