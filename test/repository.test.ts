@@ -9,8 +9,9 @@ import { ROOT } from './helpers/e2e.js';
  */
 
 const DIRS = ['src', 'test', 'bench', 'bin', '.ci'];
-// Every quoted relative path ('../x', "./y") in a file, resolved from the file's folder.
-const RELATIVE = /['"`](\.\.?\/[^'"`\s]*)['"`]/g;
+// Relative paths the file loads or reads from its own place: imports, `new URL('../x', import.meta.url)`,
+// `require('../x')`. (Hostile paths that tests send to the emulator are data, not reads.)
+const RELATIVE = /(?:\bfrom\s+|\bimport\(\s*|\brequire\(\s*|\bnew URL\(\s*)['"`](\.\.?\/[^'"`\s]*)['"`]/g;
 const outside = (file: string, path: string) => relative(ROOT, resolve(dirname(file), path)).startsWith('..');
 
 function files(dir: string): string[] {

@@ -108,7 +108,7 @@ describe('docs spaces pull', () => {
     const res = await docs(['spaces', 'pull', SPACE, dir], { env });
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect(res.stdout).toBe(`✓ Pulled 6 pages into ${dir} (7 files, with SUMMARY.md)\n`);
+    expect(res.stdout).toBe(`${dir}\t6\t7\n`);
     expect(filesUnder(dir)).toEqual(['README.md', 'SUMMARY.md', 'configuration.md', 'installation/README.md', 'installation/linux.md', 'installation/macos.md', 'quickstart.md']);
     expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toBe(
       [
@@ -186,7 +186,7 @@ describe('docs spaces pull', () => {
     const dir = fresh('cr');
     const res = await docs(['spaces', 'pull', SPACE, dir, '--cr', '1'], { env });
     expect(res.code).toBe(0);
-    expect(res.stdout).toBe(`✓ Pulled 7 pages into ${dir} (8 files, with SUMMARY.md)\n`);
+    expect(res.stdout).toBe(`${dir}\t7\t8\n`);
     expect(readFileSync(join(dir, 'installation', 'windows.md'), 'utf8')).toBe('# Windows\n\n# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n');
     expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toContain('  * [Linux](installation/linux.md)\n  * [Windows](installation/windows.md)\n');
     expect(existsSync(join(fresh('primary'), 'installation', 'windows.md'))).toBe(false);
@@ -219,7 +219,7 @@ describe('docs spaces pull', () => {
     const res = await docs(['spaces', 'pull', source, dir], { env });
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('');
-    expect(res.stdout).toBe(`✓ Pulled 29 pages into ${dir} (30 files, with SUMMARY.md)\n`);
+    expect(res.stdout).toBe(`${dir}\t29\t30\n`);
     expect(filesUnder(dir)).toEqual(expect.arrayContaining(['setup.md', 'setup-2.md', 'deep/deeper/deepest.md', 'many/page-20.md']));
     expect(await shapeOf(await importIntoNewSpace(dir))).toEqual(sourceShape);
   });

@@ -65,7 +65,9 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
 
     if (this.output.isJson) return this.output.json({ directory: root, pages: layout.files.length, files: written });
     const pages = `${layout.files.length} page${layout.files.length === 1 ? '' : 's'}`;
-    this.output.done(`Pulled ${pages} into ${dir} (${written.length} files, with ${SUMMARY_FILE})`);
+    // Piped, like every answer to a change: one row, what was written first (the folder, pages, files).
+    const summary = { directory: dir, pages: layout.files.length, files: written.length };
+    this.output.done(`Pulled ${pages} into ${dir} (${written.length} files, with ${SUMMARY_FILE})`, summary, { DIRECTORY: 'directory', PAGES: 'pages', FILES: 'files' });
   }
 
   /** Fetch every page's markdown, CONCURRENCY at a time, in layout order; progress on a terminal. */
