@@ -76,6 +76,11 @@ export class ResponseError extends DocsError {
 export class NetworkError extends DocsError {
   override name = 'NetworkError';
   readonly exitCode = ExitCode.network;
+  /**
+   * The connection failed after a request that is not safe to repeat was written: the server may
+   * have applied it, so it was not sent again and the caller should check before retrying.
+   */
+  mayHaveApplied = false;
   constructor(
     message: string,
     readonly code?: string,
@@ -90,13 +95,16 @@ export type TimeoutPhase = 'connect' | 'headers' | 'body';
 
 export class TimeoutError extends NetworkError {
   override name = 'TimeoutError';
+  /** The limit that ran out, in ms. */
+  readonly limitMs?: number;
   constructor(
     message: string,
     code?: string,
     readonly phase?: TimeoutPhase,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; limitMs?: number },
   ) {
     super(message, code, options);
+    this.limitMs = options?.limitMs;
   }
 }
 

@@ -46,6 +46,12 @@ export interface OperationSpec<
   response?: R;
   /** True for list operations answering the `{items, next, count}` envelope with `page`/`limit`. */
   paginated?: boolean;
+  /**
+   * Repeating the request leaves the same state as sending it once, so the transport may send it
+   * again when the connection drops after it was written. Default: every method but POST (each
+   * PATCH of the contract sets absolute values); set it where an operation differs.
+   */
+  idempotent?: boolean;
 }
 
 export interface Operation<
@@ -58,6 +64,7 @@ export interface Operation<
 > extends OperationSpec<P, Q, B, R, BR, I> {
   /** Path parameter names in order of appearance. */
   pathParams: readonly string[];
+  idempotent: boolean;
 }
 
 export function defineOperation<
@@ -69,7 +76,7 @@ export function defineOperation<
   const BR extends boolean = false,
 >(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const op = { ...spec, pathParams };
+  const op = { ...spec, pathParams, idempotent: spec.idempotent ?? spec.method !== 'POST' };
   // Serialised (oclif's manifest copies command statics, logs) as its id, not its zod schemas.
   Object.defineProperty(op, 'toJSON', { value: () => spec.id, enumerable: false });
   return Object.freeze(op);
