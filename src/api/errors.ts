@@ -20,6 +20,8 @@ export abstract class DocsError extends Error {
   abstract readonly exitCode: ExitCode;
   /** How many times the transport retried before giving up with this error (0: failed on the first try). */
   retries = 0;
+  /** Why the transport stopped retrying, when it did; also appended to the message in parentheses. */
+  gaveUp?: string;
 }
 
 /** What the transport knows about the request an error belongs to (URL already redacted). */

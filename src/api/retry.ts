@@ -80,6 +80,7 @@ export function retryReason(err: DocsError, idempotent: boolean): string | undef
 
 export function giveUp<E extends DocsError>(err: E, why: string): E {
   err.message = `${err.message} (${why})`;
+  err.gaveUp = why;
   return err;
 }
 

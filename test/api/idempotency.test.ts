@@ -26,7 +26,7 @@ const expected = (op: { id: string; method: string }): boolean => op.method !== 
 describe('idempotency in the operation table', () => {
   it('covers the 134 operations; every named idempotent POST exists', () => {
     expect(allOperations).toHaveLength(134);
-    const ids = new Set(allOperations.map((op) => op.id));
+    const ids = new Set<string>(allOperations.map((op) => op.id));
     expect(IDEMPOTENT_POSTS.filter((id) => !ids.has(id))).toEqual([]);
   });
 
