@@ -3,7 +3,7 @@ import type { DocsClient, PreparedRequest } from '../api/client.js';
 import { AbortedError, ExitCode } from '../api/errors.js';
 import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
 import { redact, registerSecret } from '../api/redact.js';
-import { resolveContext, resolveTimeoutMs, type ResolvedContext } from './context.js';
+import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
@@ -120,7 +120,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /* ---------- context ---------- */
 
   protected get store(): ProfileStore {
-    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined }));
+    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined, warn: (message) => this.output.warn(message) }));
   }
 
   /** Profile, API URL and token for this run (flags, then environment, then the profile). */
@@ -132,7 +132,15 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     ));
   }
 
-  protected get output(): Output {
+  /**
+   * The profile's name without reading the profile: commands that repair the file (`config unset`,
+   * `auth logout`) still run when one of its values is wrong.
+   */
+  protected get profileName(): string {
+    return resolveProfileName({ profile: this.flags?.profile }, this.env);
+  }
+
+    protected get output(): Output {
     if (!this.outputInstance) {
       let profileOutput: string | undefined;
       try {

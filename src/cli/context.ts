@@ -26,6 +26,11 @@ function envValue(env: Env, name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** The profile of the run (--profile, DOCS_PROFILE, "default"), without reading it. */
+export function resolveProfileName(flags: GlobalFlagValues, env: Env): string {
+  return checkProfileName(flags.profile ?? envValue(env, 'DOCS_PROFILE') ?? DEFAULT_PROFILE);
+}
+
 /**
  * Precedence (PRODUCT.md, Auth):
  * - profile: --profile, DOCS_PROFILE, "default";
@@ -35,7 +40,7 @@ function envValue(env: Env, name: string): string | undefined {
  * the vendor's tooling keep working; they rank like the variables they replace.
  */
 export function resolveContext(flags: GlobalFlagValues, env: Env, loadProfile: (name: string) => Profile): ResolvedContext {
-  const profileName = checkProfileName(flags.profile ?? envValue(env, 'DOCS_PROFILE') ?? DEFAULT_PROFILE);
+  const profileName = resolveProfileName(flags, env);
   const profile = loadProfile(profileName);
 
   let apiUrl: string;
