@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { OPENAPI_SLUG } from './schemas/openapi.js';
 import { ValidationError } from './validation.js';
 
 /**
@@ -13,6 +14,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export const NUMERIC_PATH_PARAMS = ['changeRequestId'] as const;
 type NumericPathParam = (typeof NUMERIC_PATH_PARAMS)[number];
+
+/**
+ * Longest value of a path parameter. The contract bounds the OpenAPI slug; a domain name has 253
+ * characters at most; every other id is opaque, and no id comes near 512 characters, while a server
+ * answers a 10 kB path with 431 (or a bare 400). Checked before sending, like the body's bounds.
+ */
+export const MAX_PATH_PARAM_LENGTH = 512;
+const PATH_PARAM_MAX: Readonly<Record<string, number>> = { specSlug: OPENAPI_SLUG.max, emailDomain: 253 };
 
 /** `{spaceId: string, changeRequestId: string | number}` from '/v1/spaces/{spaceId}/change-requests/{changeRequestId}'. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -125,5 +134,7 @@ function pathParamText(name: string, value: unknown): string {
   }
   if (value === '') throw new ValidationError(`${name}: must not be empty`);
   if (value === '.' || value === '..') throw new ValidationError(`${name}: must not be "${value}" (it would change the request path)`);
+  const max = PATH_PARAM_MAX[name] ?? MAX_PATH_PARAM_LENGTH;
+  if (value.length > max) throw new ValidationError(`${name}: must be at most ${max} characters (got ${value.length})`);
   return value;
 }

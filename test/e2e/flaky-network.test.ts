@@ -113,3 +113,14 @@ describe('a server that sends the headers and then nothing', () => {
     expect(s.requests).toHaveLength(0);
   });
 });
+
+describe('path parameters the server would refuse', () => {
+  it('an id of 10 kB is refused before sending, naming where the value came from (exit 2, not a 431)', async () => {
+    const long = 'a'.repeat(10_000);
+    const env = envFor(emulator.url);
+    expect(await docs(['spaces', 'get', long], { env })).toMatchObject({ code: 2, stdout: '', stderr: 'Error: --space must be at most 512 characters (got 10000)\n' });
+    expect(await docs(['cr', 'get', '1', '--space', long], { env })).toMatchObject({ code: 2, stderr: 'Error: --space must be at most 512 characters (got 10000)\n' });
+    // A long but plausible id still reaches the server: 404, not a refusal.
+    expect((await docs(['spaces', 'get', 'a'.repeat(512)], { env })).code).toBe(3);
+  });
+});
