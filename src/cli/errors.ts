@@ -228,6 +228,13 @@ function describeParseError(err: Error & { args?: { name: string; description?: 
   return `${trimPeriod(lines.join(' ').replace(/:\s+/, ': '))}. ${help}`;
 }
 
+/** How long the server stayed silent, and how to wait longer; a connect timeout only says to try again. */
+function silenceHint(err: TimeoutError): string {
+  if (err.phase !== 'headers' && err.phase !== 'body') return 'The server did not answer in time; try again.';
+  const limit = err.limitMs !== undefined ? ` for ${seconds(err.limitMs)}` : '';
+  return `The server sent nothing${limit}; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).`;
+}
+
 /**
  * One sentence with the wait: the transport's own note (`gave up after 3 retries`) and an API
  * message that only says "rate limited" again are left out.
@@ -275,12 +282,10 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   } else if (err instanceof NetworkError && err.mayHaveApplied) {
     const check = ctx.operation ? CHECK_COMMANDS[ctx.operation] : undefined;
     const how = check ? `check with \`${bin} ${check}\`` : 'check';
-    text = `${trimPeriod(err.message)}. The request was sent and may have been applied: ${how} before running it again.`;
+    const slow = err instanceof TimeoutError ? ` ${silenceHint(err)}` : '';
+    text = `${trimPeriod(err.message)}. The request was sent and may have been applied: ${how} before running it again.${slow}`;
   } else if (err instanceof TimeoutError) {
-    const silent = err.phase === 'headers' || err.phase === 'body';
-    const limit = err.limitMs !== undefined ? ` for ${seconds(err.limitMs)}` : '';
-    const raise = silent ? `The server sent nothing${limit}; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).` : 'The server did not answer in time; try again.';
-    text = `${trimPeriod(err.message)}. ${raise} ${apiUrlHint(ctx)}`;
+    text = `${trimPeriod(err.message)}. ${silenceHint(err)} ${apiUrlHint(ctx)}`;
   } else if (err instanceof NetworkError) {
     const refused = err.code === 'ECONNREFUSED' || /ECONNREFUSED|connection refused/i.test(err.message);
     const nobody = refused && isLoopbackUrl(ctx.apiUrl) ? ` Nothing is listening at ${ctx.apiUrl}: is the emulator running (\`${bin} emulator start\`)?` : '';

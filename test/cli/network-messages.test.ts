@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/errors.js';
+import { ApiError, NetworkError, TimeoutError } from '../../src/api/errors.js';
 import { allOperations } from '../../src/api/operations/index.js';
 import { giveUp } from '../../src/api/retry.js';
 import { CHECK_COMMANDS } from '../../src/cli/check-commands.js';
@@ -27,6 +27,21 @@ describe('how to check a request that may have been applied', () => {
       'POST http://h/v1/spaces/s/change-requests: connection reset by the server (ECONNRESET). The request was sent and may have been applied: check with `docs cr list` before running it again.',
     );
     expect(describeError(err, {})).toMatch(/may have been applied: check before running it again\.$/);
+  });
+});
+
+describe('a timeout', () => {
+  it('of a create that went silent: may have been applied, and how to wait longer', () => {
+    const err = new TimeoutError('POST http://h/v1/orgs/o/collections: headers timeout: timed out waiting for the response headers after 30000 ms', 'UND_ERR_HEADERS_TIMEOUT', 'headers', { limitMs: 30_000 });
+    err.mayHaveApplied = true;
+    expect(describeError(err, { operation: 'createCollection' })).toBe(
+      'POST http://h/v1/orgs/o/collections: headers timeout: timed out waiting for the response headers after 30000 ms. The request was sent and may have been applied: check with `docs collections list` before running it again. The server sent nothing for 30 s; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).',
+    );
+  });
+
+  it('while connecting says to try again, not to raise --timeout', () => {
+    const err = new TimeoutError('GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms', 'UND_ERR_CONNECT_TIMEOUT', 'connect', { limitMs: 10_000 });
+    expect(describeError(err, { apiUrlSource: '--api-url' })).toBe('GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms. The server did not answer in time; try again. Check --api-url and your network.');
   });
 });
 
