@@ -4,21 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, NetworkError, ResponseError, TimeoutError } from './errors.js';
 import { redact, registerSecret } from './redact.js';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  failedAfterSending,
-  giveUp,
-  IDEMPOTENT_METHODS,
-  isStall,
-  MAX_STALL_RETRIES,
-  NETWORK_WORDS,
-  parseRetryAfter,
-  retryReason,
-  seconds,
-  TIMEOUT_PHASES,
-  type RetryOptions,
-} from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, failedAfterSending, giveUp, IDEMPOTENT_METHODS, isStall, MAX_STALL_RETRIES, NETWORK_WORDS, parseRetryAfter, retryReason, seconds, TIMEOUT_PHASES, type RetryOptions } from './retry.js';
 
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
 
