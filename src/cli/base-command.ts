@@ -140,7 +140,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     return resolveProfileName({ profile: this.flags?.profile }, this.env);
   }
 
-    protected get output(): Output {
+  protected get output(): Output {
     if (!this.outputInstance) {
       let profileOutput: string | undefined;
       try {
