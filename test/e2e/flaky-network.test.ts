@@ -62,6 +62,15 @@ describe('a connection reset after the request was sent', () => {
     expect((await api<{ title: string }>(emulator, 'GET', `/v1/spaces/${SPACE}`)).title).toBe(title);
   });
 
+  it('`docs api PATCH` is repeated too: the table says so for the operation behind the path', async () => {
+    const proxy = await resettingProxy(false);
+    const title = `Raw reset-proof ${Date.now()}`;
+    const res = await docs(['api', 'PATCH', `/v1/spaces/${SPACE}`, '-f', `title=${title}`], { env: envFor(proxy.url) });
+    expect(res.code).toBe(0);
+    expect(proxy.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
+    expect((await api<{ title: string }>(emulator, 'GET', `/v1/spaces/${SPACE}`)).title).toBe(title);
+  });
+
   it('does not repeat a create; says it may have been applied and names the list command (exit 7)', async () => {
     const proxy = await resettingProxy(true);
     const subject = `Sent once ${Date.now()}`;
