@@ -91,7 +91,15 @@ export class DocsClient {
   /** Call an operation by its table entry. */
   async call<O extends Operation>(op: O, params: OperationParams<O>, options: CallOptions = {}): Promise<OperationResult<O>> {
     const req = this.prepare(op, params as Record<string, unknown>);
-    const res = await this.http.request({ method: req.method, path: req.path, query: req.query, body: req.body, signal: options.signal, expectBody: op.response !== undefined });
+    const res = await this.http.request({
+      method: req.method,
+      path: req.path,
+      query: req.query,
+      body: req.body,
+      signal: options.signal,
+      expectBody: op.response !== undefined,
+      idempotent: op.idempotent,
+    });
     if (!op.response) return undefined as OperationResult<O>;
     if (res.body === undefined) {
       throw new ResponseError(`${op.method} ${req.path}: expected a JSON body but the response (HTTP ${res.status}) was empty`, res.status);

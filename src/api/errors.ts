@@ -20,6 +20,8 @@ export abstract class DocsError extends Error {
   abstract readonly exitCode: ExitCode;
   /** How many times the transport retried before giving up with this error (0: failed on the first try). */
   retries = 0;
+  /** Why the transport stopped retrying, when it did; also appended to the message in parentheses. */
+  gaveUp?: string;
 }
 
 /** What the transport knows about the request an error belongs to (URL already redacted). */
@@ -76,6 +78,11 @@ export class ResponseError extends DocsError {
 export class NetworkError extends DocsError {
   override name = 'NetworkError';
   readonly exitCode = ExitCode.network;
+  /**
+   * The connection failed after a request that is not safe to repeat was written: the server may
+   * have applied it, so it was not sent again and the caller should check before retrying.
+   */
+  mayHaveApplied = false;
   constructor(
     message: string,
     readonly code?: string,
@@ -90,13 +97,16 @@ export type TimeoutPhase = 'connect' | 'headers' | 'body';
 
 export class TimeoutError extends NetworkError {
   override name = 'TimeoutError';
+  /** The limit that ran out, in ms. */
+  readonly limitMs?: number;
   constructor(
     message: string,
     code?: string,
     readonly phase?: TimeoutPhase,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; limitMs?: number },
   ) {
     super(message, code, options);
+    this.limitMs = options?.limitMs;
   }
 }
 

@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, NetworkError, ResponseError, TimeoutError } from './errors.js';
 import { redact, registerSecret } from './redact.js';
-import { backoffDelay, DEFAULT_RETRY, giveUp, IDEMPOTENT_METHODS, NETWORK_WORDS, retryReason, seconds, TIMEOUT_PHASES, parseRetryAfter, type RetryOptions } from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, failedAfterSending, giveUp, IDEMPOTENT_METHODS, isStall, MAX_STALL_RETRIES, NETWORK_WORDS, parseRetryAfter, retryReason, seconds, TIMEOUT_PHASES, type RetryOptions } from './retry.js';
 
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
 
@@ -27,7 +27,8 @@ export interface TimeoutOptions {
   bodyMs?: number;
 }
 
-export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 60_000 };
+/** A command gives up on a silent server after 30 s (headers or body); `--timeout` / DOCS_TIMEOUT changes both. */
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 
 export interface HttpOptions {
   /** Origin (and optional base path) of the API, e.g. http://127.0.0.1:4010. Paths carry `/v1`. */
@@ -58,7 +59,7 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** A 2xx must carry a JSON body (an empty one is a ResponseError). */
   expectBody?: boolean;
-  /** Override the method's idempotency (a POST that is safe to repeat). */
+  /** Override the method's idempotency (the operation table's `idempotent`: a PATCH or a POST that is safe to repeat). */
   idempotent?: boolean;
 }
 
@@ -152,6 +153,7 @@ export class HttpClient {
     const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const started = this.now();
     const { maxRetries, maxElapsedMs } = this.retry;
+    let stalls = 0;
     for (let retries = 0; ; retries++) {
       if (req.signal?.aborted) throw this.aborted(method, shown);
       try {
@@ -161,8 +163,13 @@ export class HttpClient {
         if (!(err instanceof DocsError) || err instanceof AbortedError) throw err;
         err.retries = retries;
         const reason = retryReason(err, idempotent);
-        if (reason === undefined) throw err;
+        if (reason === undefined) {
+          if (!idempotent && err instanceof NetworkError && failedAfterSending(err)) err.mayHaveApplied = true;
+          throw err;
+        }
         if (retries >= maxRetries) throw retries === 0 ? err : giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
+        // A silent server is asked once more, not maxRetries times: each try costs a whole timeout.
+        if (isStall(err) && stalls++ >= MAX_STALL_RETRIES) throw giveUp(err, `gave up after it stalled ${stalls} times`);
         const remaining = maxElapsedMs - (this.now() - started);
         const retryAfter = err instanceof ApiError ? err.details.retryAfterMs : undefined;
         let wait: number;
@@ -262,7 +269,7 @@ export class HttpClient {
     if (phase) {
       const waited = { connect: this.timeouts.connectMs, headers: this.timeouts.headersMs, body: this.timeouts.bodyMs }[phase];
       const what = { connect: 'connecting', headers: 'waiting for the response headers', body: 'receiving the response body (no data)' }[phase];
-      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, { cause: err });
+      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, { cause: err, limitMs: waited });
     }
     const words = (code && NETWORK_WORDS[code]) ?? raw;
     return new NetworkError(redact(`${method} ${shown}: ${words}${code && words !== raw ? ` (${code})` : ''}`), code, { cause: err });

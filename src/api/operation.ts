@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { OPENAPI_SLUG } from './schemas/openapi.js';
 import { ValidationError } from './validation.js';
 
 /**
@@ -13,6 +14,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export const NUMERIC_PATH_PARAMS = ['changeRequestId'] as const;
 type NumericPathParam = (typeof NUMERIC_PATH_PARAMS)[number];
+
+/**
+ * Longest value of a path parameter. The contract bounds the OpenAPI slug; a domain name has 253
+ * characters at most; every other id is opaque, and no id comes near 512 characters, while a server
+ * answers a 10 kB path with 431 (or a bare 400). Checked before sending, like the body's bounds.
+ */
+export const MAX_PATH_PARAM_LENGTH = 512;
+const PATH_PARAM_MAX: Readonly<Record<string, number>> = { specSlug: OPENAPI_SLUG.max, emailDomain: 253 };
 
 /** `{spaceId: string, changeRequestId: string | number}` from '/v1/spaces/{spaceId}/change-requests/{changeRequestId}'. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -46,6 +55,12 @@ export interface OperationSpec<
   response?: R;
   /** True for list operations answering the `{items, next, count}` envelope with `page`/`limit`. */
   paginated?: boolean;
+  /**
+   * Repeating the request leaves the same state as sending it once, so the transport may send it
+   * again when the connection drops after it was written. Default: every method but POST (each
+   * PATCH of the contract sets absolute values); set it where an operation differs.
+   */
+  idempotent?: boolean;
 }
 
 export interface Operation<
@@ -58,6 +73,7 @@ export interface Operation<
 > extends OperationSpec<P, Q, B, R, BR, I> {
   /** Path parameter names in order of appearance. */
   pathParams: readonly string[];
+  idempotent: boolean;
 }
 
 export function defineOperation<
@@ -69,7 +85,7 @@ export function defineOperation<
   const BR extends boolean = false,
 >(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const op = { ...spec, pathParams };
+  const op = { ...spec, pathParams, idempotent: spec.idempotent ?? spec.method !== 'POST' };
   // Serialised (oclif's manifest copies command statics, logs) as its id, not its zod schemas.
   Object.defineProperty(op, 'toJSON', { value: () => spec.id, enumerable: false });
   return Object.freeze(op);
@@ -118,5 +134,7 @@ function pathParamText(name: string, value: unknown): string {
   }
   if (value === '') throw new ValidationError(`${name}: must not be empty`);
   if (value === '.' || value === '..') throw new ValidationError(`${name}: must not be "${value}" (it would change the request path)`);
+  const max = PATH_PARAM_MAX[name] ?? MAX_PATH_PARAM_LENGTH;
+  if (value.length > max) throw new ValidationError(`${name}: must be at most ${max} characters (got ${value.length})`);
   return value;
 }

@@ -3,7 +3,7 @@ import type { DocsClient, PreparedRequest } from '../api/client.js';
 import { AbortedError, ExitCode } from '../api/errors.js';
 import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
 import { redact, registerSecret } from '../api/redact.js';
-import { resolveContext, type ResolvedContext } from './context.js';
+import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
@@ -59,6 +59,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     'api-url': Flags.string({ helpGroup: 'GLOBAL', description: 'API base URL (env DOCS_API_URL)', helpValue: '<url>' }),
     json: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Write JSON to stdout (lists: an array; with --all, one object per line)' }),
     debug: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Trace requests and responses on stderr (secrets redacted)' }),
+    timeout: Flags.string({ helpGroup: 'GLOBAL', description: 'Seconds to wait for a silent server before giving up (env DOCS_TIMEOUT; default 30)', helpValue: '<seconds>' }),
     'no-color': Flags.boolean({ helpGroup: 'GLOBAL', description: 'Disable colour (also NO_COLOR)' }),
   };
 
@@ -75,6 +76,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected readonly env: NodeJS.ProcessEnv = process.env;
 
   private targets: Target[] = [];
+  /** The operation sent last, so that a failure after sending can say how to check its effect. */
+  private operationId?: string;
   private interrupted = false;
   private outputInstance?: Output;
   private storeInstance?: ProfileStore;
@@ -117,7 +120,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /* ---------- context ---------- */
 
   protected get store(): ProfileStore {
-    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined }));
+    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined, warn: (message) => this.output.warn(message) }));
   }
 
   /** Profile, API URL and token for this run (flags, then environment, then the profile). */
@@ -127,6 +130,14 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       this.env,
       (name) => this.store.get(name),
     ));
+  }
+
+  /**
+   * The profile's name without reading the profile: commands that repair the file (`config unset`,
+   * `auth logout`) still run when one of its values is wrong.
+   */
+  protected get profileName(): string {
+    return resolveProfileName({ profile: this.flags?.profile }, this.env);
   }
 
   protected get output(): Output {
@@ -164,9 +175,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     } catch {
       throw new UsageError(`the API URL "${redact(baseUrl)}" is not a valid URL (from ${context.apiUrlSource})`);
     }
+    const silentMs = resolveTimeoutMs(this.flags?.timeout, this.env);
     const client = new clientModule.DocsClient({
       baseUrl,
       token,
+      timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, 10_000) },
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
       debug: this.flags?.debug ? debugSink(process.stderr) : undefined,
     });
@@ -220,6 +233,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     if (options.confirm) {
       await confirm({ ...options.confirm, yes: (this.flags as { yes?: boolean }).yes === true, interactive: canPrompt() });
     }
+    this.operationId = op.id;
     return client.call(op, params, { signal: this.abort.signal });
   }
 
@@ -272,6 +286,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       interrupted: this.interrupted || this.abort.signal.aborted,
       bin: this.config.bin,
       command: this.id?.replace(/:/g, ' '),
+      operation: this.operationId,
       ...this.apiUrlForErrors(),
     };
   }

@@ -1,3 +1,4 @@
+import { UsageError } from './errors.js';
 import { checkProfileName, DEFAULT_PROFILE, type Profile } from './profiles.js';
 
 export const DEFAULT_API_URL = 'https://api.gitbook.com';
@@ -25,6 +26,11 @@ function envValue(env: Env, name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** The profile of the run (--profile, DOCS_PROFILE, "default"), without reading it. */
+export function resolveProfileName(flags: GlobalFlagValues, env: Env): string {
+  return checkProfileName(flags.profile ?? envValue(env, 'DOCS_PROFILE') ?? DEFAULT_PROFILE);
+}
+
 /**
  * Precedence (PRODUCT.md, Auth):
  * - profile: --profile, DOCS_PROFILE, "default";
@@ -34,7 +40,7 @@ function envValue(env: Env, name: string): string | undefined {
  * the vendor's tooling keep working; they rank like the variables they replace.
  */
 export function resolveContext(flags: GlobalFlagValues, env: Env, loadProfile: (name: string) => Profile): ResolvedContext {
-  const profileName = checkProfileName(flags.profile ?? envValue(env, 'DOCS_PROFILE') ?? DEFAULT_PROFILE);
+  const profileName = resolveProfileName(flags, env);
   const profile = loadProfile(profileName);
 
   let apiUrl: string;
@@ -54,4 +60,21 @@ export function resolveContext(flags: GlobalFlagValues, env: Env, loadProfile: (
   else if (gitbookToken) [context.token, context.tokenSource] = [gitbookToken, 'GITBOOK_TOKEN'];
   else if (profile.token) [context.token, context.tokenSource] = [profile.token, 'profile'];
   return context;
+}
+
+export const DEFAULT_TIMEOUT_S = 30;
+export const MAX_TIMEOUT_S = 3600;
+
+/**
+ * How long a command waits for a silent server (headers, or the next byte of the body), in ms:
+ * `--timeout`, then DOCS_TIMEOUT, then 30 s. Connecting keeps its own 10 s unless this is shorter.
+ */
+export function resolveTimeoutMs(flag: string | undefined, env: Env): number {
+  const fromEnv = envValue(env, 'DOCS_TIMEOUT');
+  const [value, source] = flag !== undefined ? [flag, '--timeout'] : fromEnv !== undefined ? [fromEnv, 'DOCS_TIMEOUT'] : [String(DEFAULT_TIMEOUT_S), 'default'];
+  const s = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0) || s > MAX_TIMEOUT_S) {
+    throw new UsageError(`${source} must be a number of seconds above 0 and at most ${MAX_TIMEOUT_S} (got "${value}")`);
+  }
+  return Math.round(s * 1000);
 }

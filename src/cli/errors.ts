@@ -1,6 +1,7 @@
 import { AbortedError, ApiError, ConflictResultError, DocsError, ExitCode, NetworkError, ResponseError, TimeoutError } from '../api/errors.js';
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
+import { CHECK_COMMANDS } from './check-commands.js';
 
 /** Bad usage or input rejected before anything was sent (exit 2). */
 export class UsageError extends Error {
@@ -57,6 +58,8 @@ export interface ErrorContext {
   apiUrl?: string;
   apiUrlSource?: string;
   profile?: string;
+  /** The operation the command sent last (its id), to say how to check a request that may have been applied. */
+  operation?: string;
 }
 
 /** oclif's parse errors carry `oclif.exit` and a `parse` property. */
@@ -116,6 +119,7 @@ function notFoundMessage(err: ApiError, ctx: ErrorContext): string {
 }
 
 const trimPeriod = (text: string): string => text.replace(/\.+$/, '');
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(3))} s`;
 
 /** Where the API URL of the run was set, so a network error says what to change. */
 function apiUrlHint(ctx: ErrorContext): string {
@@ -224,6 +228,26 @@ function describeParseError(err: Error & { args?: { name: string; description?: 
   return `${trimPeriod(lines.join(' ').replace(/:\s+/, ': '))}. ${help}`;
 }
 
+/** How long the server stayed silent, and how to wait longer; a connect timeout only says to try again. */
+function silenceHint(err: TimeoutError): string {
+  if (err.phase !== 'headers' && err.phase !== 'body') return 'The server did not answer in time; try again.';
+  const limit = err.limitMs !== undefined ? ` for ${seconds(err.limitMs)}` : '';
+  return `The server sent nothing${limit}; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).`;
+}
+
+/**
+ * One sentence with the wait: the transport's own note (`gave up after 3 retries`) and an API
+ * message that only says "rate limited" again are left out.
+ */
+function rateLimitMessage(err: ApiError): string {
+  const note = err.gaveUp ? ` (${err.gaveUp})` : '';
+  const api = trimPeriod(note && err.message.endsWith(note) ? err.message.slice(0, -note.length) : err.message);
+  const own = api === '' || /rate.?limit|too many requests|^HTTP 429/i.test(api) ? '' : ` (${api})`;
+  const tries = err.retries ? ` after ${err.retries} ${err.retries === 1 ? 'retry' : 'retries'}` : '';
+  const wait = err.details.retryAfterMs;
+  return `rate limited (429)${tries}${own}: ${wait !== undefined ? `the server asks to wait ${seconds(wait)}, try again after that` : 'try again later'}.`;
+}
+
 /** The one line shown for a failure (without the `Error: ` prefix), secrets removed. */
 export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   const bin = ctx.bin ?? 'docs';
@@ -245,7 +269,7 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
         text = `${api} (${err.status}).`;
         break;
       case err.status === 429:
-        text = `rate limited (429)${err.retries ? ` after ${err.retries} retries` : ''}: ${api}. Try again later.`;
+        text = rateLimitMessage(err);
         break;
       case err.status === 400 || err.status === 422:
         text = `${renameFields(api, ctx)} (${err.status}).`;
@@ -255,8 +279,13 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
     }
   } else if (err instanceof ValidationError) {
     text = renameFields(err.message, ctx);
+  } else if (err instanceof NetworkError && err.mayHaveApplied) {
+    const check = ctx.operation ? CHECK_COMMANDS[ctx.operation] : undefined;
+    const how = check ? `check with \`${bin} ${check}\`` : 'check';
+    const slow = err instanceof TimeoutError ? ` ${silenceHint(err)}` : '';
+    text = `${trimPeriod(err.message)}. The request was sent and may have been applied: ${how} before running it again.${slow}`;
   } else if (err instanceof TimeoutError) {
-    text = `${trimPeriod(err.message)}. The server did not answer in time; try again. ${apiUrlHint(ctx)}`;
+    text = `${trimPeriod(err.message)}. ${silenceHint(err)} ${apiUrlHint(ctx)}`;
   } else if (err instanceof NetworkError) {
     const refused = err.code === 'ECONNREFUSED' || /ECONNREFUSED|connection refused/i.test(err.message);
     const nobody = refused && isLoopbackUrl(ctx.apiUrl) ? ` Nothing is listening at ${ctx.apiUrl}: is the emulator running (\`${bin} emulator start\`)?` : '';

@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type Conf from 'conf';
 import { ExitCode } from '../api/errors.js';
+import { ensurePrivateDir, withFileLock, writeFileAtomic } from './config-file.js';
 import { CommandFailure, UsageError } from './errors.js';
 
 /** Settings a profile may hold besides its token (`docs config set <key> <value>`). */
@@ -19,12 +19,7 @@ export const CONFIG_KEY_HELP: Record<ConfigKey, string> = {
 
 export type Profile = Partial<Record<ConfigKey, string>> & { token?: string };
 
-interface StoreShape {
-  profiles: Record<string, Profile>;
-}
-
 export const DEFAULT_PROFILE = 'default';
-const FILE_MODE = 0o600;
 
 export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
@@ -69,31 +64,46 @@ export function defaultConfigDir(env: Readonly<Record<string, string | undefined
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT);
 }
 
+/** A wrong value in the profile file: which file and key, and how to fix it (exit 2). */
+function badValue(path: string, what: string, must: string, got: unknown, fix: string): UsageError {
+  return new UsageError(`the profile file ${path} is not valid: ${what} must be ${must}, got ${JSON.stringify(got) ?? String(got)}. Fix it: ${fix}.`);
+}
+
+function badKey(path: string, profile: string, key: string, got: unknown): UsageError {
+  const flag = profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`;
+  const fix =
+    key === 'token'
+      ? `\`docs auth logout${flag}\` removes it, \`docs auth login${flag}\` saves a new one`
+      : `\`docs config set ${key} <value>${flag}\` replaces it, \`docs config unset ${key}${flag}\` removes it`;
+  return badValue(path, `"${key}" of profile "${profile}"`, 'a string', got, fix);
+}
+
 /**
- * Profiles (token, API URL, defaults) in one JSON file, readable by its owner only: conf writes
- * 0666 minus umask by default, and a token must not be world-readable. `DOCS_CONFIG_DIR` relocates
- * the file (CI, tests); otherwise it lives in the user's config directory (`~/.config/docs-cli`).
+ * Profiles (token, API URL, defaults) in one JSON file, readable by its owner only (0600, in a
+ * 0700 directory, whatever the umask). `DOCS_CONFIG_DIR` relocates the file (CI, tests); otherwise
+ * it lives in the user's config directory (`~/.config/docs-cli`).
  *
- * Every command reads the file but few write it, and loading conf (with its JSON-schema validator)
- * costs more than the rest of a command's start-up: reads parse the file directly, writes load conf.
+ * Reads take the file as it is; a profile is checked when it is used, so that `auth logout` and
+ * `config unset` can still repair a file with a wrong value. Writes take a lock, read the file
+ * again under it, and replace it atomically (config-file.ts): parallel writers lose nothing.
  */
 export class ProfileStore {
   readonly dir: string;
   readonly path: string;
-  private cache?: Record<string, Profile>;
-  private confInstance?: Conf<StoreShape>;
+  private cache?: Record<string, unknown>;
+  private readonly warn: (message: string) => void;
 
-  constructor(options: { dir?: string } = {}) {
+  constructor(options: { dir?: string; warn?: (message: string) => void } = {}) {
     this.dir = options.dir || defaultConfigDir();
     this.path = join(this.dir, 'config.json');
+    this.warn = options.warn ?? ((message) => process.stderr.write(`Warning: ${message}\n`));
   }
 
-  // No conf defaults: they would make a read-only command write the file.
-  private all(): Record<string, Profile> {
+  private all(): Record<string, unknown> {
     return (this.cache ??= this.read());
   }
 
-  private read(): Record<string, Profile> {
+  private read(): Record<string, unknown> {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -111,29 +121,30 @@ export class ProfileStore {
       );
     }
     const profiles = (data as { profiles?: unknown } | null)?.profiles;
-    return profiles && typeof profiles === 'object' && !Array.isArray(profiles) ? { ...(profiles as Record<string, Profile>) } : {};
-  }
-
-  private async conf(): Promise<Conf<StoreShape>> {
-    if (this.confInstance) return this.confInstance;
-    if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const { default: ConfClass } = await import('conf');
-    return (this.confInstance = new ConfClass<StoreShape>({
-      projectName: PROJECT,
-      cwd: this.dir,
-      configName: 'config',
-      configFileMode: FILE_MODE,
-      // Profile names are keys; a dot in one must not become a nested path.
-      accessPropertiesByDotNotation: false,
-    }));
+    if (profiles === undefined) return {};
+    if (!isRecord(profiles)) throw badValue(this.path, '"profiles"', 'an object of profiles', profiles, 'edit the file, or remove it and log in again');
+    return { ...profiles };
   }
 
   names(): string[] {
     return Object.keys(this.all());
   }
 
+  /** The profile, every known key checked to be a string (exit 2 naming the file, key and fix). */
   get(name: string): Profile {
-    return { ...this.all()[name] };
+    const raw = this.all()[name];
+    if (raw === undefined) return {};
+    if (!isRecord(raw)) throw badValue(this.path, `profile "${name}"`, 'an object', raw, 'edit the file');
+    for (const key of [...CONFIG_KEYS, 'token']) {
+      if (raw[key] !== undefined && typeof raw[key] !== 'string') throw badKey(this.path, name, key, raw[key]);
+    }
+    return { ...(raw as Profile) };
+  }
+
+  /** Whether the profile has `key` set, whatever its value: lets `unset` and `logout` repair a wrong one. */
+  hasKey(name: string, key: keyof Profile): boolean {
+    const raw = this.all()[name];
+    return isRecord(raw) && raw[key] !== undefined;
   }
 
   has(name: string): boolean {
@@ -143,19 +154,25 @@ export class ProfileStore {
   /** Merge `patch` into the profile; `undefined` values remove keys. A profile left empty is removed. */
   async update(name: string, patch: Profile): Promise<Profile> {
     checkProfileName(name);
-    const profiles = { ...this.all() };
-    const next: Profile = { ...profiles[name] };
-    for (const [key, value] of Object.entries(patch) as [keyof Profile, string | undefined][]) {
-      if (value === undefined) delete next[key];
-      else next[key] = value;
-    }
-    if (Object.keys(next).length === 0) delete profiles[name];
-    else profiles[name] = next;
-    const conf = await this.conf();
-    conf.set('profiles', profiles);
-    this.cache = profiles;
-    // conf applies the mode when it creates the file; a file made by an older version keeps its mode.
-    chmodSync(this.path, FILE_MODE);
-    return next;
+    ensurePrivateDir(this.dir, this.path, this.warn);
+    return withFileLock(this.path, () => {
+      // Under the lock: what other writers saved since this command started counts.
+      this.cache = undefined;
+      const profiles = { ...this.all() };
+      const current = profiles[name];
+      const next: Record<string, unknown> = isRecord(current) ? { ...current } : {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined) delete next[key];
+        else next[key] = value;
+      }
+      if (Object.keys(next).length === 0) delete profiles[name];
+      else profiles[name] = next;
+      // Tab-indented like conf, which wrote this file in earlier versions.
+      writeFileAtomic(this.path, `${JSON.stringify({ profiles }, undefined, '\t')}\n`);
+      this.cache = profiles;
+      return next as Profile;
+    });
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

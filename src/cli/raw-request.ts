@@ -1,3 +1,4 @@
+import type { Operation } from '../api/operation.js';
 import { UsageError } from './errors.js';
 
 /*
@@ -65,4 +66,22 @@ export function parsePath(input: string): { path: string; query: Record<string, 
     query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
   }
   return { path, query };
+}
+
+/**
+ * The operation of the table a raw request calls (`PATCH /v1/spaces/sp_1` → updateSpaceById), so
+ * that it is repeated after a dropped connection exactly when the table says a repeat is harmless.
+ * A literal segment wins over a parameter; undefined for a path the table does not know.
+ */
+export function matchOperation(method: string, path: string, operations: readonly Operation[]): Operation | undefined {
+  const segments = path.split('/');
+  let best: Operation | undefined;
+  for (const op of operations) {
+    if (op.method !== method) continue;
+    const template = op.path.split('/');
+    if (template.length !== segments.length) continue;
+    if (!template.every((part, i) => /^\{\w+\}$/.test(part) ? segments[i] !== '' : part === segments[i])) continue;
+    if (!best || op.pathParams.length < best.pathParams.length) best = op;
+  }
+  return best;
 }

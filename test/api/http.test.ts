@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, ExitCode, NetworkError, ResponseError, TimeoutError } from '../../src/api/errors.js';
-import { HttpClient, parseRetryAfter, USER_AGENT, type HttpOptions } from '../../src/api/http.js';
+import { DEFAULT_TIMEOUTS, HttpClient, parseRetryAfter, USER_AGENT, type HttpOptions } from '../../src/api/http.js';
 import { freePort, sendError, sendJson, startServer, type Script, type TestServer } from '../helpers/http-server.js';
 import { startStalledListener } from '../helpers/stalled-listener.js';
 
@@ -321,6 +321,22 @@ describe.concurrent('timeouts', () => {
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ phase: 'body', code: 'UND_ERR_BODY_TIMEOUT' });
     expect(err.message).toBe(`GET ${s.url}/v1/list: body timeout: timed out receiving the response body (no data) after 150 ms`);
+  });
+
+  it('asks a server whose body stalls once more, not maxRetries times', async ({ onTestFinished }) => {
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"items": [');
+    }, onTestFinished);
+    const { http } = client(s.url, { timeouts: { bodyMs: 150 }, retry: { maxRetries: 3 } }, onTestFinished);
+    const err = await failure(http.request({ method: 'GET', path: '/v1/list' }));
+    expect(err).toMatchObject({ phase: 'body', retries: 1, limitMs: 150 });
+    expect(err.message).toBe(`GET ${s.url}/v1/list: body timeout: timed out receiving the response body (no data) after 150 ms (gave up after it stalled 2 times)`);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('gives up on a silent body after 30 s by default, not 60', () => {
+    expect(DEFAULT_TIMEOUTS).toMatchObject({ headersMs: 30_000, bodyMs: 30_000 });
   });
 
   it('times out connecting to a listener that never accepts; a POST may be retried since nothing was sent', async ({ onTestFinished }) => {

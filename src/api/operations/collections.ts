@@ -43,6 +43,7 @@ export const collections = {
   move: defineOperation({
     id: 'moveCollection',
     method: 'POST',
+    idempotent: true,
     path: '/v1/collections/{collectionId}/move',
     summary: 'Move a collection to another parent collection or position',
     body: MoveCollectionBody,

@@ -60,6 +60,7 @@ export const members = {
   ping: defineOperation({
     id: 'updateOrganizationMemberLastSeenAt',
     method: 'POST',
+    idempotent: true,
     path: `${base}/ping`,
     summary: "Update the caller's last-seen time in an organization",
     success: [200],
@@ -68,6 +69,7 @@ export const members = {
   setSso: defineOperation({
     id: 'setUserAsSSOMemberForOrganization',
     method: 'POST',
+    idempotent: true,
     path: `${base}/members/{userId}/sso`,
     summary: 'Make a member an SSO member',
     success: [200],

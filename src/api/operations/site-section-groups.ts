@@ -71,6 +71,7 @@ export const siteSectionGroups = {
   move: defineOperation({
     id: 'moveSiteSectionGroup',
     method: 'POST',
+    idempotent: true,
     path: `${base}/{siteSectionGroupId}/move`,
     summary: 'Move a section group before or after a section or group (deprecated by the service)',
     body: z.strictObject({ position: SiteSectionGroupPosition.optional() }),

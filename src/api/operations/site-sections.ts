@@ -66,6 +66,7 @@ export const siteSections = {
   move: defineOperation({
     id: 'moveSiteSection',
     method: 'POST',
+    idempotent: true,
     path: `${base}/{siteSectionId}/move`,
     summary: 'Move a section before or after another one (deprecated by the service)',
     body: z.strictObject({ position: SiteSectionPosition.optional() }),

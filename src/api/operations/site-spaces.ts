@@ -55,6 +55,7 @@ export const siteSpaces = {
   move: defineOperation({
     id: 'moveSiteSpace',
     method: 'POST',
+    idempotent: true,
     path: `${base}/{siteSpaceId}/move`,
     summary: 'Move a site space before or after another one (deprecated by the service)',
     body: z.strictObject({ position: SiteSpacePosition.optional() }),

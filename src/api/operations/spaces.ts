@@ -54,6 +54,7 @@ export const spaces = {
   move: defineOperation({
     id: 'moveSpace',
     method: 'POST',
+    idempotent: true,
     path: `${base}/move`,
     summary: 'Move a space to another collection or position',
     body: MoveSpaceBody,

@@ -3,7 +3,7 @@ import { Args, Flags } from '@oclif/core';
 import type { HttpResponse } from '../../api/http.js';
 import { redact } from '../../api/redact.js';
 import { DocsCommand, dryRunFlag, readTextArg, UsageError } from '../../cli/index.js';
-import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
+import { matchOperation, parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
 
 export default class Api extends DocsCommand<typeof Api> {
   static override summary = 'Send a raw request to the API (escape hatch)';
@@ -49,7 +49,9 @@ export default class Api extends DocsCommand<typeof Api> {
       this.printDryRun({ method, url: client.http.url(path, query), body });
       return;
     }
-    const send = (q: Record<string, unknown>) => client.http.request({ method, path, query: q, body, signal: this.abort.signal });
+    const { allOperations } = await import('../../api/operations/index.js');
+    const idempotent = matchOperation(method, path, allOperations)?.idempotent;
+    const send = (q: Record<string, unknown>) => client.http.request({ method, path, query: q, body, signal: this.abort.signal, idempotent });
     if (!this.flags.paginate) {
       const res = await send(query);
       this.printHead(res);

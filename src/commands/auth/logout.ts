@@ -8,8 +8,8 @@ export default class AuthLogout extends DocsCommand<typeof AuthLogout> {
   static override offline = true;
 
   async run(): Promise<void> {
-    const { profileName } = this.context;
-    const had = this.store.get(profileName).token !== undefined;
+    const profileName = this.profileName;
+    const had = this.store.hasKey(profileName, 'token');
     if (had) await this.store.update(profileName, { token: undefined });
     if (this.env.DOCS_TOKEN) this.output.warn('DOCS_TOKEN is still set and is used while it stays set.');
     this.output.done(had ? `Logged out of profile "${profileName}".` : `Profile "${profileName}" had no saved token; nothing to do.`, { profile: profileName, removed: had }, { PROFILE: 'profile', REMOVED: 'removed' });

@@ -18,7 +18,8 @@ export default class ConfigSet extends DocsCommand<typeof ConfigSet> {
   async run(): Promise<void> {
     const key = configKey(this.args.key);
     const value = checkConfigValue(key, this.args.value);
-    const { profileName } = this.context;
+    // Not this.context: setting a key must work when another value of the file is wrong.
+    const profileName = this.profileName;
     await this.store.update(profileName, { [key]: value });
     this.output.done(`Set ${key} to ${value} in profile "${profileName}".`, { profile: profileName, key, value }, { KEY: 'key', VALUE: 'value' });
   }

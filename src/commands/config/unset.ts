@@ -14,8 +14,8 @@ export default class ConfigUnset extends DocsCommand<typeof ConfigUnset> {
 
   async run(): Promise<void> {
     const key = configKey(this.args.key);
-    const { profileName } = this.context;
-    const had = this.store.get(profileName)[key] !== undefined;
+    const profileName = this.profileName;
+    const had = this.store.hasKey(profileName, key);
     if (had) await this.store.update(profileName, { [key]: undefined });
     this.output.done(had ? `Removed ${key} from profile "${profileName}".` : `${key} was not set in profile "${profileName}".`, { profile: profileName, key, removed: had }, { KEY: 'key', REMOVED: 'removed' });
   }

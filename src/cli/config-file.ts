@@ -1,0 +1,147 @@
+import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ExitCode } from '../api/errors.js';
+import { CommandFailure } from './errors.js';
+
+/*
+ * Writing a file that holds tokens: in a directory only its owner can enter (0700), at mode 0600,
+ * whatever the umask; replaced atomically (a reader sees the old or the new file, never half of
+ * one); and under an exclusive lock, so that two commands writing at once (sixteen `docs config
+ * set` in a CI matrix, a login racing a logout) each apply their change to what the other wrote.
+ */
+
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+/** How long a writer waits for another one; a write takes milliseconds, so this is generous. */
+export const LOCK_WAIT_MS = 10_000;
+/** A lock older than this whose holder cannot be asked is taken to be left over from a crash. */
+const STALE_LOCK_MS = 30_000;
+
+const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
+
+const WORDS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a path component is not a directory',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/** "could not create the directory X (permission denied)", with what to do about it. */
+export function writeFailure(what: string, where: string, err: unknown, file: string): CommandFailure {
+  const code = errno(err);
+  const why = (code && WORDS[code]) ?? (err as Error).message;
+  return new CommandFailure(
+    `could not ${what} ${where} (${why}${code && WORDS[code] ? `, ${code}` : ''})${where === file ? '' : `, so ${file} was not changed`}. Make that location writable, or set DOCS_CONFIG_DIR to a directory you can write.`,
+    ExitCode.unexpected,
+  );
+}
+
+/**
+ * Create `dir` (and its parents) for a file that holds a token: the directory itself ends up 0700
+ * whatever the umask. An existing directory that others can read is left alone, with a warning.
+ */
+export function ensurePrivateDir(dir: string, file: string, warn: (message: string) => void): void {
+  let mode: number | undefined;
+  try {
+    mode = statSync(dir).mode & 0o777;
+  } catch (err) {
+    if (errno(err) !== 'ENOENT') throw writeFailure('read the directory', dir, err, file);
+  }
+  if (mode === undefined) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+      chmodSync(dir, DIR_MODE);
+    } catch (err) {
+      throw writeFailure('create the directory', dir, err, file);
+    }
+    return;
+  }
+  if (mode & 0o044) {
+    warn(`the directory ${dir} is readable by other users (mode ${mode.toString(8).padStart(4, '0')}); run \`chmod 700 ${dir}\``);
+  }
+}
+
+/** Replace `path` with `text`: a temporary file at 0600 in the same directory, flushed, then renamed over it. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, 'wx', FILE_MODE);
+    // The mode given to open is filtered by the umask.
+    fchmodSync(fd, FILE_MODE);
+    writeSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // It was not created, or the rename took it.
+    }
+    throw writeFailure('write', path, err, path);
+  }
+}
+
+function holderIsGone(lock: string): boolean {
+  try {
+    const [pidText = '', startedText = ''] = readFileSync(lock, 'utf8').split(' ');
+    const pid = Number(pidText);
+    if (Number.isInteger(pid) && pid > 0) {
+      try {
+        process.kill(pid, 0);
+      } catch (err) {
+        if (errno(err) === 'ESRCH') return true;
+      }
+    }
+    return Date.now() - Number(startedText) > STALE_LOCK_MS;
+  } catch {
+    // Unreadable (being written or just removed): ask again on the next turn.
+    return false;
+  }
+}
+
+/** Run `fn` holding `<path>.lock` (created exclusively), waiting up to LOCK_WAIT_MS for another writer. */
+export async function withFileLock<T>(path: string, fn: () => T, waitMs = LOCK_WAIT_MS): Promise<T> {
+  const lock = `${path}.lock`;
+  const deadline = Date.now() + waitMs;
+  for (let turn = 0; ; turn++) {
+    try {
+      const fd = openSync(lock, 'wx', FILE_MODE);
+      writeSync(fd, `${process.pid} ${Date.now()}`);
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if (errno(err) !== 'EEXIST') throw writeFailure('create the lock file', lock, err, path);
+    }
+    if (holderIsGone(lock)) {
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Another waiter removed it first.
+      }
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new CommandFailure(
+        `another docs command has been writing ${path} for more than ${waitMs / 1000} s (lock file ${lock}); try again, or remove the lock file if no docs command is running`,
+        ExitCode.conflict,
+      );
+    }
+    await delay(5 + Math.floor(Math.random() * Math.min(50, 5 * 2 ** Math.min(turn, 4))));
+  }
+  try {
+    return fn();
+  } finally {
+    try {
+      unlinkSync(lock);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  }
+}
