@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ExitCode } from '../api/errors.js';
@@ -91,6 +91,7 @@ export function writeFileAtomic(path: string, text: string): void {
 function holderIsGone(lock: string): boolean {
   try {
     const [pidText = '', startedText = ''] = readFileSync(lock, 'utf8').split(' ');
+    if (!startedText) return false;
     const pid = Number(pidText);
     if (Number.isInteger(pid) && pid > 0) {
       try {
@@ -111,13 +112,21 @@ export async function withFileLock<T>(path: string, fn: () => T, waitMs = LOCK_W
   const lock = `${path}.lock`;
   const deadline = Date.now() + waitMs;
   for (let turn = 0; ; turn++) {
+    // The lock appears with its holder already written in it (a hard link of a finished file), so a
+    // waiter never reads an empty lock and takes it for one left over from a crash.
+    const mine = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     try {
-      const fd = openSync(lock, 'wx', FILE_MODE);
-      writeSync(fd, `${process.pid} ${Date.now()}`);
-      closeSync(fd);
+      writeFileSync(mine, `${process.pid} ${Date.now()}`, { mode: FILE_MODE, flag: 'wx' });
+      linkSync(mine, lock);
       break;
     } catch (err) {
       if (errno(err) !== 'EEXIST') throw writeFailure('create the lock file', lock, err, path);
+    } finally {
+      try {
+        unlinkSync(mine);
+      } catch {
+        // Never created.
+      }
     }
     if (holderIsGone(lock)) {
       try {
