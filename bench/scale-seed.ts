@@ -6,6 +6,8 @@
  * Used by `bench/scale.ts` and by the tests that guard the cost shape.
  */
 
+import type { SeedSpec } from '../src/emulator/seed/schema.js';
+
 export const SCALE_TOKEN = 'scale-admin-token';
 export const SCALE_ORG = 'org_scale';
 export const SCALE_SPACE = 'space_scale';
@@ -38,7 +40,7 @@ function pageMarkdown(n: number, folder: number, page: number): string {
   ].join('\n');
 }
 
-export function scaleSeed(options: ScaleOptions): Record<string, unknown> {
+export function scaleSeed(options: ScaleOptions): SeedSpec {
   const n = options.pages;
   const changed = options.changed ?? Math.max(1, Math.floor(n / 20));
   const pages = Array.from({ length: folders(n) }, (_, f) => ({
