@@ -1,6 +1,6 @@
 /**
  * A seed (the emulator's documented seed format) with one space of `n` pages in folders of 100,
- * shaped like a real documentation space: each page links to two pages, one external URL and one
+ * shaped like a real documentation space: each page links to two pages, its own external URL and one
  * missing page; 200 comments on one page; change request `cr_work` (open) changes n/20 pages and
  * `cr_main` (merged into the space) changes n/20 others, so `cr_work` needs an update from main.
  * Used by `bench/scale.ts` and by the tests that guard the cost shape.
@@ -34,7 +34,7 @@ function pageMarkdown(n: number, folder: number, page: number): string {
     `# Page ${folder}-${page}`,
     '',
     `See [the next page](p${next}.md), [the same page one folder on](../f${other}/p${page}.md),`,
-    `[the reference](https://example.com/docs/${page}) and [a page that is gone](gone-${folder}-${page}.md).`,
+    `[the reference](https://example.com/docs/${folder}/${page}) and [a page that is gone](gone-${folder}-${page}.md).`,
     '',
     `Some words about topic ${page % 50} in folder ${folder}.`,
   ].join('\n');

@@ -27,7 +27,9 @@ function git(cwd: string, args: string[], options: { input?: Buffer; env?: Recor
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
-      ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args],
+      // No automatic gc or maintenance: started in the background on a big commit, it would still be
+      // writing into the throw-away directory while that is removed (ENOTEMPTY).
+      ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', '-c', 'gc.auto=0', '-c', 'maintenance.auto=false', ...args],
       { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', ...options.env } },
       (err, stdout, stderr) => (err ? reject(new GitFailure(Buffer.from(stderr).toString('utf8') || err.message)) : resolve(Buffer.from(stdout))),
     );
@@ -70,7 +72,8 @@ async function withTempRepo<T>(fn: (dir: string) => Promise<T>): Promise<T> {
     await git(dir, ['init', '-q']);
     return await fn(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Retries ride out a file that something (an antivirus, a late git child) still holds.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
   }
 }
 
