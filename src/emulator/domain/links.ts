@@ -131,9 +131,17 @@ function presentTarget(target: Target, loc: Locator): Record<string, unknown> {
 }
 
 export interface LinkReport {
-  /** Each item with a stable id (its target), for paging; presented only when it is sent. */
-  items: { id: string; present(): Record<string, unknown> }[];
+  /** Each item with a stable id (its target), for paging. */
+  items: LinkItem[];
+  /** An item as the API shows it: only the items of the page sent are presented. */
+  present(item: LinkItem): Record<string, unknown>;
   stats: { total: number; broken: { total: number; changeRequest: number } };
+}
+
+export interface LinkItem {
+  id: string;
+  link: ResolvedLink;
+  from: PageNode[];
 }
 
 type Grouped = Map<string, { link: ResolvedLink; from: PageNode[] }>;
@@ -188,17 +196,16 @@ export function linkReport(
   const baseUrl = loc.ctx.baseUrl;
   const grouped = collectLinks(rev, baseUrl, options.only);
   const status = options.status;
-  const kept = derived(grouped, `items ${status ?? ''}`, () => [...grouped.values()].filter((e) => status === undefined || e.link.status === status));
-  const items = kept.map((e) => ({
-      id: e.link.key,
-      present: () => ({
-        status: e.link.status,
-        relation: 'reference',
-        targetReference: presentTarget(e.link.target, loc),
-        locationReferences: e.from.map((page) => pageLocation(page, loc)),
-      }),
-    }));
-  return { items, stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) } };
+  const items = derived(grouped, `items ${status ?? ''}`, () =>
+    [...grouped.values()].filter((e) => status === undefined || e.link.status === status).map((e) => ({ id: e.link.key, ...e })),
+  );
+  const present = (e: LinkItem) => ({
+    status: e.link.status,
+    relation: 'reference',
+    targetReference: presentTarget(e.link.target, loc),
+    locationReferences: e.from.map((page) => pageLocation(page, loc)),
+  });
+  return { items, present, stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) } };
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */

@@ -27,7 +27,7 @@ interface Entry {
 const signature = (e: Entry | undefined): string | null =>
   e ? JSON.stringify([e.page.title, e.page.slug, e.page.markdown, e.page.emoji ?? null, e.page.description ?? null, e.parent]) : null;
 
-const fileSignature = (f: FileEntry | undefined): string | null => (f ? JSON.stringify([f.name, f.contentType, f._content ?? null, f.size]) : null);
+const fileSignature = (f: FileEntry | undefined): string | null => (f ? JSON.stringify([f.name, f.contentType, f._blob ?? f._content ?? null, f.size]) : null);
 
 const byId = (pages: readonly PageNode[]) => new Map(flattenPages(pages).map((e) => [e.page.id, e] as const));
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { markdownToDocument, slugify } from './markdown.js';
 import { cachedRevision, derived } from './revision-cache.js';
@@ -28,7 +29,9 @@ export interface FileEntry {
   name: string;
   contentType: string;
   size: number;
-  /** Base64 content, so exports and downloads can return the bytes. */
+  /** The bytes: the id (sha-256) of a `blob` document, stored once however many revisions hold the file. */
+  _blob?: string;
+  /** Base64 bytes, as revisions written before blobs hold them. */
   _content?: string;
   git?: { oid: string; path: string };
 }
@@ -101,9 +104,17 @@ export function buildPages(store: Store, inputs: readonly PageInput[], now: stri
 
 export function buildFile(store: Store, input: FileInput): FileEntry {
   const bytes = typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
-  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _content: bytes.toString('base64') };
+  const blob = createHash('sha256').update(bytes).digest('hex');
+  if (store.seqOf('blob', blob) === undefined) store.insert('blob', { id: blob, content: bytes.toString('base64') });
+  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _blob: blob };
   if (input.git) file.git = input.git;
   return file;
+}
+
+/** A file's bytes (one index lookup, whatever revision the entry comes from). */
+export function fileBytes(store: Store, file: Pick<FileEntry, '_blob' | '_content'>): Buffer {
+  const base64 = file._blob === undefined ? file._content : store.get<{ id: string; content: string }>('blob', file._blob)?.content;
+  return Buffer.from(base64 ?? '', 'base64');
 }
 
 export function createRevision(
