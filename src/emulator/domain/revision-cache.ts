@@ -14,9 +14,6 @@ const LIMIT = 4;
 
 const caches = new WeakMap<Store, Map<string, RevisionDoc>>();
 
-/** How often revisions were parsed from the store (tests check the cost shape with it). */
-export const revisionReads = { parsed: 0 };
-
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -41,7 +38,6 @@ export function cachedRevision(store: Store, id: string): RevisionDoc | undefine
   cache.delete(id);
   const doc = store.get<RevisionDoc>('revision', id);
   if (!doc) return undefined;
-  revisionReads.parsed++;
   cache.set(id, deepFreeze(doc));
   for (const oldest of cache.keys()) {
     if (cache.size <= LIMIT) break;
