@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['emulator-throughput.ts', 'cli.ts'];
+const benches = ['emulator-throughput.ts', 'cli.ts', 'scale.ts'];
 let failed = false;
 for (const file of benches) {
   console.log(`\n== bench/${file}`);

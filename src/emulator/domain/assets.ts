@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { ChangeRequestDoc } from './change-requests.js';
-import { flattenPages, getRevision, type PageNode } from './revisions.js';
+import { fileBytes, flattenPages, getRevision, type PageNode, type RevisionDoc } from './revisions.js';
 import type { SpaceDoc } from './spaces.js';
 
 /**
@@ -73,10 +73,12 @@ export function serveContentAsset(store: Store, pathname: string, search: URLSea
   }
   if (parts[1] === 'files' && parts.length >= 4) {
     const [, , spaceId = '', fileId = ''] = parts;
-    for (const rev of store.all<{ id: string; files: { id: string; contentType: string; _content?: string }[] }>('revision', spaceId).reverse()) {
-      const file = rev.files.find((f) => f.id === fileId);
-      if (file) return { status: 200, headers: { 'content-type': file.contentType }, body: Buffer.from(file._content ?? '', 'base64') };
-    }
+    // The space's current revision (shared, already parsed) holds the file nearly always; older
+    // revisions are read only for a file that is gone from it.
+    const current = store.get<SpaceDoc>('space', spaceId)?.revision;
+    const inCurrent = current === undefined ? undefined : getRevision(store, current).files.find((f) => f.id === fileId);
+    const file = inCurrent ?? store.all<RevisionDoc>('revision', spaceId).reverse().map((rev) => rev.files.find((f) => f.id === fileId)).find((f) => f !== undefined);
+    if (file) return { status: 200, headers: { 'content-type': file.contentType }, body: fileBytes(store, file) };
     return notFound('File');
   }
   return undefined;

@@ -108,7 +108,8 @@ export function commentLocation(baseUrl: string, c: Pick<CommentDoc, 'id' | '_sp
 /** The comment's page as the spec's target `page`: `outdated` when it is gone from the current content. */
 function targetPage(store: Store, c: CommentDoc, currentRevision: string): Record<string, unknown> | undefined {
   if (!c._page) return undefined;
-  const current = store.get('revision', currentRevision) ? findPage(getRevision(store, currentRevision).pages, c._page.id) : undefined;
+  // Whether the revision exists is an index lookup; the revision itself is parsed once and shared.
+  const current = store.seqOf('revision', currentRevision) !== undefined ? findPage(getRevision(store, currentRevision).pages, c._page.id) : undefined;
   const page = current ?? c._page;
   const out: Record<string, unknown> = { id: page.id, title: page.title, path: page.path, outdated: current === undefined };
   if (current?.emoji) out.emoji = current.emoji;

@@ -37,7 +37,9 @@ function git(cwd: string, args: string[], options: GitOptions = {}): Promise<Buf
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',
-      ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', ...args],
+      // No automatic gc or maintenance: started in the background on a big commit, it would still be
+      // writing into the throw-away directory while that is removed (ENOTEMPTY).
+      ['-c', 'init.defaultBranch=main', '-c', 'advice.detachedHead=false', '-c', 'gc.auto=0', '-c', 'maintenance.auto=false', ...args],
       {
         cwd,
         encoding: 'buffer',
@@ -153,7 +155,8 @@ async function withTempRepo<T>(policy: HostPolicy, fn: (dir: string, run: Run) =
     await run(['init', '-q']);
     return await fn(dir, run);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Retries ride out a file that something (an antivirus, a late git child) still holds.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
   }
 }
 

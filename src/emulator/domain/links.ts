@@ -1,5 +1,6 @@
 import { extractLinks } from './markdown.js';
-import { flattenPages, presentFile, presentPage, type FileEntry, type PageNode, type PresentContext, type RevisionDoc } from './revisions.js';
+import { derived } from './revision-cache.js';
+import { flattenPages, pageIndex, presentFile, presentPage, type FileEntry, type PageNode, type PresentContext, type RevisionDoc } from './revisions.js';
 
 /**
  * Link reports and backlinks, computed from the pages' markdown. A link is:
@@ -38,8 +39,11 @@ const normalize = (parts: string[]): string => {
 
 const stripPageSuffix = (path: string): string => path.replace(/\.md$/i, '').replace(/(^|\/)(README|index)$/i, '').replace(/\/+$/, '');
 
-/** Where a relative link from `from` may point: relative to the page's folder or to the page itself, or from the root. */
-function candidates(from: PageNode, target: string): string[] {
+/**
+ * The page a relative link from `from` names: relative to the page's folder, to the page itself,
+ * or from the root, the first that exists. Tried one at a time: most links hit the first.
+ */
+function linkedPage(rev: RevisionDoc, from: PageNode, target: string): PageNode | undefined {
   const raw = target.replace(/[?#].*$/, '');
   let clean = raw;
   try {
@@ -47,9 +51,41 @@ function candidates(from: PageNode, target: string): string[] {
   } catch {
     // A link with broken percent-encoding is matched as written (and reported broken), never a 500.
   }
-  if (clean.startsWith('/')) return [normalize(clean.split('/'))];
-  const dir = from.path.split('/').slice(0, -1);
-  return [normalize([...dir, ...clean.split('/')]), normalize([...from.path.split('/'), ...clean.split('/')]), normalize(clean.split('/'))];
+  const parts = clean.split('/');
+  const { byPath } = pageIndex(rev.pages);
+  const lookup = (candidate: string) => {
+    const path = stripPageSuffix(candidate);
+    return byPath.get(path) ?? (path === '' ? rev.pages[0] : undefined);
+  };
+  if (clean.startsWith('/')) return lookup(normalize(parts));
+  const own = from.path.split('/');
+  return lookup(normalize([...own.slice(0, -1), ...parts])) ?? lookup(normalize([...own, ...parts])) ?? lookup(normalize(parts));
+}
+
+const ownHosts = new Map<string, string>();
+const ownHost = (baseUrl: string): string => {
+  let host = ownHosts.get(baseUrl);
+  if (host === undefined) {
+    host = new URL(baseUrl).host.toLowerCase();
+    ownHosts.set(baseUrl, host);
+  }
+  return host;
+};
+
+/** What link resolution did, for tests that check its cost does not grow with the revision. */
+export const linkWork = { pagesScanned: 0 };
+
+/** Files by name and by id, first one wins (as a search of the list finds). */
+function fileIndex(files: readonly FileEntry[]): { byName: Map<string, number>; byId: Map<string, number> } {
+  return derived(files, 'fileIndex', () => {
+    const byName = new Map<string, number>();
+    const byId = new Map<string, number>();
+    files.forEach((f, i) => {
+      if (!byName.has(f.name)) byName.set(f.name, i);
+      if (!byId.has(f.id)) byId.set(f.id, i);
+    });
+    return { byName, byId };
+  });
 }
 
 export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseUrl: string): ResolvedLink | undefined {
@@ -64,18 +100,13 @@ export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseU
       } catch {
         return { status: 'broken', target: { kind: 'url', url: target }, key: `url:${target}` };
       }
-      const own = new URL(baseUrl).host.toLowerCase();
-      const inApp = host === own || host.startsWith('app.');
+      const inApp = host === ownHost(baseUrl) || host.startsWith('app.');
       return { status: inApp ? 'in-app' : 'ok', target: { kind: 'url', url: target }, key: `url:${target}` };
     }
     return { status: 'ok', target: { kind: 'url', url: target }, key: `url:${target}` };
   }
-  const pages = flattenPages(rev.pages).map((e) => e.page);
-  for (const candidate of candidates(from, target)) {
-    const path = stripPageSuffix(candidate);
-    const page = pages.find((p) => p.path === path) ?? (path === '' ? pages[0] : undefined);
-    if (page) return { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
-  }
+  const page = linkedPage(rev, from, target);
+  if (page) return { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
   const file = fileReferenced(rev.files, target);
   if (file) return { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
   return { status: 'broken', target: { kind: 'url', url: target }, key: `url:${target}` };
@@ -89,7 +120,9 @@ export function fileReferenced(files: readonly FileEntry[], target: string): Fil
   } catch {
     // keep the raw segment
   }
-  return files.find((f) => f.name === last || f.id === last);
+  const { byName, byId } = fileIndex(files);
+  const at = Math.min(byName.get(last) ?? Infinity, byId.get(last) ?? Infinity);
+  return at === Infinity ? undefined : files[at];
 }
 
 export function pageLocation(page: PageNode, loc: Locator): Record<string, unknown> {
@@ -105,24 +138,56 @@ function presentTarget(target: Target, loc: Locator): Record<string, unknown> {
 
 export interface LinkReport {
   /** Each item with a stable id (its target), for paging. */
-  items: { id: string; item: Record<string, unknown> }[];
+  items: LinkItem[];
+  /** An item as the API shows it: only the items of the page sent are presented. */
+  present(item: LinkItem): Record<string, unknown>;
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
-/** Links of the given pages (every page when `only` is undefined), grouped by target. */
-export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode): Map<string, { link: ResolvedLink; from: PageNode[] }> {
-  const grouped = new Map<string, { link: ResolvedLink; from: PageNode[] }>();
-  const pages = only ? [only] : flattenPages(rev.pages).map((e) => e.page);
+export interface LinkItem {
+  id: string;
+  link: ResolvedLink;
+  from: PageNode[];
+}
+
+type Grouped = Map<string, { link: ResolvedLink; from: PageNode[] }>;
+
+function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): Grouped {
+  const grouped: Grouped = new Map();
   for (const page of pages) {
+    linkWork.pagesScanned++;
     for (const { target } of extractLinks(page.markdown)) {
       const link = resolveLink(rev, page, target, baseUrl);
       if (!link) continue;
       const entry = grouped.get(link.key) ?? { link, from: [] };
-      if (!entry.from.some((p) => p.id === page.id)) entry.from.push(page);
+      // A page's links come one after the other: it is listed once if it is the last one listed.
+      if (entry.from[entry.from.length - 1] !== page) entry.from.push(page);
       grouped.set(link.key, entry);
     }
   }
   return grouped;
+}
+
+/**
+ * Links of the given page (every page when `only` is undefined), grouped by target. The whole
+ * revision's grouping is computed once per cached revision and base URL: do not change it.
+ */
+export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode): Grouped {
+  if (only) return group(rev, baseUrl, [only]);
+  // Frozen so that what is derived from it (counts, filtered items) is kept with it.
+  return derived(rev, `links ${baseUrl}`, () => Object.freeze(group(rev, baseUrl, flattenPages(rev.pages).map((e) => e.page))));
+}
+
+/** Broken targets of a grouping, and how many of them were not broken in `primary`. */
+function brokenCounts(grouped: Grouped, baseUrl: string, primary?: RevisionDoc): { total: number; changeRequest: number } {
+  // Counts of a whole revision's grouping are kept with it, as immutable as the revisions they compare.
+  const broken = derived(grouped, 'broken', () => [...grouped.values()].filter((e) => e.link.status === 'broken'));
+  if (!primary) return { total: broken.length, changeRequest: 0 };
+  const changeRequest = derived(grouped, `broken vs ${primary.id}`, () => {
+    const before = collectLinks(primary, baseUrl);
+    return broken.filter((e) => before.get(e.link.key)?.link.status !== 'broken').length;
+  });
+  return { total: broken.length, changeRequest };
 }
 
 /**
@@ -134,26 +199,19 @@ export function linkReport(
   loc: Locator,
   options: { only?: PageNode; status?: LinkStatus; primary?: RevisionDoc },
 ): LinkReport {
-  const grouped = collectLinks(rev, loc.ctx.baseUrl, options.only);
-  const all = [...grouped.values()];
-  const broken = all.filter((e) => e.link.status === 'broken');
-  let brokenByChangeRequest = 0;
-  if (options.primary) {
-    const before = collectLinks(options.primary, loc.ctx.baseUrl);
-    brokenByChangeRequest = broken.filter((e) => before.get(e.link.key)?.link.status !== 'broken').length;
-  }
-  const items = all
-    .filter((e) => options.status === undefined || e.link.status === options.status)
-    .map((e) => ({
-      id: e.link.key,
-      item: {
-        status: e.link.status,
-        relation: 'reference',
-        targetReference: presentTarget(e.link.target, loc),
-        locationReferences: e.from.map((page) => pageLocation(page, loc)),
-      },
-    }));
-  return { items, stats: { total: all.length, broken: { total: broken.length, changeRequest: brokenByChangeRequest } } };
+  const baseUrl = loc.ctx.baseUrl;
+  const grouped = collectLinks(rev, baseUrl, options.only);
+  const status = options.status;
+  const items = derived(grouped, `items ${status ?? ''}`, () =>
+    [...grouped.values()].filter((e) => status === undefined || e.link.status === status).map((e) => ({ id: e.link.key, ...e })),
+  );
+  const present = (e: LinkItem) => ({
+    status: e.link.status,
+    relation: 'reference',
+    targetReference: presentTarget(e.link.target, loc),
+    locationReferences: e.from.map((page) => pageLocation(page, loc)),
+  });
+  return { items, present, stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) } };
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */

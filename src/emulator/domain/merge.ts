@@ -27,7 +27,7 @@ interface Entry {
 const signature = (e: Entry | undefined): string | null =>
   e ? JSON.stringify([e.page.title, e.page.slug, e.page.markdown, e.page.emoji ?? null, e.page.description ?? null, e.parent]) : null;
 
-const fileSignature = (f: FileEntry | undefined): string | null => (f ? JSON.stringify([f.name, f.contentType, f._content ?? null, f.size]) : null);
+const fileSignature = (f: FileEntry | undefined): string | null => (f ? JSON.stringify([f.name, f.contentType, f._blob ?? f._content ?? null, f.size]) : null);
 
 const byId = (pages: readonly PageNode[]) => new Map(flattenPages(pages).map((e) => [e.page.id, e] as const));
 
@@ -38,8 +38,18 @@ function decide<T>(sb: string | null, so: string | null, st: string | null, ours
   return 'conflict';
 }
 
-function childOrder(entries: Map<string, Entry>, parent: string | null): string[] {
-  return [...entries.values()].filter((e) => e.parent === parent).sort((a, b) => a.index - b.index).map((e) => e.page.id);
+/** Sibling lists the merge read while building the tree (tests check it grows with the pages, not faster). */
+export const mergeWork = { siblingsRead: 0 };
+
+/** Each parent's children in sibling order, for every parent at once (one pass, not one per parent). */
+function childOrders(entries: Map<string, Entry>): Map<string | null, string[]> {
+  const byParent = new Map<string | null, Entry[]>();
+  for (const e of entries.values()) {
+    const list = byParent.get(e.parent);
+    if (list) list.push(e);
+    else byParent.set(e.parent, [e]);
+  }
+  return new Map([...byParent].map(([parent, list]) => [parent, list.sort((a, b) => a.index - b.index).map((e) => e.page.id)]));
 }
 
 export function mergeContent(base: Content, ours: Content, theirs: Content): MergeOutcome {
@@ -70,18 +80,33 @@ export function mergeContent(base: Content, ours: Content, theirs: Content): Mer
   }
   if (conflicts.length > 0) return { ok: false, conflicts };
 
+  const [cb, co, ct] = [childOrders(b), childOrders(o), childOrders(t)];
+  const kept = new Map<string | null, string[]>();
+  for (const [id, entry] of result) {
+    const list = kept.get(entry.parent);
+    if (list) list.push(id);
+    else kept.set(entry.parent, [id]);
+  }
   const build = (parent: string | null): PageNode[] => {
-    const sameAsBase = childOrder(o, parent).join() === childOrder(b, parent).join();
-    const [primary, secondary] = sameAsBase ? [t, o] : [o, t];
-    const order = childOrder(primary, parent).filter((id) => result.get(id)?.parent === parent);
-    const extra = childOrder(secondary, parent).filter((id) => result.get(id)?.parent === parent && !order.includes(id));
-    const secondaryOrder = childOrder(secondary, parent);
+    const [inBase, inOurs, inTheirs] = [cb.get(parent) ?? [], co.get(parent) ?? [], ct.get(parent) ?? []];
+    mergeWork.siblingsRead += inBase.length + inOurs.length + inTheirs.length;
+    const sameAsBase = inOurs.join() === inBase.join();
+    const [primary, secondary] = sameAsBase ? [inTheirs, inOurs] : [inOurs, inTheirs];
+    const order = primary.filter((id) => result.get(id)?.parent === parent);
+    const placed = new Set(order);
+    const extra = secondary.filter((id) => result.get(id)?.parent === parent && !placed.has(id));
     for (const id of extra) {
-      const before = secondaryOrder.slice(0, secondaryOrder.indexOf(id)).reverse().find((s) => order.includes(s));
+      const before = secondary.slice(0, secondary.indexOf(id)).reverse().find((s) => placed.has(s));
       order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
+      placed.add(id);
     }
     // Pages reparented on one side may not appear in either side's list under this parent.
-    for (const [id, entry] of result) if (entry.parent === parent && !order.includes(id)) order.push(id);
+    for (const id of kept.get(parent) ?? []) {
+      if (!placed.has(id)) {
+        order.push(id);
+        placed.add(id);
+      }
+    }
     const slugs = new Set<string>();
     return order.map((id) => {
       const page = (result.get(id) as Entry).page;

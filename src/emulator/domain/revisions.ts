@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { markdownToDocument, slugify } from './markdown.js';
+import { cachedRevision, derived } from './revision-cache.js';
 
 /**
  * Revisions are immutable snapshots of a space's content: a tree of pages (markdown) and files.
@@ -27,7 +29,9 @@ export interface FileEntry {
   name: string;
   contentType: string;
   size: number;
-  /** Base64 content, so exports and downloads can return the bytes. */
+  /** The bytes: the id (sha-256) of a `blob` document, stored once however many revisions hold the file. */
+  _blob?: string;
+  /** Base64 bytes, as revisions written before blobs hold them. */
   _content?: string;
   git?: { oid: string; path: string };
 }
@@ -100,9 +104,17 @@ export function buildPages(store: Store, inputs: readonly PageInput[], now: stri
 
 export function buildFile(store: Store, input: FileInput): FileEntry {
   const bytes = typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
-  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _content: bytes.toString('base64') };
+  const blob = createHash('sha256').update(bytes).digest('hex');
+  if (store.seqOf('blob', blob) === undefined) store.insert('blob', { id: blob, content: bytes.toString('base64') });
+  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _blob: blob };
   if (input.git) file.git = input.git;
   return file;
+}
+
+/** A file's bytes (one index lookup, whatever revision the entry comes from). */
+export function fileBytes(store: Store, file: Pick<FileEntry, '_blob' | '_content'>): Buffer {
+  const base64 = file._blob === undefined ? file._content : store.get<{ id: string; content: string }>('blob', file._blob)?.content;
+  return Buffer.from(base64 ?? '', 'base64');
 }
 
 export function createRevision(
@@ -124,24 +136,53 @@ export function createRevision(
   return store.insert('revision', doc, fields.space);
 }
 
+/** The revision, parsed once and shared (frozen: copy before changing anything). */
 export function getRevision(store: Store, id: string): RevisionDoc {
-  const rev = store.get<RevisionDoc>('revision', id);
+  const rev = cachedRevision(store, id);
   if (!rev) throw new Error(`revision ${id} is missing`);
   return rev;
 }
 
-/** Every page of a tree, depth first, with its parent's id. */
-export function flattenPages(pages: readonly PageNode[], parent: string | null = null): { page: PageNode; parent: string | null; index: number }[] {
-  return pages.flatMap((page, index) => [{ page, parent, index }, ...flattenPages(page.pages, page.id)]);
+export interface PageEntry {
+  page: PageNode;
+  parent: string | null;
+  index: number;
+}
+
+function flatten(pages: readonly PageNode[], parent: string | null, out: PageEntry[]): PageEntry[] {
+  pages.forEach((page, index) => {
+    out.push({ page, parent, index });
+    flatten(page.pages, page.id, out);
+  });
+  return out;
+}
+
+/** Every page of a tree, depth first, with its parent's id (computed once per cached revision: do not change it). */
+export function flattenPages(pages: readonly PageNode[], parent: string | null = null): readonly PageEntry[] {
+  if (parent !== null) return flatten(pages, parent, []);
+  return derived(pages, 'flat', () => Object.freeze(flatten(pages, null, [])));
+}
+
+/** Pages by id and by path (the first in tree order, as a search of the flattened tree finds). */
+export function pageIndex(pages: readonly PageNode[]): { byId: ReadonlyMap<string, PageNode>; byPath: ReadonlyMap<string, PageNode> } {
+  return derived(pages, 'index', () => {
+    const byId = new Map<string, PageNode>();
+    const byPath = new Map<string, PageNode>();
+    for (const { page } of flattenPages(pages)) {
+      if (!byId.has(page.id)) byId.set(page.id, page);
+      if (!byPath.has(page.path)) byPath.set(page.path, page);
+    }
+    return { byId, byPath };
+  });
 }
 
 export function findPage(pages: readonly PageNode[], id: string): PageNode | undefined {
-  return flattenPages(pages).find((entry) => entry.page.id === id)?.page;
+  return Object.isFrozen(pages) ? pageIndex(pages).byId.get(id) : flattenPages(pages).find((entry) => entry.page.id === id)?.page;
 }
 
 export function findPageByPath(pages: readonly PageNode[], path: string): PageNode | undefined {
   const clean = path.replace(/^\/+|\/+$/g, '');
-  return flattenPages(pages).find((entry) => entry.page.path === clean)?.page;
+  return Object.isFrozen(pages) ? pageIndex(pages).byPath.get(clean) : flattenPages(pages).find((entry) => entry.page.path === clean)?.page;
 }
 
 /** A deep copy of a tree with fresh paths (after insertions, moves or renames). */

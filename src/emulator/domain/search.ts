@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.js';
 import { sections } from './markdown.js';
+import { derived } from './revision-cache.js';
 import { appUrl, flattenPages, getRevision, type PageNode, type PresentContext } from './revisions.js';
 import type { SpaceDoc } from './spaces.js';
 
@@ -38,11 +39,34 @@ function searchPage(page: PageNode, needle: string, ctx: PresentContext): { resu
   return { titleHit, result: { id: page.id, title: page.title, path: page.path, sections: found, urls: { app: appUrl(ctx, page.path) } } };
 }
 
+/** Pages searched (tests check that the next page of hits searches none). */
+export const searchWork = { pagesSearched: 0 };
+
+/** Searches kept per cached revision, so that the next page of hits does not search again. */
+const KEPT_SEARCHES = 4;
+
 export function searchPages(pages: readonly PageNode[], query: string, ctx: PresentContext): SearchPageResult[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [];
+  const kept = derived(pages, 'searches', () => new Map<string, SearchPageResult[]>());
+  const key = JSON.stringify([needle, ctx.baseUrl, ctx.organization, ctx.space, ctx.changeRequest ?? null]);
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const results = search(pages, needle, ctx);
+  kept.set(key, results);
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_SEARCHES) break;
+    kept.delete(oldest);
+  }
+  return results;
+}
+
+function search(pages: readonly PageNode[], needle: string, ctx: PresentContext): SearchPageResult[] {
   const hits = flattenPages(pages)
-    .map((e) => searchPage(e.page, needle, ctx))
+    .map((e) => {
+      searchWork.pagesSearched++;
+      return searchPage(e.page, needle, ctx);
+    })
     .filter((hit): hit is NonNullable<typeof hit> => hit !== undefined);
   return [...hits.filter((h) => h.titleHit), ...hits.filter((h) => !h.titleHit)].map((h) => h.result);
 }

@@ -139,7 +139,7 @@ function reads(inChangeRequest: boolean) {
         ...(inChangeRequest ? { primary: getRevision(req.ctx.store, scope.space.revision) } : {}),
       });
       const page = pageOrdered(report.items, q(req).page, q(req).limit);
-      return ok({ ...page, items: page.items.map((e) => e.item), stats: report.stats });
+      return ok({ ...page, items: page.items.map(report.present), stats: report.stats });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { UserDoc } from '../auth.js';
 import { presentGitSync, withoutCredentials, type GitInfoDoc } from '../domain/git-info.js';
 import { readRepository, reuseIds, writeRepository } from '../domain/git.js';
-import { buildFile, buildPages, createRevision, getRevision } from '../domain/revisions.js';
+import { buildFile, buildPages, createRevision, fileBytes, getRevision } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
 import { HttpError, type HandlerTable } from '../types.js';
 import { deleteIdempotently, noContent, ok, spaceOf, type Req } from './content-common.js';
@@ -77,7 +77,8 @@ export const gitHandlers: HandlerTable = {
     const { store } = req.ctx;
     const revision = getRevision(store, space.revision);
     const user = store.get<UserDoc>('user', req.caller.userId);
-    await writeRepository(req.ctx.host, body.url, body.ref, revision, {
+    const files = revision.files.map((f) => ({ ...f, _content: fileBytes(store, f).toString('base64') }));
+    await writeRepository(req.ctx.host, body.url, body.ref, { pages: revision.pages, files }, {
       message: body.commitMessage ?? 'Update from the documentation service',
       author: { name: user?.displayName ?? req.caller.userId, email: user?.email ?? `${req.caller.userId}@users.noreply.local` },
       now: req.ctx.now(),

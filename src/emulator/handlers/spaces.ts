@@ -135,7 +135,7 @@ export const spaceHandlers: HandlerTable = {
     const query = req.query as { page?: string; limit?: number; status?: LinkStatus };
     const report = linkReport(scope.revision, locatorOf(req, scope), query.status ? { status: query.status } : {});
     const page = pageOrdered(report.items, query.page, query.limit);
-    return ok({ ...page, items: page.items.map((e) => e.item), stats: report.stats });
+    return ok({ ...page, items: page.items.map(report.present), stats: report.stats });
   },
 
   searchSpaceContent: (req: Req) => {

@@ -115,6 +115,8 @@ function changePages(store: Store, pages: PageNode[], change: NonNullable<z.outp
       tree = remove(tree);
     } else if (existing) {
       Object.assign(existing, { markdown, updatedAt: at });
+      // An edit moves nothing: the paths stay right without a new copy of the tree.
+      continue;
     } else {
       const parts = path.replace(/^\/+|\/+$/g, '').split('/');
       const slug = parts.pop() ?? 'page';

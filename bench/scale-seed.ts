@@ -1,0 +1,86 @@
+/**
+ * A seed (the emulator's documented seed format) with one space of `n` pages in folders of 100,
+ * shaped like a real documentation space: each page links to two pages, its own external URL and one
+ * missing page; 200 comments on one page; change request `cr_work` (open) changes n/20 pages and
+ * `cr_main` (merged into the space) changes n/20 others, so `cr_work` needs an update from main.
+ * Used by `bench/scale.ts` and by the tests that guard the cost shape.
+ */
+
+import type { SeedSpec } from '../src/emulator/seed/schema.js';
+
+export const SCALE_TOKEN = 'scale-admin-token';
+export const SCALE_ORG = 'org_scale';
+export const SCALE_SPACE = 'space_scale';
+/** An empty space, for importing the export back. */
+export const SCALE_IMPORT_SPACE = 'space_scale_import';
+
+export interface ScaleOptions {
+  /** Pages (a multiple of 100). */
+  pages: number;
+  comments?: number;
+  /** Pages changed on each side of the change request (default pages / 20). */
+  changed?: number;
+}
+
+const folders = (n: number) => Math.max(1, Math.floor(n / 100));
+
+export const pagePath = (folder: number, page: number) => `f${folder}/p${page}`;
+export const pageId = (folder: number, page: number) => `pg_${folder}_${page}`;
+
+function pageMarkdown(n: number, folder: number, page: number): string {
+  const next = (page + 1) % 100;
+  const other = (folder + 1) % folders(n);
+  return [
+    `# Page ${folder}-${page}`,
+    '',
+    `See [the next page](p${next}.md), [the same page one folder on](../f${other}/p${page}.md),`,
+    `[the reference](https://example.com/docs/${folder}/${page}) and [a page that is gone](gone-${folder}-${page}.md).`,
+    '',
+    `Some words about topic ${page % 50} in folder ${folder}.`,
+  ].join('\n');
+}
+
+export function scaleSeed(options: ScaleOptions): SeedSpec {
+  const n = options.pages;
+  const changed = options.changed ?? Math.max(1, Math.floor(n / 20));
+  const pages = Array.from({ length: folders(n) }, (_, f) => ({
+    title: `Folder ${f}`,
+    slug: `f${f}`,
+    markdown: `# Folder ${f}\n\nThe pages of folder ${f}.`,
+    pages: Array.from({ length: Math.min(100, n) }, (_, p) => ({ id: pageId(f, p), title: `Page ${f}-${p}`, slug: `p${p}`, markdown: pageMarkdown(n, f, p) })),
+  }));
+  // Every other changed page on each side: the two sides never touch the same page (no conflicts).
+  const edits = (side: number, label: string) => {
+    const out: Record<string, string> = {};
+    for (let i = 0; i < changed; i++) {
+      const k = 2 * i + side;
+      const folder = Math.floor(k / 100) % folders(n);
+      const page = k % 100;
+      out[pagePath(folder, page)] = `${pageMarkdown(n, folder, page)}\n\nEdited in ${label}.`;
+    }
+    return out;
+  };
+  return {
+    users: [{ id: 'usr_scale', displayName: 'Scale Admin', email: 'scale@example.com', tokens: [SCALE_TOKEN] }],
+    organizations: [
+      {
+        id: SCALE_ORG,
+        title: 'Scale',
+        members: [{ user: 'usr_scale', role: 'admin' }],
+        spaces: [
+          {
+            id: SCALE_SPACE,
+            title: `Space of ${n} pages`,
+            pages,
+            comments: Array.from({ length: options.comments ?? 200 }, (_, i) => ({ page: pagePath(0, 1), markdown: `Comment ${i}` })),
+            changeRequests: [
+              { id: 'cr_work', subject: 'Work', pages: edits(0, 'the change request') },
+              { id: 'cr_main', subject: 'Main', status: 'merged', pages: edits(1, 'main') },
+            ],
+          },
+          { id: SCALE_IMPORT_SPACE, title: 'Imported from Git', pages: [] },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The emulator at real sizes.
+ *
+ *   npm run bench:scale     (or: node --import tsx bench/scale.ts [pages...] [--json file] [--timeout seconds])
+ *
+ * For each size (default 1,000 and 10,000 pages) an emulator child process is seeded with the space
+ * of bench/scale-seed.ts (the documented seed format), then driven through the /v1 routes only: the
+ * link report, one page's links (in the space and in a change request), comments, search, update
+ * from main and merge of a change request that differs in n/20 pages on each side, Git export to a
+ * fresh repository and import back, and `docs spaces links --all --json`. Reads are timed cold (the
+ * first request after the content was written) and warm (median of 3 more). Prints each figure with
+ * its growth from the smallest to the largest size and writes all of it as JSON (default
+ * bench/results/scale.json). Needs `npm run build` first (the CLI runs from dist/).
+ */
+import { execFile, fork } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { Agent, request } from 'undici';
+import { SCALE_IMPORT_SPACE, SCALE_SPACE, SCALE_TOKEN, pageId, scaleSeed } from './scale-seed.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
+
+interface Ready {
+  url: string;
+  seedMs: number;
+}
+
+async function serve(pages: number): Promise<void> {
+  const { startEmulator } = await import('../src/emulator/server.js');
+  const t = performance.now();
+  // The exported repository lives under the system's temporary directory (see `work` below).
+  const emu = await startEmulator({ seed: scaleSeed({ pages }), filesRoot: tmpdir() });
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  process.send!({ url: emu.url, seedMs: performance.now() - t } satisfies Ready);
+  process.on('message', (m) => {
+    if (m === 'rss') process.send!({ rss: Math.max(peak, process.memoryUsage().rss) });
+    else {
+      clearInterval(timer);
+      void emu.close().then(() => process.exit(0));
+    }
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+type Figures = Record<string, number | null>;
+
+async function measure(pages: number, timeoutMs: number, work: string): Promise<Figures> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(pages)], { execArgv: process.execArgv });
+  const figures: Figures = {};
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Ready));
+      child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
+    });
+    figures['seed (ms)'] = ready.seedMs;
+    const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const call = async (method: string, path: string, body?: unknown): Promise<{ ms: number; json: unknown }> => {
+      const t = performance.now();
+      const res = await request(`${ready.url}/v1${path}`, {
+        method: method as 'GET',
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${SCALE_TOKEN}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.body.text();
+      const ms = performance.now() - t;
+      if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+      return { ms, json: text ? JSON.parse(text) : undefined };
+    };
+    /** Cold (first request) and warm (median of 3 more). */
+    const read = async (label: string, path: string) => {
+      try {
+        figures[`${label} cold`] = (await call('GET', path)).ms;
+        const warm: number[] = [];
+        for (let i = 0; i < 3; i++) warm.push((await call('GET', path)).ms);
+        figures[`${label} warm`] = median(warm);
+      } catch (err) {
+        figures[`${label} cold`] ??= null;
+        throw err;
+      }
+    };
+    const s = `/spaces/${SCALE_SPACE}`;
+    // Every page matches: the second page of hits exists at every size.
+    const SEARCH = encodeURIComponent('words about');
+    const id = pageId(0, 1);
+    await read('space links, first 100', `${s}/links?limit=100`);
+    await read('page links in space', `${s}/content/page/${id}/links`);
+    await read('page links in change request', `${s}/change-requests/cr_work/content/page/${id}/links`);
+    await read('comments, first 100', `${s}/comments?limit=100`);
+    await read('search, first 100', `${s}/search?query=${SEARCH}&limit=100`);
+    const first = (await call('GET', `${s}/search?query=${SEARCH}&limit=100`)).json as { next?: { page: string } };
+    if (first.next) await read('search, second 100', `${s}/search?query=${SEARCH}&limit=100&page=${encodeURIComponent(first.next.page)}`);
+    figures['update from main (ms)'] = (await call('POST', `${s}/change-requests/cr_work/update`)).ms;
+    figures['merge (ms)'] = (await call('POST', `${s}/change-requests/cr_work/merge`)).ms;
+    await read('space links after merge, first 100', `${s}/links?limit=100`);
+
+    const repo = join(work, `export-${pages}.git`);
+    await run('git', ['init', '-q', '--bare', repo]);
+    figures['git export (ms)'] = (await call('POST', `${s}/git/export`, { url: repo, ref: 'refs/heads/main', commitMessage: 'Bench export' })).ms;
+    figures['git import (ms)'] = (await call('POST', `/spaces/${SCALE_IMPORT_SPACE}/git/import`, { url: repo, ref: 'refs/heads/main' })).ms;
+
+    const t = performance.now();
+    const env = { PATH: process.env.PATH, HOME: join(work, 'home'), NO_COLOR: '1', DOCS_API_URL: `${ready.url}/v1`, DOCS_TOKEN: SCALE_TOKEN };
+    const out = await run(process.execPath, [join(ROOT, 'bin', 'run.js'), 'spaces', 'links', SCALE_SPACE, '--all', '--json'], { env, maxBuffer: 1 << 30, timeout: timeoutMs });
+    figures['docs spaces links --all --json (ms)'] = performance.now() - t;
+    figures['link report items'] = out.stdout.split('\n').filter(Boolean).length;
+    await agent.close();
+  } catch (err) {
+    console.log(`  ${pages} pages: stopped at ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  }
+  const rss = await new Promise<number | undefined>((resolve) => {
+    if (!child.connected) return resolve(undefined);
+    child.once('message', (m) => resolve((m as { rss: number }).rss));
+    child.send('rss');
+    setTimeout(() => resolve(undefined), 2000);
+  });
+  figures['peak RSS (MB)'] = rss === undefined ? null : rss / 1024 / 1024;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send('stop');
+  setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+  await exited;
+  return figures;
+}
+
+async function drive(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i < 0 ? undefined : args.splice(i, 2)[1];
+  };
+  const jsonPath = flag('--json') ?? join(ROOT, 'bench', 'results', 'scale.json');
+  const timeoutMs = Number(flag('--timeout') ?? 120) * 1000;
+  const sizes = args.length > 0 ? args.map(Number) : [1000, 10_000];
+  if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
+    process.stderr.write('bench/scale: run `npm run build` first\n');
+    process.exit(2);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'docs-bench-scale-'));
+  const results: Record<number, Figures> = {};
+  try {
+    for (const pages of sizes) {
+      console.log(`seeding ${pages} pages...`);
+      results[pages] = await measure(pages, timeoutMs, work);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+  }
+  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
+  const labels = [...new Set(sizes.flatMap((n) => Object.keys(results[n] ?? {})))];
+  const fmt = (v: number | null | undefined) => (v === undefined ? '-' : v === null ? 'failed' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+  console.log(`\n${'figure (ms unless said)'.padEnd(44)}${sizes.map((n) => `${n} pages`.padStart(14)).join('')}${sizes.length > 1 ? '  growth' : ''}`);
+  const growth: Record<string, number | null> = {};
+  for (const label of labels) {
+    const a = results[small]?.[label];
+    const b = results[large]?.[label];
+    const ratio = typeof a === 'number' && typeof b === 'number' && a > 0 ? b / a : null;
+    growth[label] = ratio;
+    console.log(`${label.padEnd(44)}${sizes.map((n) => fmt(results[n]?.[label]).padStart(14)).join('')}${sizes.length > 1 ? `  ${ratio === null ? '-' : `${ratio.toFixed(1)}x`}` : ''}`);
+  }
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  writeFileSync(jsonPath, `${JSON.stringify({ date: new Date().toISOString(), sizes, results, growth: { from: small, to: large, ratios: growth } }, null, 2)}\n`);
+  console.log(`\nwritten to ${jsonPath}`);
+}
+
+if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
+else await drive();
