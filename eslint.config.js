@@ -52,7 +52,17 @@ export default tseslint.config(
     // Tests read untyped JSON answers (CLI output, raw HTTP bodies) and assert on them; typing every one of them
     // would add casts, not safety, so the no-unsafe-* family is off here. Everything else stays an error.
     files: ['test/**'],
-    rules: setAll(noUnsafe, 'off'),
+    rules: {
+      ...setAll(noUnsafe, 'off'),
+      // Test doubles stand in for async functions (sleep, ask, listPages, run) and answer at once.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // The emulator's answers are untyped until issue 13 §3, and spec.ts walks the raw OpenAPI document; the tests
+    // that read them say `any` rather than cast at every step. They become errors with §3 (spec.ts keeps its own).
+    files: ['test/emulator/**', 'test/helpers/spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // The emulator's handlers still take HandlerRequest<any>. Issue 13 §3 types them from the operation table and
