@@ -41,6 +41,8 @@ export interface DocsClientOptions extends HttpOptions {
  * The typed client: one method per operation of the contract, grouped by area
  * (`client.changeRequests.merge({spaceId, changeRequestId})`), generated from the operation table.
  */
+// The area methods are attached at construction; the interface below merges their types into the class.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class DocsClient {
   readonly http: HttpClient;
   private readonly validateResponses: boolean;
@@ -90,7 +92,7 @@ export class DocsClient {
 
   /** Call an operation by its table entry. */
   async call<O extends Operation>(op: O, params: OperationParams<O>, options: CallOptions = {}): Promise<OperationResult<O>> {
-    const req = this.prepare(op, params as Record<string, unknown>);
+    const req = this.prepare(op, params);
     const res = await this.http.request({
       method: req.method,
       path: req.path,
@@ -118,7 +120,7 @@ export class DocsClient {
     const op = operationsById[id];
     // Rejected rather than thrown, like every other failure of a call.
     if (!op) return Promise.reject(new ValidationError(`unknown operation "${id}"`));
-    return this.call(op, params as OperationParams<Operation>, options);
+    return this.call(op, params, options);
   }
 
   /** Iterate every item of a paginated operation, one page in memory at a time. */
@@ -138,5 +140,5 @@ export class DocsClient {
 }
 
 // The area methods are attached at construction; this merges their types into the class.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface DocsClient extends ClientAreas {}

@@ -80,6 +80,8 @@ export function toSearchParams(query: Record<string, unknown> | undefined): stri
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    // Query values are strings, numbers and booleans by the operation schemas; String() is their serialisation.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     else params.append(key, value === null ? '' : String(value));
   }
   const text = params.toString();
@@ -200,7 +202,7 @@ export class HttpClient {
     let text: string;
     try {
       res = await undiciRequest(url, {
-        method: method as Dispatcher.HttpMethod,
+        method: method,
         headers,
         body: payload,
         dispatcher: this.agent,
@@ -293,6 +295,8 @@ export class HttpClient {
         },
         (err: unknown) => {
           signal.removeEventListener('abort', onAbort);
+          // The sleep's own rejection is passed on as it came.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           reject(signal.aborted ? this.aborted(method, shown) : err);
         },
       );

@@ -225,7 +225,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected async send<O extends Operation>(op: O, params: OperationParams<O>, options: { confirm?: Confirmation } = {}): Promise<OperationResult<O>> {
     const dryRun = op.method !== 'GET' && (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
     const client = this.client({ requireToken: !dryRun });
-    const prepared = client.prepare(op, params as Record<string, unknown>);
+    const prepared = client.prepare(op, params);
     if (dryRun) {
       this.printDryRun(prepared);
       throw new DryRunDone();
@@ -247,10 +247,10 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
     if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
     // Paging is ours: --limit counts items (it may exceed one page), the cursor comes from each answer.
-    const { page: _page, limit: _limit, ...query } = ((listParams as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>;
+    const { page: _page, limit: _limit, ...query } = ((listParams as { query?: Record<string, unknown> }).query ?? {});
     const params = { ...listParams, query } as OperationParams<O>;
     const client = this.client();
-    client.prepare(op, params as Record<string, unknown>);
+    client.prepare(op, params);
     if (all) {
       await this.output.stream(client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }), columns, empty);
       return;

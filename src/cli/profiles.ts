@@ -170,7 +170,7 @@ export class ProfileStore {
       // Tab-indented like conf, which wrote this file in earlier versions.
       writeFileAtomic(this.path, `${JSON.stringify({ profiles }, undefined, '\t')}\n`);
       this.cache = profiles;
-      return next as Profile;
+      return next;
     });
   }
 }

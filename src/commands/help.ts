@@ -1,4 +1,4 @@
-import { Args, Command, loadHelpClass } from '@oclif/core';
+import { Args, Command, loadHelpClass, type Interfaces } from '@oclif/core';
 
 export default class HelpCommand extends Command {
   static override summary = 'Show help for a topic or command';
@@ -10,6 +10,6 @@ export default class HelpCommand extends Command {
   async run(): Promise<void> {
     const { argv } = await this.parse(HelpCommand);
     const Help = await loadHelpClass(this.config);
-    await new Help(this.config, this.config.pjson.oclif.helpOptions ?? this.config.pjson.helpOptions).showHelp(argv as string[]);
+    await new Help(this.config, (this.config.pjson.oclif.helpOptions ?? this.config.pjson.helpOptions) as Partial<Interfaces.HelpOptions> | undefined).showHelp(argv as string[]);
   }
 }

@@ -38,7 +38,7 @@ const listed = listedOperations();
 const { ops: specOps, doc } = loadSpec();
 
 const queryNames = (op: Operation): string[] => {
-  const shape = (op.query as z.ZodObject | undefined)?.shape as Record<string, unknown> | undefined;
+  const shape = (op.query as z.ZodObject | undefined)?.shape;
   if (op.query && !shape) throw new Error(`${op.id}: query schema is not an object`);
   return Object.keys(shape ?? {}).sort();
 };
@@ -81,7 +81,7 @@ describe('operation table coverage', () => {
   });
 
   describe.each(listed.map((r) => [`${r.n} ${r.id}`, r] as const))('%s', (_name, row) => {
-    const op = operationsById[row.id] as Operation | undefined;
+    const op = operationsById[row.id];
     const spec = specOps.get(row.id);
 
     it('matches the spec: method, path and path parameter names', () => {

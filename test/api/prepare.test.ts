@@ -130,7 +130,7 @@ describe('on the wire', () => {
     expect(orgs.items.map((o) => o.title)).toEqual(['Acme']);
     const merged = await docs.changeRequests.merge({ spaceId: 'space 1', changeRequestId: 7 });
     expect(merged).toEqual({ revision: 'rev2', result: 'merge' });
-    expect(server.requests.map((r) => `${r.method} ${r.path}${r.query.size > 0 ? `?${r.query}` : ''}`)).toEqual([
+    expect(server.requests.map((r) => `${r.method} ${r.path}${r.query.size > 0 ? `?${r.query.toString()}` : ''}`)).toEqual([
       'GET /v1/orgs',
       'POST /v1/spaces/space%201/change-requests/7/merge',
     ]);

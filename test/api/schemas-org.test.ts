@@ -74,7 +74,7 @@ function setAt(value: unknown, path: Path, to: unknown): void {
  */
 function checkable(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, v: unknown) =>
-    key === 'instructions' && v !== null && typeof v === 'object' ? { ...(v as object), nodes: [] } : v,
+    key === 'instructions' && v !== null && typeof v === 'object' ? { ...(v), nodes: [] } : v,
   );
 }
 

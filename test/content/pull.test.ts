@@ -8,10 +8,10 @@ import type { PageInput } from '../../src/emulator/domain/revisions.js';
 
 let ids = 0;
 function doc(title: string, slug: string | undefined, pages: Page[] = []): Page {
-  return { id: `pg_${++ids}`, title, type: 'document', ...(slug !== undefined ? { slug } : {}), pages } as Page;
+  return { id: `pg_${++ids}`, title, type: 'document', ...(slug !== undefined ? { slug } : {}), pages };
 }
-const group = (title: string, slug: string, pages: Page[]): Page => ({ id: `pg_${++ids}`, title, type: 'group', slug, pages }) as Page;
-const link = (title: string, href: string): Page => ({ id: `pg_${++ids}`, title, type: 'link', target: { kind: 'url', url: href }, href }) as Page;
+const group = (title: string, slug: string, pages: Page[]): Page => ({ id: `pg_${++ids}`, title, type: 'group', slug, pages });
+const link = (title: string, href: string): Page => ({ id: `pg_${++ids}`, title, type: 'link', target: { kind: 'url', url: href }, href });
 
 const paths = (pages: Page[]) => planLayout(pages).files.map((f) => f.path);
 
@@ -25,7 +25,7 @@ function readBack(pages: Page[]): { title: string; markdown: string; pages: unkn
   return strip(pagesFromMarkdownFiles(files));
 }
 const expected = (pages: Page[]): unknown[] =>
-  pages.map((p) => ({ title: p.title, markdown: `Body of ${p.title}.\n`, pages: expected(((p as { pages?: Page[] }).pages ?? []) as Page[]) }));
+  pages.map((p) => ({ title: p.title, markdown: `Body of ${p.title}.\n`, pages: expected(((p as { pages?: Page[] }).pages ?? [])) }));
 
 describe('planLayout', () => {
   const tree = [

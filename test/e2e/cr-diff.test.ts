@@ -229,6 +229,8 @@ describe.skipIf(spawnSync('script', ['--version']).status !== 0)('docs cr diff o
     expect(text).toContain('\u001B[32m+2. Sign in with SSO.\u001B[39m');
     expect(text).toContain('\u001B[31m-2. Sign in.\u001B[39m');
     expect(text).toContain('\u001B[1mdiff --git a/setup.md b/setup.md\u001B[22m');
+    // Colour codes are ANSI escape sequences, which start with the ESC control character.
+    // eslint-disable-next-line no-control-regex
     expect(text.replace(/\u001B\[\d+m/g, '')).toBe(PATCH);
   });
 

@@ -26,11 +26,11 @@ function start(args: string[]): Promise<Emulator> {
   });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the emulator did not start: ${err}`)), 30_000);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const url = out.split('\n')[0];
       if (out.includes('\n') && url) {

@@ -234,6 +234,8 @@ describe('docs spaces pull', () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/\rPulling 1\/\d+ pages…/);
+    // The progress line is erased with an ANSI escape sequence, which starts with the ESC control character.
+    // eslint-disable-next-line no-control-regex
     expect(run.stdout).toMatch(/\r\x1b\[K✓ Pulled \d+ pages/);
   });
 });

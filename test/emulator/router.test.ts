@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { call, DEMO, startDemo, type Api } from './helpers.js';
 
 describe('route table', () => {
-  const routes = new RouteTable(allOperations as readonly Operation[]);
+  const routes = new RouteTable(allOperations);
   const id = (method: string, path: string) => {
     const m = routes.match(method, path);
     return m.kind === 'found' ? m.operation.id : m.kind;
@@ -170,6 +170,8 @@ describe('handler outcomes', () => {
       const unhandled = await call(emu.url, 'GET', '/v1/orgs', { token: DEMO.tokens.admin });
       expect(unhandled.status).toBe(501);
       expect(unhandled.body.error.message).toContain('not implemented by the emulator');
+      // Saved to be put back as it was; never called detached from process.stderr.
+      // eslint-disable-next-line @typescript-eslint/unbound-method
       const original = process.stderr.write;
       process.stderr.write = () => true;
       let failed;
@@ -196,6 +198,8 @@ describe('handler outcomes', () => {
         },
       },
     });
+    // Saved to be put back as it was; never called detached from process.stderr.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const original = process.stderr.write;
     process.stderr.write = () => true;
     try {

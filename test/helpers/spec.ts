@@ -129,7 +129,7 @@ export function sample(schema: JsonSchema, options: { mode?: 'required' | 'full'
       // Properties at this level combine with the chosen branch.
       const base = sample(merged, options, depth + 1) as Record<string, unknown>;
       const extra = sample(branch, options, depth + 1);
-      return extra !== null && typeof extra === 'object' ? { ...base, ...(extra as object) } : base;
+      return extra !== null && typeof extra === 'object' ? { ...base, ...(extra) } : base;
     }
     return sample(branch, options, depth + 1);
   }

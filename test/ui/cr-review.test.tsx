@@ -18,7 +18,6 @@ import { waitForFrame } from './helpers.js';
 const SPACE = DEMO.spaces.guides;
 const CR = `/v1/spaces/${SPACE}/change-requests/cr_windows`;
 const ESC = '\u001B';
-const DOWN = '\u001B[B';
 const TAB = '\t';
 // Every temporary file of these tests lives under this one directory.
 const TEMP = mkdtempSync(join(tmpdir(), 'docs-ui-review-'));

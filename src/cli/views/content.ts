@@ -67,7 +67,7 @@ export function displayWidth(text: string): number {
   let width = 0;
   for (const ch of text) {
     if (/\p{Extended_Pictographic}/u.test(ch)) width += 2;
-    else if (!/[\p{Mn}\u200d\ufe0f]/u.test(ch)) width += 1;
+    else if (!/\p{Mn}/u.test(ch) && ch !== '\u200d' && ch !== '\ufe0f') width += 1;
   }
   return width;
 }

@@ -72,7 +72,7 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
 
   /** Fetch every page's markdown, CONCURRENCY at a time, in layout order; progress on a terminal. */
   private async fetchAll(files: readonly PlannedFile[], fetch: (file: PlannedFile) => Promise<string | undefined>): Promise<(string | undefined)[]> {
-    const results: (string | undefined)[] = new Array(files.length);
+    const results: (string | undefined)[] = new Array<string | undefined>(files.length);
     const stderr = process.stderr;
     const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
     // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.

@@ -28,7 +28,7 @@ const pdfText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[(
 export function renderPdf(title: string, lines: readonly string[]): Buffer {
   const perPage = 45;
   const chunks: string[][] = [];
-  for (let i = 0; i < Math.max(lines.length, 1); i += perPage) chunks.push(lines.slice(i, i + perPage) as string[]);
+  for (let i = 0; i < Math.max(lines.length, 1); i += perPage) chunks.push(lines.slice(i, i + perPage));
   const objects: string[] = [];
   const pageIds = chunks.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';

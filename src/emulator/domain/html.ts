@@ -67,7 +67,7 @@ export function htmlToMarkdown(html: string): { title?: string; markdown: string
     .map((line) => (/^\s+(?:-|\d+\.)\s/.test(line) ? line : line.trim()))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
-    .replace(/\u0000/g, '\n')
+    .replaceAll('\u0000', '\n')
     .trim();
   return { title: title ? inlineText(decodeEntities(title)) : undefined, markdown };
 }

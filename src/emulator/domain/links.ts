@@ -94,7 +94,7 @@ export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseU
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(target)?.[1]?.toLowerCase();
   if (scheme) {
     if (scheme === 'http' || scheme === 'https') {
-      let host = '';
+      let host: string;
       try {
         host = new URL(target).host.toLowerCase();
       } catch {

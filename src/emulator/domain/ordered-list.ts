@@ -75,7 +75,7 @@ function decodeKey(page: string): SortKey {
     throw invalid();
   }
   if (!Array.isArray(key) || !key.every((k) => typeof k === 'string' || typeof k === 'number')) throw invalid();
-  return key as SortKey;
+  return key;
 }
 
 /** The last item returned (its index then, as a last resort) and the one that followed it. */

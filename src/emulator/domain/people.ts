@@ -5,5 +5,5 @@ import type { Store } from '../store/store.js';
 export function presentUser(store: Store, userId: string, baseUrl: string): Record<string, unknown> {
   // A user removed since keeps showing under their id rather than breaking the resource.
   const user = store.get<UserDoc>('user', userId) ?? { id: userId, displayName: userId };
-  return presentUserDoc(baseUrl, user as UserDoc);
+  return presentUserDoc(baseUrl, user);
 }

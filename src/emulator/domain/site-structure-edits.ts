@@ -152,7 +152,7 @@ function insertSection(ctx: EmulatorContext, site: SiteDoc, title: string, input
 function sectionForRootContent(ctx: EmulatorContext, site: SiteDoc): void {
   const root = siteSpacesIn(ctx, site.id, undefined);
   if (root.length === 0) return;
-  const main = root.find((ss) => ss.id === site._defaultSiteSpace) ?? (root[0] as SiteSpaceDoc);
+  const main = root.find((ss) => ss.id === site._defaultSiteSpace) ?? root[0]!;
   const title = getLiveSpace(ctx, main.space)?.title ?? site.title;
   const section = insertSection(ctx, site, sectionTitle(title), {});
   for (const ss of root) ctx.store.patch<SiteSpaceDoc>('siteSpace', ss.id, { section: section.id });

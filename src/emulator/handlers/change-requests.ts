@@ -78,7 +78,7 @@ export const changeRequestHandlers: HandlerTable = {
     const params = new URLSearchParams();
     if (query.page) params.set('page', query.page);
     if (query.only) params.set('only', 'true');
-    const suffix = params.size > 0 ? `?${params}` : '';
+    const suffix = params.size > 0 ? `?${params.toString()}` : '';
     return ok({ url: `${req.ctx.baseUrl}/_emulator/pdf/${space.id}/${cr.id}${suffix}` });
   },
 };

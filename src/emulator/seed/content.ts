@@ -5,7 +5,7 @@ import { createChangeRequest, mergeChangeRequest, setChangeRequestRevision } fro
 import type { CommentDoc, ReplyDoc } from '../domain/comments.js';
 import { splitTitle } from '../domain/markdown.js';
 import { humanize } from '../domain/markdown-tree.js';
-import { buildPages, createRevision, findPage, findPageByPath, getRevision, repath, type PageInput, type PageNode } from '../domain/revisions.js';
+import { buildPages, createRevision, findPage, findPageByPath, getRevision, repath, type PageNode } from '../domain/revisions.js';
 import { createSpace, type SpaceDoc } from '../domain/spaces.js';
 import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
@@ -104,7 +104,7 @@ function changePages(store: Store, pages: PageNode[], change: NonNullable<z.outp
     for (const entry of change) {
       const existing = entry.id ? findPage(tree, entry.id) : undefined;
       if (existing) Object.assign(existing, { title: entry.title, markdown: entry.markdown, updatedAt: at });
-      else siblingsOf(entry.parent).push(...buildPages(store, [entry as PageInput], at));
+      else siblingsOf(entry.parent).push(...buildPages(store, [entry], at));
     }
     return repath(tree);
   }

@@ -16,7 +16,7 @@ export { SeedError, parseSeed, type SeedSpec } from './schema.js';
 export { demoSeed } from './demo.js';
 
 /** `'demo'`, a path to a JSON file, or a seed object. */
-export type SeedSource = 'demo' | string | SeedSpec;
+export type SeedSource = string | SeedSpec;
 
 export function loadSeed(source: SeedSource): ParsedSeed {
   if (source === 'demo') return parseSeed(demoSeed, 'seed demo');

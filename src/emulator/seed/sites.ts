@@ -190,7 +190,7 @@ export function seedSites(store: Store, ctx: EmulatorContext, organizationId: st
     if (doc === undefined) throw new SeedError(`seed: ${at}: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)`);
     const name = input.url ? (input.url.split('/').pop() ?? 'openapi.json') : (text ?? '').trim().startsWith('{') ? 'openapi.json' : 'openapi.yaml';
     const spec = recordSource(ctx, organizationId, input.slug, undefined, { ok: true, filesystem: { [name]: doc }, ...(input.url ? { url: input.url } : {}) });
-    if (input.visibility) store.patch('openapiSpec', spec.id, { visibility: input.visibility } as Partial<typeof spec>);
+    if (input.visibility) store.patch<typeof spec>('openapiSpec', spec.id, { visibility: input.visibility });
   });
 
   parse(SeedTranslation, parts.translations, 'translations').forEach((input, i) => {

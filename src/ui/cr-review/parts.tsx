@@ -91,5 +91,7 @@ export function Detail({ rows, cursor, focused, height, width }: { rows: readonl
 export function conflictPages(result: unknown): string[] {
   const list = (result as { conflicts?: unknown }).conflicts;
   if (!Array.isArray(list)) return [];
+  // Ids are strings or numbers in every answer; String() shows whatever else as it came.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return list.map((c: { title?: unknown; id?: unknown }) => (typeof c?.title === 'string' ? c.title : String(c?.id ?? '?')));
 }

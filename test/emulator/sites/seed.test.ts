@@ -18,7 +18,7 @@ function seed(org: Record<string, unknown>): SeedSpec {
         ...org,
       },
     ],
-  } as SeedSpec;
+  };
 }
 
 async function get(url: string, path: string) {

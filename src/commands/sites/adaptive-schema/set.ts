@@ -56,7 +56,7 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
       throw new UsageError(`--file ${name} is not valid JSON: ${(err as Error).message}`);
     }
     // `adaptive-schema get --json` wraps the schema in the API object.
-    if (typeof value === 'object' && value !== null && 'jsonSchema' in value && !('type' in value)) value = (value as { jsonSchema: unknown }).jsonSchema;
+    if (typeof value === 'object' && value !== null && 'jsonSchema' in value && !('type' in value)) value = (value).jsonSchema;
     const parsed = SiteAdaptiveJsonSchemaInput.safeParse(value);
     if (!parsed.success) throw new UsageError(`the schema in ${name} is not valid: ${formatIssues(parsed.error.issues)}`);
     return parsed.data;

@@ -11,7 +11,7 @@ import { loadMarkdownRenderer } from '../markdown.js';
 /** What a page without markdown shows instead (groups, links, computed pages). */
 function noContent(page: Page): string {
   if (page.type === 'group') return 'This page is a group: it has sub-pages and no content of its own.';
-  if (page.type === 'link') return `This page is a link${page.href ? ` to ${page.href}` : ''}.`;
+  if (page.type === 'link') return `This page is a link${typeof page.href === 'string' && page.href ? ` to ${page.href}` : ''}.`;
   return `This page is of type ${page.type}: it has no markdown content.`;
 }
 
