@@ -140,7 +140,7 @@ export interface LinkReport {
   /** Each item with a stable id (its target), for paging. */
   items: LinkItem[];
   /** An item as the API shows it: only the items of the page sent are presented. */
-  present(item: LinkItem): Record<string, unknown>;
+  present: (item: LinkItem) => Record<string, unknown>;
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
