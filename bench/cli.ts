@@ -50,7 +50,14 @@ async function timeCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ me
 
 const emu = await startEmulator({ seed: 'demo' });
 const configDir = mkdtempSync(join(tmpdir(), 'docs-bench-'));
-const env = { PATH: process.env.PATH, HOME: configDir, DOCS_CONFIG_DIR: configDir, DOCS_TOKEN: TOKEN, DOCS_API_URL: emu.url, NO_COLOR: '1' };
+const env = {
+  PATH: process.env.PATH,
+  HOME: configDir,
+  DOCS_CONFIG_DIR: configDir,
+  DOCS_TOKEN: TOKEN,
+  DOCS_API_URL: emu.url,
+  NO_COLOR: '1',
+};
 try {
   console.log(`process start (${RUNS} runs each, median / p90, ratio of medians to node -e 0):`);
   const floor = await timeCommand(['-e', '0'], env);
@@ -62,7 +69,9 @@ try {
   ];
   for (const [name, args] of rows) {
     const t = name === 'node -e 0' ? floor : await timeCommand(args, env);
-    console.log(`  ${name.padEnd(22)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`);
+    console.log(
+      `  ${name.padEnd(22)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`,
+    );
   }
 
   const N = 2000;

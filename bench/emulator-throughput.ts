@@ -38,11 +38,26 @@ async function serve(): Promise<void> {
       const userId = `usr_bench_${org}_${i}`;
       store.insert('user', { id: userId, object: 'user', displayName: `Bench User ${i}`, email: `bench${i}@${org}.test` });
       const seen = i % 3 === 0 ? { lastSeenAt: new Date(joined + ((i * 7919) % BIG_MEMBERS) * 1000).toISOString() } : {};
-      store.insert('member', { id: `${org}:${userId}`, organization: org, userId, role: i % 7 === 0 ? 'edit' : 'read', joinedAt: new Date(joined + i * 1000).toISOString(), ...seen }, org);
+      store.insert(
+        'member',
+        {
+          id: `${org}:${userId}`,
+          organization: org,
+          userId,
+          role: i % 7 === 0 ? 'edit' : 'read',
+          joinedAt: new Date(joined + i * 1000).toISOString(),
+          ...seen,
+        },
+        org,
+      );
     };
     for (let i = 0; i < EXTRA_MEMBERS; i++) add(ORG, i);
     store.insert('organization', { ...store.get('organization', ORG)!, id: BIG_ORG, title: 'Bench Org', hostname: undefined });
-    store.insert('member', { id: `${BIG_ORG}:usr_ada`, organization: BIG_ORG, userId: 'usr_ada', role: 'admin', joinedAt: new Date(joined).toISOString() }, BIG_ORG);
+    store.insert(
+      'member',
+      { id: `${BIG_ORG}:usr_ada`, organization: BIG_ORG, userId: 'usr_ada', role: 'admin', joinedAt: new Date(joined).toISOString() },
+      BIG_ORG,
+    );
     for (let i = 1; i < BIG_MEMBERS; i++) add(BIG_ORG, i);
   });
   const ready: Ready = { url: emu.url, startMs, fillMs: performance.now() - filled };
@@ -96,7 +111,9 @@ async function drive(): Promise<void> {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(`GET /v1/orgs/${ORG}/members?limit=100 (${EXTRA_MEMBERS + 9} members), 10 keep-alive connections, ${elapsed.toFixed(1)} s:`);
-  console.log(`  ${latencies.length} requests, ${Math.round(latencies.length / elapsed)} req/s, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, errors ${errors}`);
+  console.log(
+    `  ${latencies.length} requests, ${Math.round(latencies.length / elapsed)} req/s, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, errors ${errors}`,
+  );
 
   const pages: number[] = [];
   let page: string | undefined;
@@ -104,14 +121,19 @@ async function drive(): Promise<void> {
   const walk = performance.now();
   do {
     const t = performance.now();
-    const body = JSON.parse(await get(`/v1/orgs/${BIG_ORG}/members?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`)) as { items: unknown[]; next?: { page: string } };
+    const body = JSON.parse(await get(`/v1/orgs/${BIG_ORG}/members?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`)) as {
+      items: unknown[];
+      next?: { page: string };
+    };
     pages.push(performance.now() - t);
     seen += body.items.length;
     page = body.next?.page;
   } while (page);
   const total = performance.now() - walk;
   const sorted = [...pages].sort((a, b) => a - b);
-  console.log(`paging ${seen} members 1000 at a time: ${pages.length} pages in ${fmt(total)} ms; per page mean ${fmt(total / pages.length)} ms, p50 ${fmt(percentile(sorted, 50))} ms, max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms`);
+  console.log(
+    `paging ${seen} members 1000 at a time: ${pages.length} pages in ${fmt(total)} ms; per page mean ${fmt(total / pages.length)} ms, p50 ${fmt(percentile(sorted, 50))} ms, max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms`,
+  );
 
   // Filtered and sorted lists evaluate their conditions over all 100,000 members for every page.
   for (const filter of ['role=edit', 'search=user%2012', 'sort=lastSeenAt']) {
@@ -119,7 +141,9 @@ async function drive(): Promise<void> {
     let cursor: string | undefined;
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      const body = JSON.parse(await get(`/v1/orgs/${BIG_ORG}/members?limit=1000&${filter}${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`)) as { next?: { page: string } };
+      const body = JSON.parse(
+        await get(`/v1/orgs/${BIG_ORG}/members?limit=1000&${filter}${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`),
+      ) as { next?: { page: string } };
       times.push(performance.now() - t);
       cursor = body.next?.page;
       if (!cursor) break;

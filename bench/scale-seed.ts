@@ -47,7 +47,12 @@ export function scaleSeed(options: ScaleOptions): SeedSpec {
     title: `Folder ${f}`,
     slug: `f${f}`,
     markdown: `# Folder ${f}\n\nThe pages of folder ${f}.`,
-    pages: Array.from({ length: Math.min(100, n) }, (_, p) => ({ id: pageId(f, p), title: `Page ${f}-${p}`, slug: `p${p}`, markdown: pageMarkdown(n, f, p) })),
+    pages: Array.from({ length: Math.min(100, n) }, (_, p) => ({
+      id: pageId(f, p),
+      title: `Page ${f}-${p}`,
+      slug: `p${p}`,
+      markdown: pageMarkdown(n, f, p),
+    })),
   }));
   // Every other changed page on each side: the two sides never touch the same page (no conflicts).
   const edits = (side: number, label: string) => {

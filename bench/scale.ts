@@ -102,12 +102,24 @@ async function measure(pages: number, timeoutMs: number, work: string): Promise<
 
     const repo = join(work, `export-${pages}.git`);
     await run('git', ['init', '-q', '--bare', repo]);
-    figures['git export (ms)'] = (await call('POST', `${s}/git/export`, { url: repo, ref: 'refs/heads/main', commitMessage: 'Bench export' })).ms;
+    figures['git export (ms)'] = (
+      await call('POST', `${s}/git/export`, { url: repo, ref: 'refs/heads/main', commitMessage: 'Bench export' })
+    ).ms;
     figures['git import (ms)'] = (await call('POST', `/spaces/${SCALE_IMPORT_SPACE}/git/import`, { url: repo, ref: 'refs/heads/main' })).ms;
 
     const t = performance.now();
-    const env = { PATH: process.env.PATH, HOME: join(work, 'home'), NO_COLOR: '1', DOCS_API_URL: `${ready.url}/v1`, DOCS_TOKEN: SCALE_TOKEN };
-    const out = await run(process.execPath, [join(ROOT, 'bin', 'run.js'), 'spaces', 'links', SCALE_SPACE, '--all', '--json'], { env, maxBuffer: 1 << 30, timeout: timeoutMs });
+    const env = {
+      PATH: process.env.PATH,
+      HOME: join(work, 'home'),
+      NO_COLOR: '1',
+      DOCS_API_URL: `${ready.url}/v1`,
+      DOCS_TOKEN: SCALE_TOKEN,
+    };
+    const out = await run(process.execPath, [join(ROOT, 'bin', 'run.js'), 'spaces', 'links', SCALE_SPACE, '--all', '--json'], {
+      env,
+      maxBuffer: 1 << 30,
+      timeout: timeoutMs,
+    });
     figures['docs spaces links --all --json (ms)'] = performance.now() - t;
     figures['link report items'] = out.stdout.split('\n').filter(Boolean).length;
     await agent.close();
@@ -154,17 +166,24 @@ async function drive(): Promise<void> {
   const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
   const labels = [...new Set(sizes.flatMap((n) => Object.keys(results[n] ?? {})))];
   const fmt = (v: number | null | undefined) => (v === undefined ? '-' : v === null ? 'failed' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-  console.log(`\n${'figure (ms unless said)'.padEnd(44)}${sizes.map((n) => `${n} pages`.padStart(14)).join('')}${sizes.length > 1 ? '  growth' : ''}`);
+  console.log(
+    `\n${'figure (ms unless said)'.padEnd(44)}${sizes.map((n) => `${n} pages`.padStart(14)).join('')}${sizes.length > 1 ? '  growth' : ''}`,
+  );
   const growth: Record<string, number | null> = {};
   for (const label of labels) {
     const a = results[small]?.[label];
     const b = results[large]?.[label];
     const ratio = typeof a === 'number' && typeof b === 'number' && a > 0 ? b / a : null;
     growth[label] = ratio;
-    console.log(`${label.padEnd(44)}${sizes.map((n) => fmt(results[n]?.[label]).padStart(14)).join('')}${sizes.length > 1 ? `  ${ratio === null ? '-' : `${ratio.toFixed(1)}x`}` : ''}`);
+    console.log(
+      `${label.padEnd(44)}${sizes.map((n) => fmt(results[n]?.[label]).padStart(14)).join('')}${sizes.length > 1 ? `  ${ratio === null ? '-' : `${ratio.toFixed(1)}x`}` : ''}`,
+    );
   }
   mkdirSync(dirname(jsonPath), { recursive: true });
-  writeFileSync(jsonPath, `${JSON.stringify({ date: new Date().toISOString(), sizes, results, growth: { from: small, to: large, ratios: growth } }, null, 2)}\n`);
+  writeFileSync(
+    jsonPath,
+    `${JSON.stringify({ date: new Date().toISOString(), sizes, results, growth: { from: small, to: large, ratios: growth } }, null, 2)}\n`,
+  );
   console.log(`\nwritten to ${jsonPath}`);
 }
 

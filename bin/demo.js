@@ -25,7 +25,10 @@ const dim = (text) => (tty ? `\u001B[2m${text}\u001B[22m` : text);
 const env = { ...process.env, DOCS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'docs-demo-')) };
 for (const name of ['DOCS_TOKEN', 'DOCS_API_URL', 'DOCS_PROFILE', 'GITBOOK_TOKEN', 'GITBOOK_ENDPOINT']) delete env[name];
 
-const emulator = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--seed', 'demo'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const emulator = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const stop = () => {
   if (emulator.exitCode === null) emulator.kill('SIGTERM');
   rmSync(env.DOCS_CONFIG_DIR, { recursive: true, force: true });
@@ -71,7 +74,10 @@ console.log(bold(`Local emulator with demo data at ${url}`));
 console.log(dim(`(organization "Acme Docs"; a token per role; the "Getting Started" space is ${space})`));
 
 say('Log in: the token is read from stdin (CI style), checked with GET /v1/orgs, then saved (mode 0600).');
-docs(['auth', 'login', '--with-token', '--api-url', url], { input: token, shown: `echo "$ADMIN_TOKEN" | docs auth login --with-token --api-url ${url}` });
+docs(['auth', 'login', '--with-token', '--api-url', url], {
+  input: token,
+  shown: `echo "$ADMIN_TOKEN" | docs auth login --with-token --api-url ${url}`,
+});
 docs(['auth', 'status']);
 
 say('The raw API is one command away.');
@@ -82,7 +88,10 @@ docs(['config', 'set', 'space', space]);
 docs(['cr', 'list']);
 
 say('Piped output is tab-separated (id, number, status, subject), handy in scripts.');
-const created = docs(['cr', 'create', '--subject', 'Document the quick start'], { capture: true, shown: 'docs cr create --subject "Document the quick start" | cat' });
+const created = docs(['cr', 'create', '--subject', 'Document the quick start'], {
+  capture: true,
+  shown: 'docs cr create --subject "Document the quick start" | cat',
+});
 const number = created.stdout.split('\t')[1];
 
 docs(['cr', 'get', number]);
@@ -100,4 +109,6 @@ say('Everything as JSON, one object per line with --all.');
 docs(['cr', 'list', '--all', '--json']);
 
 stop();
-console.log(`\n${bold('Done.')} The emulator is stopped. Try it yourself: ${bold('node bin/run.js emulator start')} and ${bold('node bin/run.js --help')}.`);
+console.log(
+  `\n${bold('Done.')} The emulator is stopped. Try it yourself: ${bold('node bin/run.js emulator start')} and ${bold('node bin/run.js --help')}.`,
+);

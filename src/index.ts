@@ -35,7 +35,15 @@ export type { Member, MemberSpacePermission, MemberTeam, PingResult, Team, TeamM
 export type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from './api/schemas/openapi.js';
 export type { Organization, SearchOrgItem, SearchPage } from './api/schemas/organization.js';
 export type { SearchSpaceResult } from './api/schemas/search.js';
-export type { PublishedSite, Site, SiteAdaptiveSchema, SiteSection, SiteSectionGroup, SiteSpace, TemplateCondition } from './api/schemas/site.js';
+export type {
+  PublishedSite,
+  Site,
+  SiteAdaptiveSchema,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  TemplateCondition,
+} from './api/schemas/site.js';
 export type { Space, GitSyncState } from './api/schemas/space.js';
 export type { SamlProvider, SsoLoginInfo } from './api/schemas/sso.js';
 export type { Translation } from './api/schemas/translation.js';

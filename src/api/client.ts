@@ -21,9 +21,10 @@ export interface PreparedRequest {
 
 type Areas = typeof areas;
 /** One method of `client.<area>`; `params` may be left out when nothing in it is required. */
-export type OperationMethod<O> = {} extends OperationParams<O>
-  ? (params?: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>
-  : (params: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>;
+export type OperationMethod<O> =
+  {} extends OperationParams<O>
+    ? (params?: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>
+    : (params: OperationParams<O>, options?: CallOptions) => Promise<OperationResult<O>>;
 type AreaMethods<A> = { [K in keyof A]: A[K] extends Operation ? OperationMethod<A[K]> : never };
 export type ClientAreas = { [A in keyof Areas]: AreaMethods<Areas[A]> };
 /** The official operationIds of the table (`mergeChangeRequest`, ...). */
@@ -109,13 +110,21 @@ export class DocsClient {
     if (!this.validateResponses) return res.body as OperationResult<O>;
     const parsed = op.response.safeParse(res.body);
     if (!parsed.success) {
-      throw new ResponseError(`${op.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`, res.status);
+      throw new ResponseError(
+        `${op.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`,
+        res.status,
+      );
     }
     return parsed.data as OperationResult<O>;
   }
 
   /** Call an operation by its official operationId (`mergeChangeRequest`); typed when the id is a literal. */
-  request<I extends string>(id: I, ...args: {} extends RequestParams<I> ? [params?: RequestParams<I>, options?: CallOptions] : [params: RequestParams<I>, options?: CallOptions]): Promise<RequestResult<I>>;
+  request<I extends string>(
+    id: I,
+    ...args: {} extends RequestParams<I>
+      ? [params?: RequestParams<I>, options?: CallOptions]
+      : [params: RequestParams<I>, options?: CallOptions]
+  ): Promise<RequestResult<I>>;
   request(id: string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<unknown> {
     const op = operationsById[id];
     // Rejected rather than thrown, like every other failure of a call.
@@ -124,12 +133,18 @@ export class DocsClient {
   }
 
   /** Iterate every item of a paginated operation, one page in memory at a time. */
-  paginate<O extends Operation>(op: O, params: OperationParams<O>, options: PaginateOptions & CallOptions = {}): AsyncGenerator<OperationItem<O>> {
+  paginate<O extends Operation>(
+    op: O,
+    params: OperationParams<O>,
+    options: PaginateOptions & CallOptions = {},
+  ): AsyncGenerator<OperationItem<O>> {
     if (!op.paginated) throw new ValidationError(`${op.id} is not a paginated list`);
     const base = params as Record<string, unknown>;
     return paginate(
       (page, limit) =>
-        this.call(op, { ...base, query: { ...(base.query as object | undefined), page, limit } } as OperationParams<O>, options) as Promise<Page<OperationItem<O>>>,
+        this.call(op, { ...base, query: { ...(base.query as object | undefined), page, limit } } as OperationParams<O>, options) as Promise<
+          Page<OperationItem<O>>
+        >,
       options,
     );
   }

@@ -4,7 +4,21 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, NetworkError, ResponseError, TimeoutError } from './errors.js';
 import { redact, registerSecret } from './redact.js';
-import { backoffDelay, DEFAULT_RETRY, failedAfterSending, giveUp, IDEMPOTENT_METHODS, isStall, MAX_STALL_RETRIES, NETWORK_WORDS, parseRetryAfter, retryReason, seconds, TIMEOUT_PHASES, type RetryOptions } from './retry.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  failedAfterSending,
+  giveUp,
+  IDEMPOTENT_METHODS,
+  isStall,
+  MAX_STALL_RETRIES,
+  NETWORK_WORDS,
+  parseRetryAfter,
+  retryReason,
+  seconds,
+  TIMEOUT_PHASES,
+  type RetryOptions,
+} from './retry.js';
 
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
 
@@ -169,7 +183,8 @@ export class HttpClient {
           if (!idempotent && err instanceof NetworkError && failedAfterSending(err)) err.mayHaveApplied = true;
           throw err;
         }
-        if (retries >= maxRetries) throw retries === 0 ? err : giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
+        if (retries >= maxRetries)
+          throw retries === 0 ? err : giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
         // A silent server is asked once more, not maxRetries times: each try costs a whole timeout.
         if (isStall(err) && stalls++ >= MAX_STALL_RETRIES) throw giveUp(err, `gave up after it stalled ${stalls} times`);
         const remaining = maxElapsedMs - (this.now() - started);
@@ -178,11 +193,18 @@ export class HttpClient {
         if (retryAfter !== undefined) {
           // Waiting less than the server asked would only earn another refusal.
           if (retryAfter > remaining) {
-            throw giveUp(err, `the server asked to retry after ${seconds(retryAfter)}, beyond the ${seconds(Math.max(0, remaining))} left of the ${seconds(maxElapsedMs)} retry budget`);
+            throw giveUp(
+              err,
+              `the server asked to retry after ${seconds(retryAfter)}, beyond the ${seconds(Math.max(0, remaining))} left of the ${seconds(maxElapsedMs)} retry budget`,
+            );
           }
           wait = retryAfter;
         } else {
-          if (remaining <= 0) throw giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'} (${seconds(maxElapsedMs)} retry budget spent)`);
+          if (remaining <= 0)
+            throw giveUp(
+              err,
+              `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'} (${seconds(maxElapsedMs)} retry budget spent)`,
+            );
           wait = Math.min(backoffDelay(retries + 1, this.retry, this.random), remaining);
         }
         this.trace(`~ retry ${retries + 1}/${maxRetries} in ${wait}ms after ${reason}`);
@@ -195,7 +217,14 @@ export class HttpClient {
     await this.agent.close();
   }
 
-  private async attempt(method: string, url: string, shown: string, headers: Record<string, string>, payload: string | undefined, req: HttpRequest): Promise<Omit<HttpResponse, 'retries'>> {
+  private async attempt(
+    method: string,
+    url: string,
+    shown: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    req: HttpRequest,
+  ): Promise<Omit<HttpResponse, 'retries'>> {
     const t0 = performance.now();
     if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
     let res: Dispatcher.ResponseData;
@@ -221,11 +250,20 @@ export class HttpClient {
     }
     const status = res.statusCode;
     const contentType = header(res.headers['content-type']);
-    if (this.options.debug) this.trace(`< ${status} ${contentType || '-'} ${Math.round(performance.now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
+    if (this.options.debug)
+      this.trace(`< ${status} ${contentType || '-'} ${Math.round(performance.now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
     return { status, headers: res.headers, contentType, body: this.interpret(status, res.headers, contentType, text, method, shown, req) };
   }
 
-  private interpret(status: number, headers: HttpResponse['headers'], contentType: string, text: string, method: string, shown: string, req: HttpRequest): unknown {
+  private interpret(
+    status: number,
+    headers: HttpResponse['headers'],
+    contentType: string,
+    text: string,
+    method: string,
+    shown: string,
+    req: HttpRequest,
+  ): unknown {
     const type = contentType || 'no content type';
     if (status < 200 || status >= 300) {
       let parsed: unknown;
@@ -247,14 +285,20 @@ export class HttpClient {
       throw new ApiError(status, redact(message ?? fallback), { ...details, code });
     }
     if (text === '') {
-      if (req.expectBody) throw new ResponseError(`${method} ${shown}: ${statusText(status)} (${type}): expected a JSON body but the response was empty`, status);
+      if (req.expectBody)
+        throw new ResponseError(
+          `${method} ${shown}: ${statusText(status)} (${type}): expected a JSON body but the response was empty`,
+          status,
+        );
       return undefined;
     }
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {
       const json = /\bjson\b/i.test(contentType);
-      const why = json ? `the body is not valid JSON, truncated or malformed (${(err as Error).message})` : 'expected JSON but the server answered with something else';
+      const why = json
+        ? `the body is not valid JSON, truncated or malformed (${(err as Error).message})`
+        : 'expected JSON but the server answered with something else';
       // The parser's message quotes the body, which may hold secrets.
       throw new ResponseError(redact(`${method} ${shown}: ${statusText(status)} (${type}): ${why}`), status);
     }
@@ -270,8 +314,13 @@ export class HttpClient {
     const phase = code ? TIMEOUT_PHASES[code] : undefined;
     if (phase) {
       const waited = { connect: this.timeouts.connectMs, headers: this.timeouts.headersMs, body: this.timeouts.bodyMs }[phase];
-      const what = { connect: 'connecting', headers: 'waiting for the response headers', body: 'receiving the response body (no data)' }[phase];
-      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, { cause: err, limitMs: waited });
+      const what = { connect: 'connecting', headers: 'waiting for the response headers', body: 'receiving the response body (no data)' }[
+        phase
+      ];
+      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, {
+        cause: err,
+        limitMs: waited,
+      });
     }
     const words = (code && NETWORK_WORDS[code]) ?? raw;
     return new NetworkError(redact(`${method} ${shown}: ${words}${code && words !== raw ? ` (${code})` : ''}`), code, { cause: err });

@@ -101,9 +101,10 @@ type BodyParams<B, BR> = B extends z.ZodType ? (BR extends true ? { body: z.inpu
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** What a caller passes: path params at top level, plus `query` and `body` when the operation has them. */
-export type OperationParams<O> = O extends Operation<infer P, infer Q, infer B, infer _R, infer BR, infer _I>
-  ? Simplify<PathParams<P> & QueryParams<Q> & BodyParams<B, BR>>
-  : never;
+export type OperationParams<O> =
+  O extends Operation<infer P, infer Q, infer B, infer _R, infer BR, infer _I>
+    ? Simplify<PathParams<P> & QueryParams<Q> & BodyParams<B, BR>>
+    : never;
 
 /** What the caller gets back (void for no-content responses). */
 export type OperationResult<O> = O extends Operation<string, infer _Q, infer _B, infer R, infer _BR, infer _I> ? OutputOf<R> : never;

@@ -22,7 +22,16 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 /** Failures while opening the connection: nothing was sent, so even a POST may be repeated. */
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 /** Failures once the request may have reached the server: only idempotent requests are repeated. */
-const MID_REQUEST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+const MID_REQUEST_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
 /** A server that went silent: repeating the request once may meet a healthier one; more is waiting in vain. */
 const STALL_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 export const MAX_STALL_RETRIES = 1;
@@ -30,9 +39,14 @@ export const MAX_STALL_RETRIES = 1;
 export const isStall = (err: DocsError): boolean => err instanceof NetworkError && err.code !== undefined && STALL_CODES.has(err.code);
 
 /** The connection failed after the request was written: the server may have acted on it. */
-export const failedAfterSending = (err: DocsError): boolean => err instanceof NetworkError && err.code !== undefined && MID_REQUEST_CODES.has(err.code);
+export const failedAfterSending = (err: DocsError): boolean =>
+  err instanceof NetworkError && err.code !== undefined && MID_REQUEST_CODES.has(err.code);
 
-export const TIMEOUT_PHASES: Record<string, TimeoutPhase> = { UND_ERR_CONNECT_TIMEOUT: 'connect', UND_ERR_HEADERS_TIMEOUT: 'headers', UND_ERR_BODY_TIMEOUT: 'body' };
+export const TIMEOUT_PHASES: Record<string, TimeoutPhase> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect',
+  UND_ERR_HEADERS_TIMEOUT: 'headers',
+  UND_ERR_BODY_TIMEOUT: 'body',
+};
 export const NETWORK_WORDS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset by the server',

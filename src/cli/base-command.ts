@@ -55,11 +55,19 @@ export interface Confirmation {
  */
 export abstract class DocsCommand<T extends typeof Command = typeof Command> extends Command {
   static override baseFlags = {
-    profile: Flags.string({ helpGroup: 'GLOBAL', description: 'Profile to use (env DOCS_PROFILE; default "default")', helpValue: '<name>' }),
+    profile: Flags.string({
+      helpGroup: 'GLOBAL',
+      description: 'Profile to use (env DOCS_PROFILE; default "default")',
+      helpValue: '<name>',
+    }),
     'api-url': Flags.string({ helpGroup: 'GLOBAL', description: 'API base URL (env DOCS_API_URL)', helpValue: '<url>' }),
     json: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Write JSON to stdout (lists: an array; with --all, one object per line)' }),
     debug: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Trace requests and responses on stderr (secrets redacted)' }),
-    timeout: Flags.string({ helpGroup: 'GLOBAL', description: 'Seconds to wait for a silent server before giving up (env DOCS_TIMEOUT; default 30)', helpValue: '<seconds>' }),
+    timeout: Flags.string({
+      helpGroup: 'GLOBAL',
+      description: 'Seconds to wait for a silent server before giving up (env DOCS_TIMEOUT; default 30)',
+      helpValue: '<seconds>',
+    }),
     'no-color': Flags.boolean({ helpGroup: 'GLOBAL', description: 'Disable colour (also NO_COLOR)' }),
   };
 
@@ -120,7 +128,10 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /* ---------- context ---------- */
 
   protected get store(): ProfileStore {
-    return (this.storeInstance ??= new ProfileStore({ dir: this.env.DOCS_CONFIG_DIR || undefined, warn: (message) => this.output.warn(message) }));
+    return (this.storeInstance ??= new ProfileStore({
+      dir: this.env.DOCS_CONFIG_DIR || undefined,
+      warn: (message) => this.output.warn(message),
+    }));
   }
 
   /** Profile, API URL and token for this run (flags, then environment, then the profile). */
@@ -150,7 +161,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       }
       const noColorFlag = this.flags?.['no-color'] ?? this.argv.includes('--no-color');
       this.outputInstance = new Output({
-        mode: outputMode({ json: this.flags?.json ?? this.argv.includes('--json'), profileOutput, stdoutIsTTY: process.stdout.isTTY === true }),
+        mode: outputMode({
+          json: this.flags?.json ?? this.argv.includes('--json'),
+          profileOutput,
+          stdoutIsTTY: process.stdout.isTTY === true,
+        }),
         color: colorAllowed({ noColorFlag, env: this.env }),
         stdout: process.stdout,
         stderr: process.stderr,
@@ -198,7 +213,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const flags = this.flags as { space?: string };
     const id = arg ?? flags.space ?? this.context.profile.space;
     if (!id) {
-      throw new UsageError(`no space given: pass the space id (argument or --space), or set a default with \`${this.config.bin} config set space <id>\``);
+      throw new UsageError(
+        `no space given: pass the space id (argument or --space), or set a default with \`${this.config.bin} config set space <id>\``,
+      );
     }
     return this.about('space', id);
   }
@@ -213,7 +230,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
     if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
     const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
-    throw new UsageError(`several organizations are visible; pass --org <id> or set a default with \`${bin} config set org <id>\`. Choices: ${choices}`);
+    throw new UsageError(
+      `several organizations are visible; pass --org <id> or set a default with \`${bin} config set org <id>\`. Choices: ${choices}`,
+    );
   }
 
   /* ---------- calling the API ---------- */
@@ -222,7 +241,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    * One call of an operation. Validates first (bounds → exit 2 naming the flag); with --dry-run on a
    * mutating operation prints the request and stops; with `confirm`, asks (or needs --yes) before sending.
    */
-  protected async send<O extends Operation>(op: O, params: OperationParams<O>, options: { confirm?: Confirmation } = {}): Promise<OperationResult<O>> {
+  protected async send<O extends Operation>(
+    op: O,
+    params: OperationParams<O>,
+    options: { confirm?: Confirmation } = {},
+  ): Promise<OperationResult<O>> {
     const dryRun = op.method !== 'GET' && (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
     const client = this.client({ requireToken: !dryRun });
     const prepared = client.prepare(op, params);
@@ -241,23 +264,34 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    * A paginated list: `--limit` items (default 30) as a table / TSV / JSON array, or with `--all`
    * every page streamed as it arrives (JSON lines with --json), one page in memory at a time.
    */
-  protected async list<O extends Operation>(op: O, listParams: OperationParams<O>, columns: Columns<OperationItem<O>>, empty?: string): Promise<void> {
+  protected async list<O extends Operation>(
+    op: O,
+    listParams: OperationParams<O>,
+    columns: Columns<OperationItem<O>>,
+    empty?: string,
+  ): Promise<void> {
     const { limit, all } = this.flags as { limit?: number; all?: boolean };
     const { MAX_PAGE_SIZE } = await import('../api/schemas/common.js');
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
-    if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
+    if (all && limit !== undefined && limit > MAX_PAGE_SIZE)
+      throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
     // Paging is ours: --limit counts items (it may exceed one page), the cursor comes from each answer.
-    const { page: _page, limit: _limit, ...query } = ((listParams as { query?: Record<string, unknown> }).query ?? {});
+    const { page: _page, limit: _limit, ...query } = (listParams as { query?: Record<string, unknown> }).query ?? {};
     const params = { ...listParams, query } as OperationParams<O>;
     const client = this.client();
     client.prepare(op, params);
     if (all) {
-      await this.output.stream(client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }), columns, empty);
+      await this.output.stream(
+        client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }),
+        columns,
+        empty,
+      );
       return;
     }
     const max = limit ?? DEFAULT_LIMIT;
     const items: OperationItem<O>[] = [];
-    for await (const item of client.paginate(op, params, { pageSize: Math.min(max, MAX_PAGE_SIZE), max, signal: this.abort.signal })) items.push(item);
+    for await (const item of client.paginate(op, params, { pageSize: Math.min(max, MAX_PAGE_SIZE), max, signal: this.abort.signal }))
+      items.push(item);
     this.output.list(items, columns, empty);
   }
 
@@ -266,7 +300,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const auth = 'Bearer ***';
     if (this.output.isJson) {
       const body: unknown = req.body === undefined ? undefined : JSON.parse(redact(JSON.stringify(req.body)));
-      this.output.json({ method: req.method, url: redact(req.url), headers: { authorization: auth }, ...(body !== undefined ? { body } : {}) });
+      this.output.json({
+        method: req.method,
+        url: redact(req.url),
+        headers: { authorization: auth },
+        ...(body !== undefined ? { body } : {}),
+      });
     } else {
       const lines = [`${req.method} ${req.url}`, `Authorization: ${auth}`];
       if (req.body !== undefined) lines.push('Content-Type: application/json', '', JSON.stringify(req.body, null, 2));

@@ -71,7 +71,8 @@ export const MAX_TIMEOUT_S = 3600;
  */
 export function resolveTimeoutMs(flag: string | undefined, env: Env): number {
   const fromEnv = envValue(env, 'DOCS_TIMEOUT');
-  const [value, source] = flag !== undefined ? [flag, '--timeout'] : fromEnv !== undefined ? [fromEnv, 'DOCS_TIMEOUT'] : [String(DEFAULT_TIMEOUT_S), 'default'];
+  const [value, source] =
+    flag !== undefined ? [flag, '--timeout'] : fromEnv !== undefined ? [fromEnv, 'DOCS_TIMEOUT'] : [String(DEFAULT_TIMEOUT_S), 'default'];
   const s = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || !(s > 0) || s > MAX_TIMEOUT_S) {
     throw new UsageError(`${source} must be a number of seconds above 0 and at most ${MAX_TIMEOUT_S} (got "${value}")`);

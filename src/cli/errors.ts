@@ -1,4 +1,13 @@
-import { AbortedError, ApiError, ConflictResultError, DocsError, ExitCode, NetworkError, ResponseError, TimeoutError } from '../api/errors.js';
+import {
+  AbortedError,
+  ApiError,
+  ConflictResultError,
+  DocsError,
+  ExitCode,
+  NetworkError,
+  ResponseError,
+  TimeoutError,
+} from '../api/errors.js';
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
 import { CHECK_COMMANDS } from './check-commands.js';
@@ -71,7 +80,8 @@ export function exitCodeOf(err: unknown, ctx: ErrorContext = {}): number {
   if (ctx.interrupted) return ExitCode.interrupted;
   if (err instanceof DocsError) return err.exitCode;
   if (err instanceof ValidationError) return ExitCode.usage;
-  if (err instanceof UsageError || err instanceof AuthError || err instanceof CancelledError || err instanceof CommandFailure) return err.exitCode;
+  if (err instanceof UsageError || err instanceof AuthError || err instanceof CancelledError || err instanceof CommandFailure)
+    return err.exitCode;
   if (isOclifParseError(err)) return ExitCode.usage;
   if (err instanceof Error && err.name === 'AbortError') return ExitCode.interrupted;
   return ExitCode.unexpected;
@@ -219,12 +229,19 @@ function describeParseError(err: Error & { args?: { name: string; description?: 
   if (needsValue) return `--${needsValue[1]} needs a value${needsValue[2] ? `: one of ${needsValue[2]}` : ''}. ${help}`;
   const parsing = /^Parsing --([\w-]+)\s+(.*)$/s.exec(message);
   if (parsing) {
-    const reason = (parsing[2] ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !/^See more help/.test(l)).join(' ');
+    const reason = (parsing[2] ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !/^See more help/.test(l))
+      .join(' ');
     const integer = /^Expected an integer\s*(.*?)\s*but received: (.*)$/.exec(reason);
     return `--${parsing[1]}: ${integer ? `expected a whole number${integer[1] ? ` ${integer[1]}` : ''}, got "${integer[2]}"` : reason}. ${help}`;
   }
   // Other oclif messages span several lines ("The following error occurred:\n  ...\nSee more help with --help").
-  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^See more help/.test(l));
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^See more help/.test(l));
   return `${trimPeriod(lines.join(' ').replace(/:\s+/, ': '))}. ${help}`;
 }
 
@@ -288,11 +305,20 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
     text = `${trimPeriod(err.message)}. ${silenceHint(err)} ${apiUrlHint(ctx)}`;
   } else if (err instanceof NetworkError) {
     const refused = err.code === 'ECONNREFUSED' || /ECONNREFUSED|connection refused/i.test(err.message);
-    const nobody = refused && isLoopbackUrl(ctx.apiUrl) ? ` Nothing is listening at ${ctx.apiUrl}: is the emulator running (\`${bin} emulator start\`)?` : '';
+    const nobody =
+      refused && isLoopbackUrl(ctx.apiUrl)
+        ? ` Nothing is listening at ${ctx.apiUrl}: is the emulator running (\`${bin} emulator start\`)?`
+        : '';
     text = `${trimPeriod(err.message)}.${nobody} ${apiUrlHint(ctx)}`;
   } else if (err instanceof ResponseError) {
     text = `${trimPeriod(err.message)}. Is --api-url pointing at the API?`;
-  } else if (err instanceof ConflictResultError || err instanceof CommandFailure || err instanceof UsageError || err instanceof AuthError || err instanceof CancelledError) {
+  } else if (
+    err instanceof ConflictResultError ||
+    err instanceof CommandFailure ||
+    err instanceof UsageError ||
+    err instanceof AuthError ||
+    err instanceof CancelledError
+  ) {
     text = err.message;
   } else if (isOclifParseError(err)) {
     text = describeParseError(err, ctx);

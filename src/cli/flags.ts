@@ -14,7 +14,11 @@ export const spaceFlag = () =>
   Flags.string({ char: 's', description: "Space id (default: the profile's space, see `docs config set space`)", helpValue: '<id>' });
 
 export const orgFlag = () =>
-  Flags.string({ char: 'o', description: "Organization id (default: the profile's org, else the only one the token sees)", helpValue: '<id>' });
+  Flags.string({
+    char: 'o',
+    description: "Organization id (default: the profile's org, else the only one the token sees)",
+    helpValue: '<id>',
+  });
 
 export const yesFlag = () => Flags.boolean({ char: 'y', description: 'Do not ask for confirmation (required without a terminal)' });
 
@@ -45,7 +49,14 @@ export interface FieldShape {
   values?: string[];
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, string> };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string>;
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
 
 /** What a schema field accepts, looking through optional/nullable/default and the query helpers' unions. */
@@ -74,7 +85,8 @@ export function fieldShape(schema: z.ZodType): FieldShape {
       return { kind: 'enum', values: (schema as unknown as { options: string[] }).options };
     case 'number': {
       const n = schema as z.ZodNumber;
-      const bound = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) || Math.abs(v) >= Number.MAX_SAFE_INTEGER ? undefined : v);
+      const bound = (v: number | null | undefined) =>
+        v === null || v === undefined || !Number.isFinite(v) || Math.abs(v) >= Number.MAX_SAFE_INTEGER ? undefined : v;
       return { kind: 'number', min: bound(n.minValue), max: bound(n.maxValue), int: n.isInt };
     }
     case 'boolean':

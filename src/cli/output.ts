@@ -197,8 +197,21 @@ export class Output {
       head: Object.keys(columns),
       // Borderless, like `gh` and `kubectl`: columns separated by two spaces.
       chars: {
-        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-        left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '  ',
       },
       style: { head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
     });

@@ -58,7 +58,11 @@ const PROJECT = 'docs-cli';
  * Where conf keeps `docs-cli` settings when DOCS_CONFIG_DIR is unset: env-paths' `config` directory
  * (conf's default location), so files written by earlier versions are found where they are.
  */
-export function defaultConfigDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+export function defaultConfigDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = homedir(),
+): string {
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', PROJECT);
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PROJECT, 'Config');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PROJECT);
@@ -66,7 +70,9 @@ export function defaultConfigDir(env: Readonly<Record<string, string | undefined
 
 /** A wrong value in the profile file: which file and key, and how to fix it (exit 2). */
 function badValue(path: string, what: string, must: string, got: unknown, fix: string): UsageError {
-  return new UsageError(`the profile file ${path} is not valid: ${what} must be ${must}, got ${JSON.stringify(got) ?? String(got)}. Fix it: ${fix}.`);
+  return new UsageError(
+    `the profile file ${path} is not valid: ${what} must be ${must}, got ${JSON.stringify(got) ?? String(got)}. Fix it: ${fix}.`,
+  );
 }
 
 function badKey(path: string, profile: string, key: string, got: unknown): UsageError {
@@ -122,7 +128,8 @@ export class ProfileStore {
     }
     const profiles = (data as { profiles?: unknown } | null)?.profiles;
     if (profiles === undefined) return {};
-    if (!isRecord(profiles)) throw badValue(this.path, '"profiles"', 'an object of profiles', profiles, 'edit the file, or remove it and log in again');
+    if (!isRecord(profiles))
+      throw badValue(this.path, '"profiles"', 'an object of profiles', profiles, 'edit the file, or remove it and log in again');
     return { ...profiles };
   }
 

@@ -29,7 +29,10 @@ export function typedValue(text: string): unknown {
  */
 export function parseFields(fields: readonly string[], rawFields: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const entries = [...fields.map((f) => ({ f, flag: '--field', typed: true })), ...rawFields.map((f) => ({ f, flag: '--raw-field', typed: false }))];
+  const entries = [
+    ...fields.map((f) => ({ f, flag: '--field', typed: true })),
+    ...rawFields.map((f) => ({ f, flag: '--raw-field', typed: false })),
+  ];
   for (const { f: field, flag, typed } of entries) {
     const eq = field.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} "${field}" must look like key=value`);
@@ -80,7 +83,7 @@ export function matchOperation(method: string, path: string, operations: readonl
     if (op.method !== method) continue;
     const template = op.path.split('/');
     if (template.length !== segments.length) continue;
-    if (!template.every((part, i) => /^\{\w+\}$/.test(part) ? segments[i] !== '' : part === segments[i])) continue;
+    if (!template.every((part, i) => (/^\{\w+\}$/.test(part) ? segments[i] !== '' : part === segments[i]))) continue;
     if (!best || op.pathParams.length < best.pathParams.length) best = op;
   }
   return best;

@@ -123,7 +123,11 @@ export function compareTrees(
 ): PageDiff[] {
   const out: PageDiff[] = [];
   for (const pair of pairPages(before, after)) {
-    const diff = comparePair(pair, pair.before ? text('before', pair.before) : undefined, pair.after ? text('after', pair.after) : undefined);
+    const diff = comparePair(
+      pair,
+      pair.before ? text('before', pair.before) : undefined,
+      pair.after ? text('after', pair.after) : undefined,
+    );
     if (diff) out.push(diff);
   }
   return out;

@@ -74,8 +74,11 @@ export function pairPages(before: readonly FlatPage[], after: readonly FlatPage[
     else if (anchor) {
       // After the subtree of the page's previous sibling (the anchor or the anchor's ancestor).
       let sibling = anchor;
-      while (sibling.parentId !== page.parentId && sibling.parentId !== null && beforeById.has(sibling.parentId)) sibling = beforeById.get(sibling.parentId) as FlatPage;
-      slot = subtreeEnd(afterIndex.get(sibling.parentId === page.parentId && afterIndex.has(sibling.id) ? sibling.id : anchor.id) as number);
+      while (sibling.parentId !== page.parentId && sibling.parentId !== null && beforeById.has(sibling.parentId))
+        sibling = beforeById.get(sibling.parentId) as FlatPage;
+      slot = subtreeEnd(
+        afterIndex.get(sibling.parentId === page.parentId && afterIndex.has(sibling.id) ? sibling.id : anchor.id) as number,
+      );
     }
     placed.set(slot, [...(placed.get(slot) ?? []), { id: page.id, before: page }]);
   }

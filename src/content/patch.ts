@@ -21,7 +21,11 @@ function fileHunks(page: PageDiff): DiffHunk[] {
     const sign = page.pathBefore === undefined ? '+' : '-';
     const lines = [`${sign}${heading(page.titleAfter ?? page.titleBefore)}`, sign, ...(only?.lines ?? [])];
     const count = lines.filter((l) => l[0] === sign).length;
-    return [sign === '+' ? { oldStart: 1, oldLines: 0, newStart: 1, newLines: count, lines } : { oldStart: 1, oldLines: count, newStart: 1, newLines: 0, lines }];
+    return [
+      sign === '+'
+        ? { oldStart: 1, oldLines: 0, newStart: 1, newLines: count, lines }
+        : { oldStart: 1, oldLines: count, newStart: 1, newLines: 0, lines },
+    ];
   }
   const shifted = page.hunks.map((h) => ({ ...h, oldStart: h.oldStart + 2, newStart: h.newStart + 2 }));
   if (page.titleBefore === page.titleAfter) return shifted;
@@ -29,7 +33,10 @@ function fileHunks(page: PageDiff): DiffHunk[] {
   const first = shifted[0];
   // A markdown hunk starting on the first line of the body joins the title's, as diff would show it.
   if (first && first.oldStart === 3 && first.newStart === 3) {
-    return [{ oldStart: 1, oldLines: first.oldLines + 2, newStart: 1, newLines: first.newLines + 2, lines: [...title, ...first.lines] }, ...shifted.slice(1)];
+    return [
+      { oldStart: 1, oldLines: first.oldLines + 2, newStart: 1, newLines: first.newLines + 2, lines: [...title, ...first.lines] },
+      ...shifted.slice(1),
+    ];
   }
   return [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: title }, ...shifted];
 }

@@ -50,7 +50,10 @@ export function safeSegment(...candidates: string[]): string {
       .replace(/[^\p{L}\p{N}._-]+/gu, '-')
       .replace(/-{2,}/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '');
-    segment = [...segment].slice(0, MAX_SEGMENT).join('').replace(/[-.]+$/, '');
+    segment = [...segment]
+      .slice(0, MAX_SEGMENT)
+      .join('')
+      .replace(/[-.]+$/, '');
     if (segment) return RESERVED.test(segment) ? `${segment}-page` : segment;
   }
   return 'page';

@@ -36,7 +36,9 @@ export async function checkTarget(dir: string, force: boolean, forceFlag = '--fo
 /** Create `dir` if needed and return its real path, the root every write is checked against. */
 export async function openTarget(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-    throw new TargetError(`cannot create ${dir}: ${err.code === 'EEXIST' || err.code === 'ENOTDIR' ? 'a file is in the way' : err.message}`);
+    throw new TargetError(
+      `cannot create ${dir}: ${err.code === 'EEXIST' || err.code === 'ENOTDIR' ? 'a file is in the way' : err.message}`,
+    );
   });
   return realpath(dir);
 }
@@ -64,7 +66,8 @@ export async function checkWritable(root: string, relPath: string): Promise<stri
     at = join(at, part);
     const info = await lstat(at).catch(() => undefined);
     if (!info) break;
-    if (info.isSymbolicLink()) throw new TargetError(`refusing to write ${relPath}: ${at} is a symbolic link (remove it, or pull into another folder)`);
+    if (info.isSymbolicLink())
+      throw new TargetError(`refusing to write ${relPath}: ${at} is a symbolic link (remove it, or pull into another folder)`);
   }
   return target;
 }

@@ -273,9 +273,7 @@ export function resolveTarget(store: Store, operationId: string, params: Record<
   return { kind: 'none' };
 }
 
-export type AccessDecision =
-  | { ok: true; organizationId?: string; role?: MemberRole }
-  | { ok: false; status: 403 | 404; message: string };
+export type AccessDecision = { ok: true; organizationId?: string; role?: MemberRole } | { ok: false; status: 403 | 404; message: string };
 
 /** The router's check: not a member of the organization → 404, role too low → 403. */
 export function checkAccess(store: Store, userId: string, operationId: string, params: Record<string, string>): AccessDecision {
@@ -284,7 +282,8 @@ export function checkAccess(store: Store, userId: string, operationId: string, p
   if (target.kind !== 'organization') return { ok: true };
   const role = target.organizationId === '' ? undefined : roleOf(store, userId, target.organizationId);
   if (role === undefined) return { ok: false, status: 404, message: `${target.noun} not found` };
-  const owner = TEAM_OWNER_OPERATIONS.has(operationId) && params.teamId !== undefined && ownsTeam(store, userId, target.organizationId, params.teamId);
+  const owner =
+    TEAM_OWNER_OPERATIONS.has(operationId) && params.teamId !== undefined && ownsTeam(store, userId, target.organizationId, params.teamId);
   if (!can(role, minimum) && !owner) {
     return {
       ok: false,
@@ -343,7 +342,12 @@ export function spacePermissions(role: MemberRole | undefined) {
 }
 
 export function collectionPermissions(role: MemberRole | undefined) {
-  return permissionsFor(role, { view: 'getCollectionById', admin: 'updateCollectionById', viewInviteLinks: 'admin', create: 'createCollection' });
+  return permissionsFor(role, {
+    view: 'getCollectionById',
+    admin: 'updateCollectionById',
+    viewInviteLinks: 'admin',
+    create: 'createCollection',
+  });
 }
 
 /** `admin`: may manage the team (organization admins, and the team's owners: see TEAM_OWNER_OPERATIONS). */

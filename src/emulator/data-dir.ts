@@ -29,7 +29,9 @@ export function prepareDataDir(dir: string): string[] {
     throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
   } else if ((info.mode & 0o077) !== 0) {
     const mode = (info.mode & 0o777).toString(8);
-    warnings.push(`the data directory ${dir} is open to other users of this machine (mode ${mode}) and holds the emulator's tokens; restrict it with: chmod 700 ${dir}`);
+    warnings.push(
+      `the data directory ${dir} is open to other users of this machine (mode ${mode}) and holds the emulator's tokens; restrict it with: chmod 700 ${dir}`,
+    );
   }
   const database = join(dir, DATABASE_FILE);
   if (!existsSync(database)) closeSync(openSync(database, 'a', 0o600));

@@ -32,7 +32,10 @@ function duration(text: string, item: string): number {
 
 export function parseFaults(spec: string): FaultPlan {
   const plan: FaultPlan = { statuses: [], reset: 0 };
-  const items = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (items.length === 0) throw new FaultSpecError('faults: empty specification (example: 503=0.1,429=0.05,reset=0.02,delay=300ms@0.05)');
   for (const item of items) {
     const eq = item.indexOf('=');

@@ -23,8 +23,16 @@ export interface HostPolicy {
   signal: AbortSignal;
 }
 
-export function hostPolicy(options: { filesRoot?: string | undefined; maxImportBytes?: number | undefined; signal?: AbortSignal }): HostPolicy {
-  return { filesRoot: options.filesRoot, maxImportBytes: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES, signal: options.signal ?? new AbortController().signal };
+export function hostPolicy(options: {
+  filesRoot?: string | undefined;
+  maxImportBytes?: number | undefined;
+  signal?: AbortSignal;
+}): HostPolicy {
+  return {
+    filesRoot: options.filesRoot,
+    maxImportBytes: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES,
+    signal: options.signal ?? new AbortController().signal,
+  };
 }
 
 /** Check the directory exists and return its real path (symlinks resolved) for containment checks. */
@@ -40,10 +48,15 @@ export async function resolveFilesRoot(dir: string): Promise<string> {
 }
 
 export const tooLarge = (what: string, limit: number) =>
-  new HttpError(413, `${what} is larger than the emulator's import limit of ${limit} bytes (start it with --max-import-bytes N to raise it)`);
+  new HttpError(
+    413,
+    `${what} is larger than the emulator's import limit of ${limit} bytes (start it with --max-import-bytes N to raise it)`,
+  );
 
 const noRoot = (field: string, shown: string) =>
-  badRequest(`${field}: the emulator reads local files only under the directory given with --files-root; start it with --files-root DIR to import ${shown}`);
+  badRequest(
+    `${field}: the emulator reads local files only under the directory given with --files-root; start it with --files-root DIR to import ${shown}`,
+  );
 
 /** True when `path` is `root` or inside it (both real paths). */
 export function isInside(root: string, path: string): boolean {
@@ -99,7 +112,9 @@ export async function localRepository(policy: HostPolicy, path: string, shown: s
     const real = await realpath(dir).catch(() => dir);
     if (!isInside(root, real)) throw badRequest(`url: the git directory of ${shown} is outside the directory given with --files-root`);
     if (await lstat(join(real, 'objects', 'info', 'alternates')).catch(() => undefined)) {
-      throw badRequest(`url: ${shown} borrows objects from another repository (objects/info/alternates); the emulator reads only self-contained repositories`);
+      throw badRequest(
+        `url: ${shown} borrows objects from another repository (objects/info/alternates); the emulator reads only self-contained repositories`,
+      );
     }
   }
   return repo;

@@ -16,8 +16,17 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** 201s that carry a `Location` header (spec, NOTES §1.3). */
 const LOCATION_OPERATIONS = new Set([
-  'createSite', 'addSectionToSite', 'addSectionGroupToSite', 'addSectionToGroup', 'addSpaceToSite', 'duplicateSpace',
-  'importContent', 'importContentInChangeRequest', 'createChangeRequest', 'createCollection', 'createOrganizationSAMLProvider',
+  'createSite',
+  'addSectionToSite',
+  'addSectionGroupToSite',
+  'addSectionToGroup',
+  'addSpaceToSite',
+  'duplicateSpace',
+  'importContent',
+  'importContentInChangeRequest',
+  'createChangeRequest',
+  'createCollection',
+  'createOrganizationSAMLProvider',
 ]);
 
 interface Node {
@@ -144,7 +153,9 @@ export class Router {
     if (route.kind === 'not-found') return fail(404, `No route for ${req.method} ${pathname}`);
     if (route.kind === 'bad-path') return fail(400, route.message);
     if (route.kind === 'method-not-allowed') {
-      return fail(405, `Method ${req.method} is not allowed on ${pathname} (allowed: ${route.allow.join(', ')})`, { headers: { allow: route.allow.join(', ') } });
+      return fail(405, `Method ${req.method} is not allowed on ${pathname} (allowed: ${route.allow.join(', ')})`, {
+        headers: { allow: route.allow.join(', ') },
+      });
     }
     const { operation, params } = route;
     const operationId = operation.id;
@@ -163,7 +174,13 @@ export class Router {
     return this.serial(() => this.authorizeAndHandle(req, operation, params, query.value ?? {}, body.value));
   }
 
-  private authorizeAndHandle(req: RawRequest, operation: Operation, params: Record<string, string>, query: unknown, body: unknown): RouterResult | Promise<RouterResult> {
+  private authorizeAndHandle(
+    req: RawRequest,
+    operation: Operation,
+    params: Record<string, string>,
+    query: unknown,
+    body: unknown,
+  ): RouterResult | Promise<RouterResult> {
     const operationId = operation.id;
     const caller = authenticate(this.ctx.store, req.authorization);
     if (!caller.ok) return fail(401, caller.message, { operationId });
@@ -189,7 +206,9 @@ export class Router {
           params,
           query,
           body,
-          ...(access.organizationId !== undefined && access.role !== undefined ? { access: { organizationId: access.organizationId, role: access.role } } : {}),
+          ...(access.organizationId !== undefined && access.role !== undefined
+            ? { access: { organizationId: access.organizationId, role: access.role } }
+            : {}),
         }),
       );
       if (response instanceof Promise) return response.then((r) => ({ ...withLocation(operation, r), operationId }), failed);

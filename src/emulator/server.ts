@@ -201,7 +201,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   }
 
   if (url === HEALTH_PATH || url.startsWith(`${HEALTH_PATH}?`)) {
-    const result = method === 'GET' ? { status: 200, body: p.health } : { status: 405, body: errorBody(405, `Method ${method} is not allowed on ${HEALTH_PATH}`) };
+    const result =
+      method === 'GET'
+        ? { status: 200, body: p.health }
+        : { status: 405, body: errorBody(405, `Method ${method} is not allowed on ${HEALTH_PATH}`) };
     send(res, result);
     entry(result.status);
     return;
@@ -239,7 +242,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
 
   const fault: { delayMs: number; action: FaultAction } = p.faults ? p.faults.next() : { delayMs: 0, action: { kind: 'none' } };
   // The log names every fault a request met: a delay can come before a reset or a status.
-  const faultLabel = (what?: string) => [fault.delayMs > 0 ? `delay=${fault.delayMs}ms` : undefined, what].filter(Boolean).join(',') || undefined;
+  const faultLabel = (what?: string) =>
+    [fault.delayMs > 0 ? `delay=${fault.delayMs}ms` : undefined, what].filter(Boolean).join(',') || undefined;
   if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
   if (fault.action.kind === 'reset') {
     req.socket.destroy();

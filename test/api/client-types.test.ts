@@ -26,17 +26,29 @@ type IsAny<T> = 0 extends 1 & T ? true : false;
 type Opaque<T> = IsAny<T> extends true ? true : unknown extends T ? true : [T] extends [never] ? true : false;
 type Ops = OperationsById;
 type Body<O> = 'body' extends keyof OperationParams<O> ? Exclude<OperationParams<O>['body' & keyof OperationParams<O>], undefined> : never;
-type Query<O> = 'query' extends keyof OperationParams<O> ? Exclude<OperationParams<O>['query' & keyof OperationParams<O>], undefined> : never;
+type Query<O> = 'query' extends keyof OperationParams<O>
+  ? Exclude<OperationParams<O>['query' & keyof OperationParams<O>], undefined>
+  : never;
 
 /** Operations whose result is opaque although they answer content. */
-type OpaqueResults = { [K in OperationId]: Ops[K]['response'] extends undefined ? never : Opaque<OperationResult<Ops[K]>> extends true ? K : never }[OperationId];
+type OpaqueResults = {
+  [K in OperationId]: Ops[K]['response'] extends undefined ? never : Opaque<OperationResult<Ops[K]>> extends true ? K : never;
+}[OperationId];
 /** Operations whose `body` or `query` parameter is opaque. */
-type OpaqueBodies = { [K in OperationId]: Ops[K]['body'] extends undefined ? never : Opaque<Body<Ops[K]>> extends true ? K : never }[OperationId];
-type OpaqueQueries = { [K in OperationId]: Ops[K]['query'] extends undefined ? never : Opaque<Query<Ops[K]>> extends true ? K : never }[OperationId];
+type OpaqueBodies = {
+  [K in OperationId]: Ops[K]['body'] extends undefined ? never : Opaque<Body<Ops[K]>> extends true ? K : never;
+}[OperationId];
+type OpaqueQueries = {
+  [K in OperationId]: Ops[K]['query'] extends undefined ? never : Opaque<Query<Ops[K]>> extends true ? K : never;
+}[OperationId];
 /** Paginated operations whose item type is opaque. */
-type OpaqueItems = { [K in OperationId]: Ops[K]['paginated'] extends true ? (Opaque<OperationItem<Ops[K]>> extends true ? K : never) : never }[OperationId];
+type OpaqueItems = {
+  [K in OperationId]: Ops[K]['paginated'] extends true ? (Opaque<OperationItem<Ops[K]>> extends true ? K : never) : never;
+}[OperationId];
 /** Deletes that answer something other than void. */
-type NonVoidDeletes = { [K in OperationId]: Ops[K]['method'] extends 'DELETE' ? ([OperationResult<Ops[K]>] extends [void] ? never : K) : never }[OperationId];
+type NonVoidDeletes = {
+  [K in OperationId]: Ops[K]['method'] extends 'DELETE' ? ([OperationResult<Ops[K]>] extends [void] ? never : K) : never;
+}[OperationId];
 
 describe('DocsClient', () => {
   it('derives one method per operation of the table', () => {
@@ -53,7 +65,9 @@ describe('DocsClient', () => {
     ).toThrow('body.subject: must be at most 100 characters');
     const ok = client.prepare(areas.changeRequests.update, { spaceId: 's', changeRequestId: '1', body: { subject: 'x'.repeat(100) } });
     expect(ok.url).toBe('http://127.0.0.1:9/v1/spaces/s/change-requests/1');
-    expect(() => client.prepare(areas.changeRequests.list, { spaceId: 's', query: { limit: 1001 } })).toThrow('limit: must be at most 1000');
+    expect(() => client.prepare(areas.changeRequests.list, { spaceId: 's', query: { limit: 1001 } })).toThrow(
+      'limit: must be at most 1000',
+    );
   });
 });
 
@@ -92,10 +106,14 @@ describe('public types', () => {
       spaceId: string;
       body?: { subject?: string | undefined; agentTaskId?: string | undefined } | undefined;
     }>();
-    expectTypeOf<Body<typeof areas.members.update>>().toEqualTypeOf<{ role?: 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | null | undefined }>();
+    expectTypeOf<Body<typeof areas.members.update>>().toEqualTypeOf<{
+      role?: 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | null | undefined;
+    }>();
     expectTypeOf<Body<typeof areas.openapi.update>>().toEqualTypeOf<{ visibility: 'private' | 'public' }>();
     expectTypeOf<Body<typeof areas.content.import>>().toHaveProperty('source').toExtend<'website' | 'markdown' | 'zip' | (string & {})>();
-    expectTypeOf<Body<typeof areas.teams.updateMembers>>().toHaveProperty('memberships').toEqualTypeOf<Record<string, { role: 'owner' | 'member' }> | undefined>();
+    expectTypeOf<Body<typeof areas.teams.updateMembers>>()
+      .toHaveProperty('memberships')
+      .toEqualTypeOf<Record<string, { role: 'owner' | 'member' }> | undefined>();
     const send = () => {
       // @ts-expect-error the PATCH body is required
       void client.changeRequests.update({ spaceId: 's', changeRequestId: '1' });
@@ -137,7 +155,9 @@ describe('public types', () => {
     expectTypeOf<'conflicts'>().toExtend<OperationResult<typeof areas.changeRequests.merge>['result']>();
     expectTypeOf(client.changeRequests.get).returns.resolves.toEqualTypeOf<ChangeRequest>();
     expectTypeOf(client.changeRequests.list).returns.resolves.toHaveProperty('items').toEqualTypeOf<ChangeRequest[]>();
-    expectTypeOf(client.changeRequests.list).returns.resolves.toHaveProperty('next').toEqualTypeOf<{ page: string; [k: string]: unknown } | null | undefined>();
+    expectTypeOf(client.changeRequests.list)
+      .returns.resolves.toHaveProperty('next')
+      .toEqualTypeOf<{ page: string; [k: string]: unknown } | null | undefined>();
     expectTypeOf(client.spaces.get).returns.resolves.toEqualTypeOf<Space>();
     expectTypeOf<Space['id']>().toEqualTypeOf<string>();
     expectTypeOf<ChangeRequest['number']>().toEqualTypeOf<number>();
@@ -152,9 +172,13 @@ describe('public types', () => {
   it('types paginate and request from the operation', () => {
     expectTypeOf(client.paginate(areas.members.list, { organizationId: 'o' })).toEqualTypeOf<AsyncGenerator<Member>>();
     expectTypeOf<Member['user']['id']>().toEqualTypeOf<string>();
-    expectTypeOf(client.paginate(areas.changeRequests.list, { spaceId: 's', query: { status: 'open' } })).toEqualTypeOf<AsyncGenerator<ChangeRequest>>();
+    expectTypeOf(client.paginate(areas.changeRequests.list, { spaceId: 's', query: { status: 'open' } })).toEqualTypeOf<
+      AsyncGenerator<ChangeRequest>
+    >();
     expectTypeOf(client.request('getSpaceById', { spaceId: 's' })).toEqualTypeOf<Promise<Space>>();
-    expectTypeOf(client.request('mergeChangeRequest', { spaceId: 's', changeRequestId: 2 })).resolves.toHaveProperty('revision').toEqualTypeOf<string>();
+    expectTypeOf(client.request('mergeChangeRequest', { spaceId: 's', changeRequestId: 2 }))
+      .resolves.toHaveProperty('revision')
+      .toEqualTypeOf<string>();
     const dynamicId: string = 'getSpaceById';
     expectTypeOf(client.request(dynamicId, { spaceId: 's' })).toEqualTypeOf<Promise<unknown>>();
     const send = () => {

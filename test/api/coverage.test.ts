@@ -42,9 +42,21 @@ const queryNames = (op: Operation): string[] => {
   if (op.query && !shape) throw new Error(`${op.id}: query schema is not an object`);
   return Object.keys(shape ?? {}).sort();
 };
-const specQueryNames = (spec: SpecOperation) => spec.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort();
-const specPathNames = (spec: SpecOperation) => spec.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort();
-const specSuccess = (spec: SpecOperation) => Object.keys(spec.responses).filter((s) => s.startsWith('2')).map(Number).sort();
+const specQueryNames = (spec: SpecOperation) =>
+  spec.parameters
+    .filter((p) => p.in === 'query')
+    .map((p) => p.name)
+    .sort();
+const specPathNames = (spec: SpecOperation) =>
+  spec.parameters
+    .filter((p) => p.in === 'path')
+    .map((p) => p.name)
+    .sort();
+const specSuccess = (spec: SpecOperation) =>
+  Object.keys(spec.responses)
+    .filter((s) => s.startsWith('2'))
+    .map(Number)
+    .sort();
 
 /** A `List` envelope: `allOf` with the spec's `List` schema. */
 function isListEnvelope(id: string): boolean {
@@ -67,8 +79,14 @@ describe('operation table coverage', () => {
   it('holds exactly the listed operations', () => {
     const table: string[] = allOperations.map((op) => op.id).sort();
     const expected = listed.map((r) => r.id).sort();
-    expect(table.filter((id) => !expected.includes(id)), 'operations not in the contract').toEqual([]);
-    expect(expected.filter((id) => !table.includes(id)), 'operations missing from the table').toEqual([]);
+    expect(
+      table.filter((id) => !expected.includes(id)),
+      'operations not in the contract',
+    ).toEqual([]);
+    expect(
+      expected.filter((id) => !table.includes(id)),
+      'operations missing from the table',
+    ).toEqual([]);
   });
 
   it('has a one-line summary for each operation, and no two alike', () => {
@@ -77,7 +95,10 @@ describe('operation table coverage', () => {
       expect(op.summary, op.id).toMatch(/^[A-Z][^\n]{8,120}[^.\s]$/);
       expect(op.summary.toLowerCase(), op.id).not.toBe(op.id.toLowerCase());
     }
-    expect(summaries.filter((s, i) => summaries.indexOf(s) !== i), 'repeated summaries').toEqual([]);
+    expect(
+      summaries.filter((s, i) => summaries.indexOf(s) !== i),
+      'repeated summaries',
+    ).toEqual([]);
   });
 
   describe.each(listed.map((r) => [`${r.n} ${r.id}`, r] as const))('%s', (_name, row) => {

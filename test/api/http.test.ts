@@ -23,7 +23,11 @@ async function server(script: Script, onDone: Track = track): Promise<TestServer
 }
 
 /** A client whose backoff waits are recorded and skipped (unless `sleep` is given). */
-function client(baseUrl: string, options: Partial<HttpOptions> = {}, onDone: Track = track): { http: HttpClient; waits: number[]; trace: string[] } {
+function client(
+  baseUrl: string,
+  options: Partial<HttpOptions> = {},
+  onDone: Track = track,
+): { http: HttpClient; waits: number[]; trace: string[] } {
   const waits: number[] = [];
   const trace: string[] = [];
   const http = new HttpClient({
@@ -67,7 +71,11 @@ describe('request basics', () => {
     expect(posted.body).toEqual({ echo: '{"title":"x"}' });
     const [get, post] = s.requests;
     expect(USER_AGENT).toBe(`docs-cli/${pkg.version}`);
-    expect(get?.headers).toMatchObject({ authorization: 'Bearer tok_live_0123456789abcdef', 'user-agent': `docs-cli/${pkg.version}`, accept: 'application/json' });
+    expect(get?.headers).toMatchObject({
+      authorization: 'Bearer tok_live_0123456789abcdef',
+      'user-agent': `docs-cli/${pkg.version}`,
+      accept: 'application/json',
+    });
     expect(get?.headers['content-type']).toBeUndefined();
     expect(get?.query.getAll('tags')).toEqual(['a', 'b']);
     expect(get?.query.get('flag')).toBe('true');
@@ -304,7 +312,9 @@ describe.concurrent('timeouts', () => {
     expect(Date.now() - t0).toBeLessThan(4000);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ phase: 'headers', code: 'UND_ERR_HEADERS_TIMEOUT', exitCode: ExitCode.network });
-    expect(err.message).toBe(`GET ${s.url}/v1/slow: headers timeout: timed out waiting for the response headers after 150 ms (gave up after 1 retry)`);
+    expect(err.message).toBe(
+      `GET ${s.url}/v1/slow: headers timeout: timed out waiting for the response headers after 150 ms (gave up after 1 retry)`,
+    );
     expect(post).toMatchObject({ phase: 'headers', retries: 0 });
     expect(s.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
     expect(s.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -331,7 +341,9 @@ describe.concurrent('timeouts', () => {
     const { http } = client(s.url, { timeouts: { bodyMs: 150 }, retry: { maxRetries: 3 } }, onTestFinished);
     const err = await failure(http.request({ method: 'GET', path: '/v1/list' }));
     expect(err).toMatchObject({ phase: 'body', retries: 1, limitMs: 150 });
-    expect(err.message).toBe(`GET ${s.url}/v1/list: body timeout: timed out receiving the response body (no data) after 150 ms (gave up after it stalled 2 times)`);
+    expect(err.message).toBe(
+      `GET ${s.url}/v1/list: body timeout: timed out receiving the response body (no data) after 150 ms (gave up after it stalled 2 times)`,
+    );
     expect(s.requests).toHaveLength(2);
   });
 
@@ -342,7 +354,11 @@ describe.concurrent('timeouts', () => {
   it('times out connecting to a listener that never accepts; a POST may be retried since nothing was sent', async ({ onTestFinished }) => {
     const stalled = await startStalledListener();
     onTestFinished(stalled.close);
-    const { http, trace } = client(`http://127.0.0.1:${stalled.port}`, { timeouts: { connectMs: 150 }, retry: { maxRetries: 1 } }, onTestFinished);
+    const { http, trace } = client(
+      `http://127.0.0.1:${stalled.port}`,
+      { timeouts: { connectMs: 150 }, retry: { maxRetries: 1 } },
+      onTestFinished,
+    );
     const t0 = Date.now();
     const err = await failure(http.request({ method: 'POST', path: '/v1/x', body: {} }));
     expect(Date.now() - t0).toBeLessThan(3000);
@@ -424,7 +440,12 @@ describe('error mapping', () => {
     for (const [status, exitCode] of cases) {
       const err = await failure(http.request({ method: 'POST', path: '/v1/x', query: { status } }));
       expect(err).toBeInstanceOf(ApiError);
-      expect(err).toMatchObject({ status, exitCode, message: `message for ${status}`, details: { code: status, method: 'POST', contentType: 'application/json' } });
+      expect(err).toMatchObject({
+        status,
+        exitCode,
+        message: `message for ${status}`,
+        details: { code: status, method: 'POST', contentType: 'application/json' },
+      });
     }
   });
 
@@ -446,7 +467,11 @@ describe('error mapping', () => {
       res.end();
     });
     const { http } = client(s.url);
-    await expect(http.request({ method: 'GET', path: '/v1/x' })).rejects.toMatchObject({ status: 404, message: 'HTTP 404 Not Found', exitCode: 3 });
+    await expect(http.request({ method: 'GET', path: '/v1/x' })).rejects.toMatchObject({
+      status: 404,
+      message: 'HTTP 404 Not Found',
+      exitCode: 3,
+    });
   });
 
   it('reports an empty body where JSON was due as a ResponseError naming status and content type', async () => {
@@ -483,7 +508,9 @@ describe('error mapping', () => {
     const truncated = await failure(http.request({ method: 'GET', path: '/v1/json' }));
     expect(truncated).toBeInstanceOf(ResponseError);
     expect(truncated).toMatchObject({ status: 200, exitCode: ExitCode.unexpected });
-    expect(truncated.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/json: HTTP 200 OK \(application\/json\): the body is not valid JSON, truncated or malformed/);
+    expect(truncated.message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/json: HTTP 200 OK \(application\/json\): the body is not valid JSON, truncated or malformed/,
+    );
     const html = await failure(http.request({ method: 'GET', path: '/v1/html' }));
     expect(html.message).toContain('HTTP 200 OK (text/html): expected JSON but the server answered with something else');
   });
@@ -503,7 +530,14 @@ describe('redaction', () => {
     const collect = async (promise: Promise<unknown>): Promise<void> => {
       messages.push((await failure(promise)).message);
     };
-    await collect(http.request({ method: 'POST', path: '/v1/import', query: { access_token: token }, body: { url: gitUrl, token, password: 'hunter2 x' } }));
+    await collect(
+      http.request({
+        method: 'POST',
+        path: '/v1/import',
+        query: { access_token: token },
+        body: { url: gitUrl, token, password: 'hunter2 x' },
+      }),
+    );
     await collect(http.request({ method: 'GET', path: '/v1/slow', query: { token } }));
     const closed = await freePort();
     const other = client(`http://127.0.0.1:${closed}`, { token, retry: { maxRetries: 0 } });
@@ -513,7 +547,9 @@ describe('redaction', () => {
     expect(trace.length).toBeGreaterThanOrEqual(4);
     for (const secret of [token, 'secret', 'hunter2']) expect(text).not.toContain(secret);
     expect(messages[0]).toBe('cannot import https://***@git.example.com/org/repo.git with token ***');
-    expect(trace[0]).toMatch(/^> POST http:\/\/127\.0\.0\.1:\d+\/v1\/import\?access_token=\*\*\* \{"url":"https:\/\/\*\*\*@git\.example\.com\/org\/repo\.git","token":"\*\*\*","password":"\*\*\*"\}$/);
+    expect(trace[0]).toMatch(
+      /^> POST http:\/\/127\.0\.0\.1:\d+\/v1\/import\?access_token=\*\*\* \{"url":"https:\/\/\*\*\*@git\.example\.com\/org\/repo\.git","token":"\*\*\*","password":"\*\*\*"\}$/,
+    );
     expect(messages[1]).toContain('/v1/slow?token=***: headers timeout');
     // The server did receive the real token: redaction is for display only.
     expect(s.requests[0]?.headers.authorization).toBe(`Bearer ${token}`);

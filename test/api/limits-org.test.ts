@@ -14,14 +14,65 @@ import { type BoundRow, declaredBounds, type Params, rows as R, withValue } from
  * contract is silent (NOTES §3, §7), not from the code under test.
  */
 
-const { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams } = areas;
-const AREAS = { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams };
+const { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams } =
+  areas;
+const AREAS = {
+  sites,
+  siteSections,
+  siteSectionGroups,
+  siteSpaces,
+  organizations,
+  members,
+  sso,
+  translations,
+  collections,
+  openapi,
+  teams,
+};
 
 const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
 const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'];
 const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'];
-const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv',
-  'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'];
+const LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+];
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
@@ -89,7 +140,9 @@ function siteRows(): BoundRow[] {
     R.required(op, schema, 'body.jsonSchema.properties.unsigned.additionalProperties'),
     // Claims sit under names the site chooses (map keys).
     R.required(op, schema, 'body.jsonSchema.properties.isBeta.description', { as: 'body.jsonSchema.properties.*.description' }),
-    R.required(op, schema, 'body.jsonSchema.properties.unsigned.properties.plan.description', { as: 'body.jsonSchema.properties.unsigned.properties.*.description' }),
+    R.required(op, schema, 'body.jsonSchema.properties.unsigned.properties.plan.description', {
+      as: 'body.jsonSchema.properties.unsigned.properties.*.description',
+    }),
     R.oneOf(op, schema, 'body.jsonSchema.properties.isBeta.type', ['boolean', 'number', 'string'], 'date', {
       as: 'body.jsonSchema.properties.*.type',
       message: "Invalid discriminator value. Expected 'boolean' | 'string' | 'number' | 'array' | 'object'",
@@ -124,8 +177,16 @@ function sectionRows(): BoundRow[] {
     R.nullable(siteSections.update, update, 'body.description'),
     R.required(siteSections.move, move, 'body.position.before.type'),
     R.required(siteSections.move, move, 'body.position.before.siteSection'),
-    R.required(siteSections.move, withValue(move, 'body.position', { after: { type: 'site-section', siteSection: 'sec0' } }), 'body.position.after.type'),
-    R.required(siteSections.move, withValue(move, 'body.position', { after: { type: 'site-section', siteSection: 'sec0' } }), 'body.position.after.siteSection'),
+    R.required(
+      siteSections.move,
+      withValue(move, 'body.position', { after: { type: 'site-section', siteSection: 'sec0' } }),
+      'body.position.after.type',
+    ),
+    R.required(
+      siteSections.move,
+      withValue(move, 'body.position', { after: { type: 'site-section', siteSection: 'sec0' } }),
+      'body.position.after.siteSection',
+    ),
   ];
 }
 
@@ -133,7 +194,10 @@ function groupRows(): BoundRow[] {
   const group = { ...site, siteSectionGroupId: 'grp1' };
   const create = { ...site, body: { title: 'Products' } };
   const update = { ...group, body: {} };
-  const move = { ...group, body: { position: { before: { type: 'site-section', id: 'sec1' }, after: { type: 'site-section-group', id: 'grp2' } } } };
+  const move = {
+    ...group,
+    body: { position: { before: { type: 'site-section', id: 'sec1' }, after: { type: 'site-section-group', id: 'grp2' } } },
+  };
   return [
     bodyRequired(siteSectionGroups.create, create),
     R.required(siteSectionGroups.create, create, 'body.title'),
@@ -160,7 +224,11 @@ function groupRows(): BoundRow[] {
 function siteSpaceRows(): BoundRow[] {
   const add = { ...site, body: { spaceId: 'space1' } };
   const update = { ...site, siteSpaceId: 'ss1', body: {} };
-  const move = { ...site, siteSpaceId: 'ss1', body: { position: { before: { type: 'site-space', siteSpace: 'ss2' }, after: { type: 'site-space', siteSpace: 'ss0' } } } };
+  const move = {
+    ...site,
+    siteSpaceId: 'ss1',
+    body: { position: { before: { type: 'site-space', siteSpace: 'ss2' }, after: { type: 'site-space', siteSpace: 'ss0' } } },
+  };
   return [
     bodyRequired(siteSpaces.add, add),
     R.required(siteSpaces.add, add, 'body.spaceId'),
@@ -211,20 +279,22 @@ function organizationRows(): BoundRow[] {
 function ssoRows(): BoundRow[] {
   const create = { ...org, body: { label: 'Okta' } };
   const update = { ...org, samlProviderId: 'saml1', body: {} };
-  return [create, update].flatMap((base) => {
-    const op = base === create ? sso.create : sso.update;
-    return [
-      bodyRequired(op, base),
-      R.minLength(op, base, 'body.label', 1),
-      R.maxLength(op, base, 'body.label', 30),
-      R.maxLength(op, base, 'body.entityID', 1024),
-      R.maxLength(op, base, 'body.certificate', 10000),
-      R.maxLength(op, base, 'body.ssoURL', 2048, { make: urlOf }),
-      R.url(op, base, 'body.ssoURL'),
-      R.oneOf(op, base, 'body.defaultRole', [...ROLES, null], 'guest'),
-      R.nullable(op, base, 'body.defaultRole'),
-    ];
-  }).concat([R.required(sso.create, create, 'body.label')]);
+  return [create, update]
+    .flatMap((base) => {
+      const op = base === create ? sso.create : sso.update;
+      return [
+        bodyRequired(op, base),
+        R.minLength(op, base, 'body.label', 1),
+        R.maxLength(op, base, 'body.label', 30),
+        R.maxLength(op, base, 'body.entityID', 1024),
+        R.maxLength(op, base, 'body.certificate', 10000),
+        R.maxLength(op, base, 'body.ssoURL', 2048, { make: urlOf }),
+        R.url(op, base, 'body.ssoURL'),
+        R.oneOf(op, base, 'body.defaultRole', [...ROLES, null], 'guest'),
+        R.nullable(op, base, 'body.defaultRole'),
+      ];
+    })
+    .concat([R.required(sso.create, create, 'body.label')]);
 }
 
 function translationRows(): BoundRow[] {
@@ -251,8 +321,14 @@ function translationRows(): BoundRow[] {
 
 function collectionRows(): BoundRow[] {
   const update = { collectionId: 'col1', body: {} };
-  const move = { collectionId: 'col1', body: { position: { before: { type: 'space', space: 'sp1' }, after: { type: 'collection', collection: 'col2' } } } };
-  const moveSpaces = withValue(move, 'body.position', { before: { type: 'collection', collection: 'col3' }, after: { type: 'space', space: 'sp2' } });
+  const move = {
+    collectionId: 'col1',
+    body: { position: { before: { type: 'space', space: 'sp1' }, after: { type: 'collection', collection: 'col2' } } },
+  };
+  const moveSpaces = withValue(move, 'body.position', {
+    before: { type: 'collection', collection: 'col3' },
+    after: { type: 'space', space: 'sp2' },
+  });
   const pointerType = { message: "Invalid discriminator value. Expected 'space' | 'collection'" };
   return [
     bodyRequired(collections.update, update),
@@ -304,8 +380,16 @@ function openapiRows(): BoundRow[] {
     R.minLength(openapi.create, create, 'body.slug', 1, { make: (n) => 'a'.repeat(n) }),
     R.maxLength(openapi.create, create, 'body.slug', 100, { make: (n) => 'a'.repeat(n) }),
     R.pattern(openapi.create, create, 'body.slug', SLUG, ['petstore', 'pet-store-2', '0'], 'Pet_Store'),
-    { ...R.pattern(openapi.create, create, 'body.slug', SLUG, ['a-b'], 'a--b'), name: 'createOpenAPISpec body.slug no empty segment', bound: undefined },
-    { ...R.pattern(openapi.create, create, 'body.slug', SLUG, ['a'], 'a-'), name: 'createOpenAPISpec body.slug no trailing dash', bound: undefined },
+    {
+      ...R.pattern(openapi.create, create, 'body.slug', SLUG, ['a-b'], 'a--b'),
+      name: 'createOpenAPISpec body.slug no empty segment',
+      bound: undefined,
+    },
+    {
+      ...R.pattern(openapi.create, create, 'body.slug', SLUG, ['a'], 'a-'),
+      name: 'createOpenAPISpec body.slug no trailing dash',
+      bound: undefined,
+    },
     ...sourceRows(openapi.create, create),
     bodyRequired(openapi.createOrUpdate, put),
     ...sourceRows(openapi.createOrUpdate, put),
@@ -318,7 +402,11 @@ function openapiRows(): BoundRow[] {
 function teamRows(): BoundRow[] {
   const create = { ...org, body: { title: 'Writers', members: ['user1'] } };
   const update = { ...org, teamId: 'team1', body: { title: 'Writers' } };
-  const members = { ...org, teamId: 'team1', body: { add: ['user1'], remove: ['ada@example.com'], memberships: { user1: { role: 'owner' } } } };
+  const members = {
+    ...org,
+    teamId: 'team1',
+    body: { add: ['user1'], remove: ['ada@example.com'], memberships: { user1: { role: 'owner' } } },
+  };
   return [
     bodyRequired(teams.create, create),
     R.required(teams.create, create, 'body.title'),
@@ -338,7 +426,12 @@ function teamRows(): BoundRow[] {
 /** Page size on every paginated operation of these areas. */
 function limitRows(): BoundRow[] {
   const params: Record<string, string> = {
-    organizationId: 'org1', siteId: 'site1', userId: 'user1', teamId: 'team1', collectionId: 'col1', specSlug: 'petstore',
+    organizationId: 'org1',
+    siteId: 'site1',
+    userId: 'user1',
+    teamId: 'team1',
+    collectionId: 'col1',
+    specSlug: 'petstore',
   };
   return Object.values(AREAS)
     .flatMap((ops) => Object.values(ops as Record<string, Operation>))
@@ -352,8 +445,17 @@ function limitRows(): BoundRow[] {
 }
 
 const table: BoundRow[] = [
-  ...siteRows(), ...sectionRows(), ...groupRows(), ...siteSpaceRows(), ...organizationRows(), ...ssoRows(),
-  ...translationRows(), ...collectionRows(), ...openapiRows(), ...teamRows(), ...limitRows(),
+  ...siteRows(),
+  ...sectionRows(),
+  ...groupRows(),
+  ...siteSpaceRows(),
+  ...organizationRows(),
+  ...ssoRows(),
+  ...translationRows(),
+  ...collectionRows(),
+  ...openapiRows(),
+  ...teamRows(),
+  ...limitRows(),
 ];
 
 const client = new DocsClient({ baseUrl: 'http://127.0.0.1:9' });
@@ -398,7 +500,9 @@ describe('request bounds of the site, organization, member, SSO, translation, co
   });
 
   it('checks every paginated operation of these areas', () => {
-    const paginated = Object.values(AREAS).flatMap((ops) => Object.values(ops as Record<string, Operation>)).filter((op) => op.paginated);
+    const paginated = Object.values(AREAS)
+      .flatMap((ops) => Object.values(ops as Record<string, Operation>))
+      .filter((op) => op.paginated);
     expect(paginated.length).toBeGreaterThanOrEqual(17);
     for (const op of paginated) expect(table.some((r) => r.op === op && r.messages.includes('limit: must be at most 1000'))).toBe(true);
   });

@@ -22,7 +22,10 @@ interface ListServer {
  * (at most 1000) or answers `fixedPageSize` items per page when set, and can leave out `count`
  * and `next` on the last page.
  */
-async function listServer(total: number, options: { fixedPageSize?: number; withCount?: boolean; lastNext?: 'absent' | 'null' } = {}): Promise<ListServer> {
+async function listServer(
+  total: number,
+  options: { fixedPageSize?: number; withCount?: boolean; lastNext?: 'absent' | 'null' } = {},
+): Promise<ListServer> {
   const server = await startServer((req: Received, res) => {
     const offset = Number(req.query.get('page') ?? '0');
     const limit = options.fixedPageSize ?? Number(req.query.get('limit') ?? '100');
@@ -44,7 +47,8 @@ async function listServer(total: number, options: { fixedPageSize?: number; with
 function fetcher(baseUrl: string): (page: string | undefined, limit: number) => Promise<Page<{ id: string }>> {
   const http = new HttpClient({ baseUrl, retry: { maxRetries: 0 } });
   cleanups.push(() => http.close());
-  return async (page, limit) => (await http.request({ method: 'GET', path: '/v1/items', query: { page, limit }, expectBody: true })).body as Page<{ id: string }>;
+  return async (page, limit) =>
+    (await http.request({ method: 'GET', path: '/v1/items', query: { page, limit }, expectBody: true })).body as Page<{ id: string }>;
 }
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -152,7 +156,9 @@ describe('paginate', () => {
     const { server, limits } = await listServer(1200);
     const docs = new DocsClient({ baseUrl: server.url, token: 'tok_0123456789', validateResponses: false });
     cleanups.push(() => docs.close());
-    const items = await collect(docs.paginate(changeRequests.list, { spaceId: 'space-1', query: { status: 'open' } }, { pageSize: 1000, max: 1100 }));
+    const items = await collect(
+      docs.paginate(changeRequests.list, { spaceId: 'space-1', query: { status: 'open' } }, { pageSize: 1000, max: 1100 }),
+    );
     expect(items).toHaveLength(1100);
     expect(limits()).toEqual([1000, 100]);
     expect(server.requests.every((r) => r.path === '/v1/spaces/space-1/change-requests' && r.query.get('status') === 'open')).toBe(true);

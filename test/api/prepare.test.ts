@@ -45,12 +45,16 @@ describe('path parameters', () => {
     for (const [value, encoded] of cases) {
       expect(pathOf(spaces.get, { spaceId: value }), value).toBe(`/v1/spaces/${encoded}`);
     }
-    expect(pathOf(comments.getReply, { spaceId: 's/1', commentId: 'c 1', commentReplyId: 'r' })).toBe('/v1/spaces/s%2F1/comments/c%201/replies/r');
+    expect(pathOf(comments.getReply, { spaceId: 's/1', commentId: 'c 1', commentReplyId: 'r' })).toBe(
+      '/v1/spaces/s%2F1/comments/c%201/replies/r',
+    );
   });
 
   it('refuses "." and "..", which URL parsing would collapse into another endpoint', () => {
     // Sent as is, DELETE /v1/spaces/s/comments/.. reaches DELETE /v1/spaces/s.
-    expect(refusal(comments.delete, { spaceId: 's', commentId: '..' })).toBe('commentId: must not be ".." (it would change the request path)');
+    expect(refusal(comments.delete, { spaceId: 's', commentId: '..' })).toBe(
+      'commentId: must not be ".." (it would change the request path)',
+    );
     expect(refusal(spaces.get, { spaceId: '.' })).toBe('spaceId: must not be "." (it would change the request path)');
   });
 
@@ -59,7 +63,9 @@ describe('path parameters', () => {
     expect(pathOf(changeRequests.merge, { spaceId: 's', changeRequestId: '3' })).toBe('/v1/spaces/s/change-requests/3/merge');
     expect(pathOf(changeRequests.get, { spaceId: 's', changeRequestId: 0 })).toBe('/v1/spaces/s/change-requests/0');
     for (const bad of [Number.NaN, -1, 1.5, Number.POSITIVE_INFINITY]) {
-      expect(refusal(changeRequests.get, { spaceId: 's', changeRequestId: bad }), String(bad)).toBe(`changeRequestId: must be an id or a whole number, got ${bad}`);
+      expect(refusal(changeRequests.get, { spaceId: 's', changeRequestId: bad }), String(bad)).toBe(
+        `changeRequestId: must be an id or a whole number, got ${bad}`,
+      );
     }
     expect(refusal(changeRequests.get, { spaceId: 's', changeRequestId: true })).toBe('changeRequestId: must be a string or a number');
     expect(refusal(spaces.get, { spaceId: 42 })).toBe('spaceId: must be a string');
@@ -76,7 +82,9 @@ describe('path parameters', () => {
     expect(refusal(changeRequests.list, { spaceId: 's', status: 'merged' })).toBe(
       'listChangeRequestsForSpace: unknown parameter "status" (it takes spaceId, query)',
     );
-    expect(refusal(organizations.list, { orgId: 'o', limit: 5 })).toBe('listOrganizationsForAuthenticatedUser: unknown parameters "orgId", "limit" (it takes query)');
+    expect(refusal(organizations.list, { orgId: 'o', limit: 5 })).toBe(
+      'listOrganizationsForAuthenticatedUser: unknown parameters "orgId", "limit" (it takes query)',
+    );
     expect(refusal(spaces.delete, { spaceId: 's', body: { x: 1 } })).toBe('deleteSpaceById takes no request body');
     expect(refusal(spaces.delete, { spaceId: 's', query: { x: 1 } })).toBe('deleteSpaceById takes no query parameters');
   });
@@ -98,14 +106,21 @@ describe('query string', () => {
     expect(typed.url).toBe(`${BASE}/v1/orgs/o/sites?limit=20&published=false&type=basic&type=premium`);
     expect(strings.query).toEqual({ published: false, limit: 20, type: ['basic'] });
     expect(strings.url).toBe(`${BASE}/v1/orgs/o/sites?limit=20&published=false&type=basic`);
-    expect(client.prepare(collections.list, { organizationId: 'o', query: { nested: true } }).url).toBe(`${BASE}/v1/orgs/o/collections?nested=true`);
+    expect(client.prepare(collections.list, { organizationId: 'o', query: { nested: true } }).url).toBe(
+      `${BASE}/v1/orgs/o/collections?nested=true`,
+    );
   });
 
   it('injects no default: an operation called without a query sends none', () => {
     const withQuery = (allOperations as readonly Operation[]).filter((op) => op.query);
     const withOptionalQuery = withQuery.filter((op) => op.query!.safeParse({}).success);
     // Only the searches require a query parameter (`query`, contract Limits).
-    expect(withQuery.filter((op) => !withOptionalQuery.includes(op)).map((op) => op.id).sort()).toEqual(['searchOrganizationContent', 'searchSpaceContent']);
+    expect(
+      withQuery
+        .filter((op) => !withOptionalQuery.includes(op))
+        .map((op) => op.id)
+        .sort(),
+    ).toEqual(['searchOrganizationContent', 'searchSpaceContent']);
     for (const op of withOptionalQuery) {
       // No `.default()` in a query schema: an empty query validates to an empty one.
       expect(op.query!.parse({}), op.id).toEqual({});

@@ -16,13 +16,17 @@ describe('redact', () => {
   });
 
   it('masks secret query values and nothing else', () => {
-    expect(redact('GET http://h/v1/x?token=abc&limit=5&access_token=def#frag')).toBe('GET http://h/v1/x?token=***&limit=5&access_token=***#frag');
+    expect(redact('GET http://h/v1/x?token=abc&limit=5&access_token=def#frag')).toBe(
+      'GET http://h/v1/x?token=***&limit=5&access_token=***#frag',
+    );
     expect(redact('?api_key=k1&client_secret=s2&author=bob&tokens=3')).toBe('?api_key=***&client_secret=***&author=bob&tokens=3');
     expect(redact('GET http://h/x?token=abc: timed out')).toBe('GET http://h/x?token=***: timed out');
   });
 
   it('masks secret JSON values, whole, and header values', () => {
-    expect(redact('{"token":"a b c","tokenId":"keep","password": "p\\"w","name":"ok"}')).toBe('{"token":"***","tokenId":"keep","password": "***","name":"ok"}');
+    expect(redact('{"token":"a b c","tokenId":"keep","password": "p\\"w","name":"ok"}')).toBe(
+      '{"token":"***","tokenId":"keep","password": "***","name":"ok"}',
+    );
     expect(redact('Authorization: Bearer abc.def.ghi')).toBe('Authorization: Bearer ***');
     expect(redact('authorization: Basic dXNlcjpwYXNz')).toBe('authorization: Basic ***');
     expect(redact('x-api-key: k123 rest')).toBe('x-api-key: *** rest');
@@ -30,7 +34,9 @@ describe('redact', () => {
   });
 
   it('leaves prose that merely mentions a token or basic auth alone', () => {
-    expect(redact('the server refused the token (401). Run docs auth login')).toBe('the server refused the token (401). Run docs auth login');
+    expect(redact('the server refused the token (401). Run docs auth login')).toBe(
+      'the server refused the token (401). Run docs auth login',
+    );
     expect(redact('Basic plan, Token budget')).toBe('Basic plan, Token budget');
   });
 

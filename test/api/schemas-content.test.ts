@@ -35,22 +35,56 @@ function parse(op: Operation, value: unknown) {
 }
 
 /** Enum-valued fields of each response (paths into the full fixture). Responses not listed have none. */
-const spaceEnums: Path[] = [['visibility'], ['editMode'], ['language'], ['defaultLevel'], ['gitSync', 'installationProvider'], ['visitorAuth', 'backend']];
-const linkEnums: Path[] = [['items', 0, 'status'], ['items', 0, 'relation'], ['items', 0, 'targetReference', 'kind']];
+const spaceEnums: Path[] = [
+  ['visibility'],
+  ['editMode'],
+  ['language'],
+  ['defaultLevel'],
+  ['gitSync', 'installationProvider'],
+  ['visitorAuth', 'backend'],
+];
+const linkEnums: Path[] = [
+  ['items', 0, 'status'],
+  ['items', 0, 'relation'],
+  ['items', 0, 'targetReference', 'kind'],
+];
 const pageEnums: Path[] = [['type'], ['layout', 'width'], ['layout', 'coverSize']];
 const enumFields: Record<string, Path[]> = {
-  getSpaceById: spaceEnums, updateSpaceById: spaceEnums, duplicateSpace: spaceEnums, restoreSpace: spaceEnums, moveSpace: spaceEnums, transferSpace: spaceEnums,
-  listSpaceLinks: linkEnums, listPageLinksInSpace: linkEnums, listPageLinksInChangeRequest: linkEnums,
-  getCurrentRevision: [['type'], ['pages', 0, 'type']], getRevisionOfChangeRequestById: [['type'], ['pages', 0, 'type']],
-  listPages: [['pages', 0, 'type'], ['pages', 0, 'layout', 'width']], listPagesInChangeRequest: [['pages', 0, 'type']],
-  getPageById: pageEnums, getPageInChangeRequestById: pageEnums,
-  listSpaceFileBacklinks: [['items', 0, 'kind']], listChangeRequestFileBacklinks: [['items', 0, 'kind']],
-  listCommentsInSpace: [['items', 0, 'status']], listCommentsInChangeRequest: [['items', 0, 'status']],
-  postCommentInSpace: [['status']], getCommentInSpace: [['status']], updateCommentInSpace: [['status']],
-  postCommentInChangeRequest: [['status']], getCommentInChangeRequest: [['status']], updateCommentInChangeRequest: [['status']],
+  getSpaceById: spaceEnums,
+  updateSpaceById: spaceEnums,
+  duplicateSpace: spaceEnums,
+  restoreSpace: spaceEnums,
+  moveSpace: spaceEnums,
+  transferSpace: spaceEnums,
+  listSpaceLinks: linkEnums,
+  listPageLinksInSpace: linkEnums,
+  listPageLinksInChangeRequest: linkEnums,
+  getCurrentRevision: [['type'], ['pages', 0, 'type']],
+  getRevisionOfChangeRequestById: [['type'], ['pages', 0, 'type']],
+  listPages: [
+    ['pages', 0, 'type'],
+    ['pages', 0, 'layout', 'width'],
+  ],
+  listPagesInChangeRequest: [['pages', 0, 'type']],
+  getPageById: pageEnums,
+  getPageInChangeRequestById: pageEnums,
+  listSpaceFileBacklinks: [['items', 0, 'kind']],
+  listChangeRequestFileBacklinks: [['items', 0, 'kind']],
+  listCommentsInSpace: [['items', 0, 'status']],
+  listCommentsInChangeRequest: [['items', 0, 'status']],
+  postCommentInSpace: [['status']],
+  getCommentInSpace: [['status']],
+  updateCommentInSpace: [['status']],
+  postCommentInChangeRequest: [['status']],
+  getCommentInChangeRequest: [['status']],
+  updateCommentInChangeRequest: [['status']],
   getSpaceGitInfo: [['installationProvider']],
-  listChangeRequestsForSpace: [['items', 0, 'status']], createChangeRequest: [['status']], getChangeRequestById: [['status']], updateChangeRequestById: [['status']],
-  mergeChangeRequest: [['result']], updateChangeRequest: [['result']],
+  listChangeRequestsForSpace: [['items', 0, 'status']],
+  createChangeRequest: [['status']],
+  getChangeRequestById: [['status']],
+  updateChangeRequestById: [['status']],
+  mergeChangeRequest: [['result']],
+  updateChangeRequest: [['result']],
 };
 
 /** The discriminated unions whose every branch must have been sampled. */
@@ -109,19 +143,23 @@ describe('response schemas of spaces, content, change requests, comments and git
     });
 
     const paths = enumFields[id] ?? [];
-    if (paths.length > 0) it.each(paths.map((p) => [p.join('.'), p] as const))('accepts an unknown value of %s', (_name, path) => {
-      const fixture = sample(schema, { mode: 'full' });
-      expect(typeof get(fixture, path), `fixture has ${path.join('.')}`).toBe('string');
-      set(fixture, path, 'value-from-a-newer-server');
-      const result = parse(op, fixture);
-      expect(result.message).toBe('');
-      expect(get(result.data, path)).toBe('value-from-a-newer-server');
-    });
+    if (paths.length > 0)
+      it.each(paths.map((p) => [p.join('.'), p] as const))('accepts an unknown value of %s', (_name, path) => {
+        const fixture = sample(schema, { mode: 'full' });
+        expect(typeof get(fixture, path), `fixture has ${path.join('.')}`).toBe('string');
+        set(fixture, path, 'value-from-a-newer-server');
+        const result = parse(op, fixture);
+        expect(result.message).toBe('');
+        expect(get(result.data, path)).toBe('value-from-a-newer-server');
+      });
   });
 
   it('accepts the Git commit flag under the contract name and the spec name', () => {
     const fixture = sample(responseSchema('getCurrentRevision')!, { mode: 'full' }) as { git: Record<string, unknown> };
-    for (const [drop, keep] of [['createdByGitBook', 'createdByService'], ['createdByService', 'createdByGitBook']] as const) {
+    for (const [drop, keep] of [
+      ['createdByGitBook', 'createdByService'],
+      ['createdByService', 'createdByGitBook'],
+    ] as const) {
       const git = { ...fixture.git, [keep]: true };
       delete git[drop];
       const result = parse(content.getRevision, { ...fixture, git });
@@ -142,6 +180,10 @@ describe('response schemas of spaces, content, change requests, comments and git
     const links = sample(responseSchema('listSpaceLinks')!, { mode: 'required' }) as Record<string, unknown>;
     expect(parse(spaces.listLinks, { ...links, stats: undefined }).message).toContain('response.stats: required');
     expect(parse(comments.list, { next: null }).message).toContain('response.items: required');
-    expect(parse(changeRequestContent.listPages, { pages: [{ id: 'p', title: 'Intro', type: 'group', pages: [{ title: 'no id', type: 'document' }] }] }).success).toBe(false);
+    expect(
+      parse(changeRequestContent.listPages, {
+        pages: [{ id: 'p', title: 'Intro', type: 'group', pages: [{ title: 'no id', type: 'document' }] }],
+      }).success,
+    ).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ import { type JsonSchema, loadSpec, maxBranches, resolve, responseSchema, sample
  * fixture unchanged: unknown fields are kept, unknown enum values pass.
  */
 
-const { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams } = areas;
+const { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams } =
+  areas;
 const mine = [sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams];
 const allMine = mine.flatMap((area) => Object.values(area as Record<string, Operation>));
 const withResponse = allMine.filter((op) => op.response);
@@ -74,7 +75,7 @@ function setAt(value: unknown, path: Path, to: unknown): void {
  */
 function checkable(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, v: unknown) =>
-    key === 'instructions' && v !== null && typeof v === 'object' ? { ...(v), nodes: [] } : v,
+    key === 'instructions' && v !== null && typeof v === 'object' ? { ...v, nodes: [] } : v,
   );
 }
 
@@ -101,7 +102,10 @@ describe('response schemas of sites, organizations, members, SSO, translations, 
     it('accepts every oneOf variant of the spec, with only required fields and with all fields, unchanged', () => {
       const specValid = specValidator(id);
       for (const { variant, mode, value } of fixtures) {
-        expect(specValid(checkable(value)), `fixture (variant ${variant}, ${mode}) against the spec: ${JSON.stringify(specValid.errors)}`).toBe(true);
+        expect(
+          specValid(checkable(value)),
+          `fixture (variant ${variant}, ${mode}) against the spec: ${JSON.stringify(specValid.errors)}`,
+        ).toBe(true);
         const result = parse(op, value);
         expect(result.message, `variant ${variant}, ${mode}`).toBe('');
         expect(result.data).toEqual(value);
@@ -132,15 +136,24 @@ describe('response schemas of sites, organizations, members, SSO, translations, 
       }
       // Every response here but a few carries an enum somewhere (`object` at least).
       const enumless = [
-        'listSiteAdaptiveTemplateConditions', 'listSSOProviderLoginsInOrganization', 'getLatestOpenAPISpecVersionContent',
-        'getOpenAPISpecVersionContentById', 'searchOrganizationContent', 'updateOrganizationMemberLastSeenAt',
+        'listSiteAdaptiveTemplateConditions',
+        'listSSOProviderLoginsInOrganization',
+        'getLatestOpenAPISpecVersionContent',
+        'getOpenAPISpecVersionContentById',
+        'searchOrganizationContent',
+        'updateOrganizationMemberLastSeenAt',
       ];
       if (!enumless.includes(id)) expect(mutated).toBeGreaterThan(0);
     });
   });
 
   it('accepts the visitor claims of a ping under the contract name and the spec name', () => {
-    for (const body of [{}, { serviceVisitorClaims: 'jwt.a.b' }, { gitbookVisitorClaims: 'jwt.a.b' }, { serviceVisitorClaims: 'x', gitbookVisitorClaims: 'x' }]) {
+    for (const body of [
+      {},
+      { serviceVisitorClaims: 'jwt.a.b' },
+      { gitbookVisitorClaims: 'jwt.a.b' },
+      { serviceVisitorClaims: 'x', gitbookVisitorClaims: 'x' },
+    ]) {
       const result = parse(members.ping, body);
       expect(result.message).toBe('');
       expect(result.data).toEqual(body);

@@ -49,7 +49,11 @@ class MergeProbe extends DocsCommand<typeof MergeProbe> {
   static override flags = { space: spaceFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
   async run(): Promise<void> {
     const id = this.args.cr;
-    const result = await this.send(changeRequests.merge, { spaceId: this.space(), changeRequestId: id }, { confirm: { question: `Merge ${id}?`, action: `merge change request ${id}` } });
+    const result = await this.send(
+      changeRequests.merge,
+      { spaceId: this.space(), changeRequestId: id },
+      { confirm: { question: `Merge ${id}?`, action: `merge change request ${id}` } },
+    );
     this.output.line(result.result);
   }
 }
@@ -57,14 +61,26 @@ class MergeProbe extends DocsCommand<typeof MergeProbe> {
 class EditProbe extends DocsCommand<typeof EditProbe> {
   static override flags = { space: spaceFlag(), subject: field.string(changeRequests.update.body, 'subject', { description: 'Subject' }) };
   async run(): Promise<void> {
-    await this.send(changeRequests.update, { spaceId: this.space(), changeRequestId: '1', body: fieldsFromFlags(changeRequests.update.body, this.flags) });
+    await this.send(changeRequests.update, {
+      spaceId: this.space(),
+      changeRequestId: '1',
+      body: fieldsFromFlags(changeRequests.update.body, this.flags),
+    });
   }
 }
 
 class DryEditProbe extends DocsCommand<typeof DryEditProbe> {
-  static override flags = { space: spaceFlag(), subject: field.string(changeRequests.update.body, 'subject', { description: 'Subject' }), 'dry-run': dryRunFlag() };
+  static override flags = {
+    space: spaceFlag(),
+    subject: field.string(changeRequests.update.body, 'subject', { description: 'Subject' }),
+    'dry-run': dryRunFlag(),
+  };
   async run(): Promise<void> {
-    await this.send(changeRequests.update, { spaceId: this.space(), changeRequestId: '1', body: fieldsFromFlags(changeRequests.update.body, this.flags) });
+    await this.send(changeRequests.update, {
+      spaceId: this.space(),
+      changeRequestId: '1',
+      body: fieldsFromFlags(changeRequests.update.body, this.flags),
+    });
   }
 }
 
@@ -96,7 +112,9 @@ beforeEach(() => {
   stderr = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
   // Node's own warnings (oclif warns about a probe whose parse failed, outside production) are not the command's output.
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (/^\((node:\d+\)|Use `node)/.test(String(chunk)) || (stderr += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation(
+    (chunk: string | Uint8Array) => (/^\((node:\d+\)|Use `node)/.test(String(chunk)) || (stderr += String(chunk)), true),
+  );
   process.exitCode = undefined;
 });
 
@@ -137,7 +155,9 @@ describe('organization resolution', () => {
     await OrgProbe.run([], config);
     expect(process.exitCode).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Error: several organizations are visible; pass --org <id> or set a default with `docs config set org <id>`. Choices: org_a (Acme), org_b (Beta)\n');
+    expect(stderr).toBe(
+      'Error: several organizations are visible; pass --org <id> or set a default with `docs config set org <id>`. Choices: org_a (Acme), org_b (Beta)\n',
+    );
   });
 
   it('and says so when the token sees none', async () => {
@@ -201,7 +221,9 @@ describe('failures', () => {
   it('an unexpected error is one line plus a hint, exit 1; --debug adds the stack', async () => {
     await Boom.run([], config);
     expect(process.exitCode).toBe(1);
-    expect(stderr).toBe('Error: cannot read properties of undefined\nThis looks like a bug or an unexpected answer; run with --debug for details.\n');
+    expect(stderr).toBe(
+      'Error: cannot read properties of undefined\nThis looks like a bug or an unexpected answer; run with --debug for details.\n',
+    );
     stderr = '';
     await Boom.run(['--debug'], config);
     expect(stderr).toMatch(/^Error: cannot read properties of undefined\nTypeError: cannot read properties of undefined\n\s+at /);
@@ -221,15 +243,18 @@ describe('failures', () => {
     writeFileSync(join(dir, 'config.json'), '{"profiles":');
     await OrgProbe.run([], config);
     expect(process.exitCode).toBe(1);
-    expect(stderr).toBe(`Error: the profile file ${join(dir, 'config.json')} is not valid JSON (Unexpected end of JSON input). Fix it, or remove it and log in again.\n`);
+    expect(stderr).toBe(
+      `Error: the profile file ${join(dir, 'config.json')} is not valid JSON (Unexpected end of JSON input). Fix it, or remove it and log in again.\n`,
+    );
   });
 
   it('a network error says where the API URL came from', async () => {
     vi.stubEnv('DOCS_API_URL', 'http://127.0.0.1:9');
     await OrgProbe.run([], config);
     expect(process.exitCode).toBe(7);
-    expect(stderr).toMatch(/connection refused.*Nothing is listening at http:\/\/127\.0\.0\.1:9: is the emulator running \(`docs emulator start`\)\? Check DOCS_API_URL and your network\.\n$/);
- 
+    expect(stderr).toMatch(
+      /connection refused.*Nothing is listening at http:\/\/127\.0\.0\.1:9: is the emulator running \(`docs emulator start`\)\? Check DOCS_API_URL and your network\.\n$/,
+    );
   }, 20_000);
 
   it('removes its SIGINT and stdout listeners when done', async () => {

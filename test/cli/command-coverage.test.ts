@@ -12,7 +12,9 @@ import type { Operation } from '../../src/api/operation.js';
 const COMMANDS = fileURLToPath(new URL('../../src/commands', import.meta.url));
 
 function commandFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? commandFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? commandFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('command coverage', () => {
@@ -21,7 +23,11 @@ describe('command coverage', () => {
     for (const file of commandFiles(COMMANDS)) {
       const mod = (await import(file)) as { default?: { operations?: readonly Operation[] } };
       for (const op of mod.default?.operations ?? []) {
-        const name = relative(COMMANDS, file).replace(/\.ts$/, '').replace(/\/index$/, '').split('/').join(' ');
+        const name = relative(COMMANDS, file)
+          .replace(/\.ts$/, '')
+          .replace(/\/index$/, '')
+          .split('/')
+          .join(' ');
         byOperation.set(op.id, [...(byOperation.get(op.id) ?? []), name]);
       }
     }

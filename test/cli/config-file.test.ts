@@ -27,7 +27,9 @@ describe('the profile file lock and atomic replace', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(300);
     expect(err).toBeInstanceOf(CommandFailure);
     expect(err).toMatchObject({ exitCode: 5 });
-    expect((err as Error).message).toBe(`another docs command has been writing ${file} for more than 0.3 s (lock file ${file}.lock); try again, or remove the lock file if no docs command is running`);
+    expect((err as Error).message).toBe(
+      `another docs command has been writing ${file} for more than 0.3 s (lock file ${file}.lock); try again, or remove the lock file if no docs command is running`,
+    );
   });
 
   it('replaces the file at mode 0600 and leaves no temporary file behind', () => {

@@ -12,7 +12,13 @@ const load = (name: string): Profile => ({ ...profiles[name] });
 describe('resolveContext', () => {
   it('uses the default profile when nothing is set', () => {
     const ctx = resolveContext({}, {}, load);
-    expect(ctx).toMatchObject({ profileName: 'default', apiUrl: 'http://profile-default', apiUrlSource: 'profile', token: 'tok_profile_default', tokenSource: 'profile' });
+    expect(ctx).toMatchObject({
+      profileName: 'default',
+      apiUrl: 'http://profile-default',
+      apiUrlSource: 'profile',
+      token: 'tok_profile_default',
+      tokenSource: 'profile',
+    });
   });
 
   it('picks the profile from --profile over DOCS_PROFILE', () => {
@@ -21,7 +27,10 @@ describe('resolveContext', () => {
   });
 
   it('takes the token from DOCS_TOKEN over the profile, GITBOOK_TOKEN only when DOCS_TOKEN is unset', () => {
-    expect(resolveContext({}, { DOCS_TOKEN: 'tok_env', GITBOOK_TOKEN: 'tok_gb' }, load)).toMatchObject({ token: 'tok_env', tokenSource: 'DOCS_TOKEN' });
+    expect(resolveContext({}, { DOCS_TOKEN: 'tok_env', GITBOOK_TOKEN: 'tok_gb' }, load)).toMatchObject({
+      token: 'tok_env',
+      tokenSource: 'DOCS_TOKEN',
+    });
     expect(resolveContext({}, { GITBOOK_TOKEN: 'tok_gb' }, load)).toMatchObject({ token: 'tok_gb', tokenSource: 'GITBOOK_TOKEN' });
     expect(resolveContext({}, { DOCS_TOKEN: '  ' }, load)).toMatchObject({ token: 'tok_profile_default', tokenSource: 'profile' });
     expect(resolveContext({ profile: 'bare' }, {}, load).token).toBeUndefined();
@@ -31,7 +40,10 @@ describe('resolveContext', () => {
     const env = { DOCS_API_URL: 'http://env-docs/', GITBOOK_ENDPOINT: 'http://env-gb' };
     expect(resolveContext({ 'api-url': 'http://flag' }, env, load)).toMatchObject({ apiUrl: 'http://flag', apiUrlSource: '--api-url' });
     expect(resolveContext({}, env, load)).toMatchObject({ apiUrl: 'http://env-docs', apiUrlSource: 'DOCS_API_URL' });
-    expect(resolveContext({}, { GITBOOK_ENDPOINT: 'http://env-gb' }, load)).toMatchObject({ apiUrl: 'http://env-gb', apiUrlSource: 'GITBOOK_ENDPOINT' });
+    expect(resolveContext({}, { GITBOOK_ENDPOINT: 'http://env-gb' }, load)).toMatchObject({
+      apiUrl: 'http://env-gb',
+      apiUrlSource: 'GITBOOK_ENDPOINT',
+    });
     expect(resolveContext({ profile: 'bare' }, {}, load)).toMatchObject({ apiUrl: DEFAULT_API_URL, apiUrlSource: 'default' });
   });
 

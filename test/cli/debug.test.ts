@@ -15,7 +15,20 @@ describe('--debug trace', () => {
     // Echoes the Authorization header back, the worst case for a trace.
     server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-echo-authorization': String(req.headers.authorization) });
-      res.end(JSON.stringify({ id: 'cr_1', number: 1, status: 'open', subject: `seen ${req.headers.authorization}`, createdAt: 'x', updatedAt: 'x', revision: 'r', revisionInitial: 'r', comments: 0, outdated: false }));
+      res.end(
+        JSON.stringify({
+          id: 'cr_1',
+          number: 1,
+          status: 'open',
+          subject: `seen ${req.headers.authorization}`,
+          createdAt: 'x',
+          updatedAt: 'x',
+          revision: 'r',
+          revisionInitial: 'r',
+          comments: 0,
+          outdated: false,
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
 import { renderNames, renderPatch, renderStat, type Paint } from '../../src/cli/views/diff.js';
 
-const page = (over: Partial<PageDiff>): PageDiff => ({ id: 'p', type: 'document', change: 'modified', changes: ['modified'], hunks: [], added: 0, removed: 0, ...over });
+const page = (over: Partial<PageDiff>): PageDiff => ({
+  id: 'p',
+  type: 'document',
+  change: 'modified',
+  changes: ['modified'],
+  hunks: [],
+  added: 0,
+  removed: 0,
+  ...over,
+});
 const diffOf = (pages: PageDiff[]): ContentDiff => ({
   spaceId: 's',
   changeRequestId: '1',
@@ -24,8 +33,12 @@ describe('renderStat', () => {
   });
 
   it('says "1 page changed" and leaves out deletions when there are none', () => {
-    expect(renderStat(diffOf([page({ pathAfter: 'new', change: 'added', changes: ['added'], added: 1 })]))).toBe(' new | 1 +\n 1 page changed, 1 insertion(+)\n');
-    expect(renderStat(diffOf([page({ pathBefore: 'a', pathAfter: 'b', change: 'moved', changes: ['moved'] })]))).toBe(' a => b | 0\n 1 page changed, 0 insertions(+)\n');
+    expect(renderStat(diffOf([page({ pathAfter: 'new', change: 'added', changes: ['added'], added: 1 })]))).toBe(
+      ' new | 1 +\n 1 page changed, 1 insertion(+)\n',
+    );
+    expect(renderStat(diffOf([page({ pathBefore: 'a', pathAfter: 'b', change: 'moved', changes: ['moved'] })]))).toBe(
+      ' a => b | 0\n 1 page changed, 0 insertions(+)\n',
+    );
   });
 });
 

@@ -5,7 +5,16 @@ import { AbortedError, ApiError, ConflictResultError, ExitCode, NetworkError, Re
 import { changeRequests } from '../../src/api/operations/change-requests.js';
 import { registerSecret } from '../../src/api/redact.js';
 import { ValidationError } from '../../src/api/validation.js';
-import { AuthError, CancelledError, closest, CommandFailure, describeError, exitCodeOf, renameFields, UsageError } from '../../src/cli/errors.js';
+import {
+  AuthError,
+  CancelledError,
+  closest,
+  CommandFailure,
+  describeError,
+  exitCodeOf,
+  renameFields,
+  UsageError,
+} from '../../src/cli/errors.js';
 
 describe('exitCodeOf', () => {
   it.each([
@@ -91,7 +100,9 @@ describe('describeError', () => {
   });
 
   it('says what to do on 401', () => {
-    expect(describeError(new ApiError(401, 'Unknown token'))).toBe('not authenticated (401): Unknown token. Run `docs auth login` or set DOCS_TOKEN.');
+    expect(describeError(new ApiError(401, 'Unknown token'))).toBe(
+      'not authenticated (401): Unknown token. Run `docs auth login` or set DOCS_TOKEN.',
+    );
   });
 
   it('maps 400 field names to flags and keeps one line', () => {
@@ -115,7 +126,9 @@ describe('describeError', () => {
 
   it('says 403 is about the role and what to do, once', () => {
     const text = describeError(new ApiError(403, 'it needs the review role or higher (yours: read)'));
-    expect(text).toBe('permission denied (403): it needs the review role or higher (yours: read). Ask an organization admin for a role that allows it, or use a token that has one (`docs auth status` shows which is in use).');
+    expect(text).toBe(
+      'permission denied (403): it needs the review role or higher (yours: read). Ask an organization admin for a role that allows it, or use a token that has one (`docs auth status` shows which is in use).',
+    );
   });
 
   it('on a network error, names where the API URL came from, and the emulator when nothing listens on loopback', () => {
@@ -137,7 +150,10 @@ describe('describeError', () => {
 async function parseError(argv: string[]): Promise<unknown> {
   try {
     await Parser.parse(argv, {
-      args: { cr: Args.string({ description: 'Change request id or number', required: true }), extra: Args.string({ description: 'Something else.' }) },
+      args: {
+        cr: Args.string({ description: 'Change request id or number', required: true }),
+        extra: Args.string({ description: 'Something else.' }),
+      },
       flags: {
         space: Flags.string(),
         status: Flags.string({ options: ['open', 'draft'] }),
@@ -176,11 +192,19 @@ describe('oclif parse errors', () => {
   it('lists every missing argument', async () => {
     let err: unknown;
     try {
-      await Parser.parse([], { args: { method: Args.string({ description: 'HTTP method', required: true }), path: Args.string({ description: 'API path', required: true }) }, strict: true });
+      await Parser.parse([], {
+        args: {
+          method: Args.string({ description: 'HTTP method', required: true }),
+          path: Args.string({ description: 'API path', required: true }),
+        },
+        strict: true,
+      });
     } catch (e) {
       err = e;
     }
-    expect(describeError(err, { command: 'api' })).toBe('missing arguments METHOD (HTTP method) and PATH (API path). See `docs api --help`.');
+    expect(describeError(err, { command: 'api' })).toBe(
+      'missing arguments METHOD (HTTP method) and PATH (API path). See `docs api --help`.',
+    );
   });
 });
 

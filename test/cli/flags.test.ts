@@ -38,7 +38,9 @@ describe('fieldsFromFlags', () => {
   it('maps kebab-case flags to the schema fields and leaves unset ones out', () => {
     const flags = { subject: 'Hello', 'agent-task-id': 't1', space: 'sp', json: false, status: undefined };
     expect(fieldsFromFlags(changeRequests.create.body, flags)).toEqual({ subject: 'Hello', agentTaskId: 't1' });
-    expect(fieldsFromFlags(changeRequests.list.query, { status: 'merged', contributor: undefined, all: true })).toEqual({ status: 'merged' });
+    expect(fieldsFromFlags(changeRequests.list.query, { status: 'merged', contributor: undefined, all: true })).toEqual({
+      status: 'merged',
+    });
     expect(fieldsFromFlags(undefined, flags)).toEqual({});
   });
 

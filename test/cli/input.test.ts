@@ -16,7 +16,9 @@ describe('readTextArg', () => {
 
   it('says which flag and why when the file cannot be read', async () => {
     const missing = join(dir, 'missing.md');
-    await expect(readTextArg('body-file', missing)).rejects.toThrow(new UsageError(`--body-file ${missing}: cannot read it (no such file)`));
+    await expect(readTextArg('body-file', missing)).rejects.toThrow(
+      new UsageError(`--body-file ${missing}: cannot read it (no such file)`),
+    );
     await expect(readTextArg('file', dir)).rejects.toThrow(new UsageError(`--file ${dir}: cannot read it (is a directory)`));
   });
 });

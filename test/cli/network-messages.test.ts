@@ -32,7 +32,12 @@ describe('how to check a request that may have been applied', () => {
 
 describe('a timeout', () => {
   it('of a create that went silent: may have been applied, and how to wait longer', () => {
-    const err = new TimeoutError('POST http://h/v1/orgs/o/collections: headers timeout: timed out waiting for the response headers after 30000 ms', 'UND_ERR_HEADERS_TIMEOUT', 'headers', { limitMs: 30_000 });
+    const err = new TimeoutError(
+      'POST http://h/v1/orgs/o/collections: headers timeout: timed out waiting for the response headers after 30000 ms',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'headers',
+      { limitMs: 30_000 },
+    );
     err.mayHaveApplied = true;
     expect(describeError(err, { operation: 'createCollection' })).toBe(
       'POST http://h/v1/orgs/o/collections: headers timeout: timed out waiting for the response headers after 30000 ms. The request was sent and may have been applied: check with `docs collections list` before running it again. The server sent nothing for 30 s; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).',
@@ -40,8 +45,15 @@ describe('a timeout', () => {
   });
 
   it('while connecting says to try again, not to raise --timeout', () => {
-    const err = new TimeoutError('GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms', 'UND_ERR_CONNECT_TIMEOUT', 'connect', { limitMs: 10_000 });
-    expect(describeError(err, { apiUrlSource: '--api-url' })).toBe('GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms. The server did not answer in time; try again. Check --api-url and your network.');
+    const err = new TimeoutError(
+      'GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms',
+      'UND_ERR_CONNECT_TIMEOUT',
+      'connect',
+      { limitMs: 10_000 },
+    );
+    expect(describeError(err, { apiUrlSource: '--api-url' })).toBe(
+      'GET http://h/v1/x: connect timeout: timed out connecting after 10000 ms. The server did not answer in time; try again. Check --api-url and your network.',
+    );
   });
 });
 
@@ -55,6 +67,8 @@ describe('the rate-limit message', () => {
   });
 
   it('keeps an API message that says something else, and has no wait when the server gave none', () => {
-    expect(describeError(new ApiError(429, 'Quota of the organization spent'))).toBe('rate limited (429) (Quota of the organization spent): try again later.');
+    expect(describeError(new ApiError(429, 'Quota of the organization spent'))).toBe(
+      'rate limited (429) (Quota of the organization spent): try again later.',
+    );
   });
 });

@@ -55,7 +55,12 @@ describe('ProfileStore', () => {
   it('reads what conf wrote, and conf reads what it writes, in the same file', async () => {
     const store = new ProfileStore({ dir });
     await store.update('default', { org: 'org_1' });
-    const conf = new Conf<{ profiles: Record<string, unknown> }>({ projectName: 'docs-cli', cwd: dir, configName: 'config', accessPropertiesByDotNotation: false });
+    const conf = new Conf<{ profiles: Record<string, unknown> }>({
+      projectName: 'docs-cli',
+      cwd: dir,
+      configName: 'config',
+      accessPropertiesByDotNotation: false,
+    });
     expect(conf.path).toBe(store.path);
     expect(conf.get('profiles')).toEqual({ default: { org: 'org_1' } });
     conf.set('profiles', { default: { org: 'org_2' }, 'a.b': { space: 's' } });
@@ -67,7 +72,9 @@ describe('ProfileStore', () => {
     writeFileSync(join(dir, 'config.json'), '{"profiles": {');
     const store = new ProfileStore({ dir });
     expect(() => store.get('default')).toThrow(CommandFailure);
-    expect(() => store.get('default')).toThrow(new RegExp(`profile file ${join(dir, 'config.json').replace(/[.\\/]/g, '\\$&')} is not valid JSON`));
+    expect(() => store.get('default')).toThrow(
+      new RegExp(`profile file ${join(dir, 'config.json').replace(/[.\\/]/g, '\\$&')} is not valid JSON`),
+    );
   });
 
   it("uses conf's own default directory when DOCS_CONFIG_DIR is unset", () => {

@@ -22,7 +22,9 @@ describe('confirm', () => {
     const err = await confirm({ ...question, yes: false, interactive: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect(exitCodeOf(err)).toBe(2);
-    expect((err as Error).message).toBe('refusing to merge change request 42 without confirmation: no terminal to ask on. Pass --yes to confirm.');
+    expect((err as Error).message).toBe(
+      'refusing to merge change request 42 without confirmation: no terminal to ask on. Pass --yes to confirm.',
+    );
   });
 
   it('goes ahead on y/yes and cancels on anything else', async () => {

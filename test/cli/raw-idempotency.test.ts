@@ -14,7 +14,9 @@ describe('the operation behind a raw request', () => {
   });
 
   it('every operation of the table is found from its own path', () => {
-    const misses = allOperations.filter((op) => matchOperation(op.method, op.path.replace(/\{(\w+)\}/g, 'x_$1'), allOperations)?.id !== op.id);
+    const misses = allOperations.filter(
+      (op) => matchOperation(op.method, op.path.replace(/\{(\w+)\}/g, 'x_$1'), allOperations)?.id !== op.id,
+    );
     expect(misses.map((op) => op.id)).toEqual([]);
   });
 

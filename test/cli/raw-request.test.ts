@@ -37,7 +37,10 @@ describe('docs api input', () => {
   it('adds /v1 when missing and splits the query string', () => {
     expect(parsePath('/v1/orgs')).toEqual({ path: '/v1/orgs', query: {} });
     expect(parsePath('orgs')).toEqual({ path: '/v1/orgs', query: {} });
-    expect(parsePath('/orgs/o1/members?limit=2&role=admin&role=edit')).toEqual({ path: '/v1/orgs/o1/members', query: { limit: '2', role: ['admin', 'edit'] } });
+    expect(parsePath('/orgs/o1/members?limit=2&role=admin&role=edit')).toEqual({
+      path: '/v1/orgs/o1/members',
+      query: { limit: '2', role: ['admin', 'edit'] },
+    });
     expect(parsePath('/v1')).toEqual({ path: '/v1', query: {} });
     expect(parsePath('/v10/x').path).toBe('/v1/v10/x');
     expect(() => parsePath('https://api.example.com/v1/orgs')).toThrow(/--api-url/);

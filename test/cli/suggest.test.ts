@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { unknownCommandMessage, type CommandIndex } from '../../src/cli/suggest.js';
 
-const ids = ['api', 'auth:login', 'auth:status', 'config:get', 'config:set', 'cr:list', 'cr:get', 'cr:merge', 'cr:update-branch', 'emulator:start', 'teams:members:add'];
-const topics = new Set(ids.flatMap((id) => id.split(':').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join(':'))));
+const ids = [
+  'api',
+  'auth:login',
+  'auth:status',
+  'config:get',
+  'config:set',
+  'cr:list',
+  'cr:get',
+  'cr:merge',
+  'cr:update-branch',
+  'emulator:start',
+  'teams:members:add',
+];
+const topics = new Set(
+  ids.flatMap((id) =>
+    id
+      .split(':')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join(':')),
+  ),
+);
 // `sites` is declared as a topic but has no command yet.
 topics.add('sites');
 const index: CommandIndex = {

@@ -32,7 +32,14 @@ function fakeClient(primary: Tree, proposed: Tree) {
     return map;
   };
   const list = (tree: Tree): Page[] =>
-    tree.map((p) => ({ id: p.id, title: p.title, slug: p.id, type: p.body ? 'document' : 'group', ...(p.body ? { documentId: p.body.documentId } : {}), pages: list(p.pages ?? []) }));
+    tree.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.id,
+      type: p.body ? 'document' : 'group',
+      ...(p.body ? { documentId: p.body.documentId } : {}),
+      pages: list(p.pages ?? []),
+    }));
   const getPage = (side: string, tree: Tree) => async (params: { pageId: string; query?: { format?: string } }) => {
     requests.push(`${side}:${params.pageId}:${params.query?.format}`);
     inFlight++;
@@ -71,13 +78,19 @@ describe('diffChangeRequest', () => {
     expect(requests.sort()).toEqual(['cr:edited:markdown', 'cr:fresh:markdown', 'space:edited:markdown', 'space:gone:markdown']);
     expect(progress[0]).toEqual([0, 4]);
     expect(progress.at(-1)).toEqual([4, 4]);
-    expect(diff.pages.map((p) => `${p.id}:${p.changes.join('+')}`)).toEqual(['same:renamed', 'edited:modified', 'gone:removed', 'fresh:added']);
+    expect(diff.pages.map((p) => `${p.id}:${p.changes.join('+')}`)).toEqual([
+      'same:renamed',
+      'edited:modified',
+      'gone:removed',
+      'fresh:added',
+    ]);
     expect(diff.pages.find((p) => p.id === 'edited')?.hunks[0]?.lines).toEqual(['-old', '+new']);
     expect(diff).toMatchObject({ spaceId: 's', changeRequestId: '3', added: 2, removed: 2 });
   });
 
   it(`keeps at most ${CONCURRENCY} page requests in flight`, async () => {
-    const many = (prefix: string): Tree => Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, title: `P${i}`, body: body(`${prefix}${i}`, `${prefix} ${i}\n`) }));
+    const many = (prefix: string): Tree =>
+      Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, title: `P${i}`, body: body(`${prefix}${i}`, `${prefix} ${i}\n`) }));
     const { client, requests, maxInFlight } = fakeClient(many('a'), many('b'));
     const diff = await diffChangeRequest(client, { spaceId: 's', changeRequestId: '1' });
     expect(requests).toHaveLength(60);

@@ -8,7 +8,14 @@ import { compareTrees, unifiedPatch, type PageDiff } from '../../src/content/dif
 import { flattenTree, pairPages } from '../../src/content/page-tree.js';
 
 /** A document page; its path comes from the slugs, as when a server leaves `path` out. */
-const doc = (id: string, title: string, markdown: string, pages: Page[] = [], slug = title.toLowerCase()): Page => ({ id, type: 'document', title, slug, markdown, pages });
+const doc = (id: string, title: string, markdown: string, pages: Page[] = [], slug = title.toLowerCase()): Page => ({
+  id,
+  type: 'document',
+  title,
+  slug,
+  markdown,
+  pages,
+});
 const group = (id: string, title: string, pages: Page[] = []): Page => ({ id, type: 'group', title, slug: id, pages });
 
 const compare = (before: Page[], after: Page[]) => compareTrees(flattenTree(before), flattenTree(after));
@@ -80,7 +87,16 @@ describe('compareTrees', () => {
     after.push(usage);
     const diffs = compare(base(), after);
     expect(summary(diffs)).toEqual(['usage:moved']);
-    expect(diffs[0]).toMatchObject({ change: 'moved', pathBefore: 'guide/usage', pathAfter: 'usage', titleBefore: 'Usage', titleAfter: 'Usage', hunks: [], added: 0, removed: 0 });
+    expect(diffs[0]).toMatchObject({
+      change: 'moved',
+      pathBefore: 'guide/usage',
+      pathAfter: 'usage',
+      titleBefore: 'Usage',
+      titleAfter: 'Usage',
+      hunks: [],
+      added: 0,
+      removed: 0,
+    });
   });
 
   it('a new slug moves the page and every page under it', () => {
@@ -96,7 +112,14 @@ describe('compareTrees', () => {
     setup.markdown = 'one\n2\nthree\n';
     const diffs = compare(base(), after);
     expect(summary(diffs)).toEqual(['intro:renamed', 'setup:modified']);
-    expect(diffs[0]).toMatchObject({ change: 'renamed', titleBefore: 'Intro', titleAfter: 'Introduction', pathBefore: 'intro', pathAfter: 'intro', hunks: [] });
+    expect(diffs[0]).toMatchObject({
+      change: 'renamed',
+      titleBefore: 'Intro',
+      titleAfter: 'Introduction',
+      pathBefore: 'intro',
+      pathAfter: 'intro',
+      hunks: [],
+    });
     expect(diffs[1]).toMatchObject({ change: 'modified', added: 1, removed: 1 });
     expect(diffs[1]?.hunks[0]?.lines).toEqual([' one', '-two', '+2', ' three']);
   });
@@ -107,7 +130,13 @@ describe('compareTrees', () => {
     Object.assign(usage, { title: 'Using it', markdown: 'Use it well.\n' });
     after.unshift(usage);
     const [diff] = compare(base(), after);
-    expect(diff).toMatchObject({ id: 'usage', change: 'modified', changes: ['modified', 'renamed', 'moved'], pathBefore: 'guide/usage', pathAfter: 'usage' });
+    expect(diff).toMatchObject({
+      id: 'usage',
+      change: 'modified',
+      changes: ['modified', 'renamed', 'moved'],
+      pathBefore: 'guide/usage',
+      pathAfter: 'usage',
+    });
     const renamedAndMoved = compare(base(), [...base().slice(0, 2), { ...doc('faq', 'Questions', 'Questions.\n'), slug: 'q' }]);
     expect(renamedAndMoved[0]).toMatchObject({ change: 'renamed', changes: ['renamed', 'moved'] });
   });
@@ -139,15 +168,24 @@ describe('unifiedPatch', () => {
     const usage = (after[1] as Page).pages?.pop() as Page & { markdown: string };
     usage.markdown = 'Use it.\nMore.\n';
     after.push(usage);
-    const diffs = compare(base().filter((p) => p.id !== 'faq'), after.filter((p) => p.id !== 'faq'));
+    const diffs = compare(
+      base().filter((p) => p.id !== 'faq'),
+      after.filter((p) => p.id !== 'faq'),
+    );
     const patch = Object.fromEntries(diffs.map((d) => [d.id, unifiedPatch(d)]));
-    expect(patch.intro).toBe('diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,2 +1,2 @@\n-# Intro\n+# Introduction\n \n');
-    expect(patch.new).toBe('diff --git a/new.md b/new.md\nnew file mode 100644\n--- /dev/null\n+++ b/new.md\n@@ -0,0 +1,3 @@\n+# New\n+\n+hello\n');
+    expect(patch.intro).toBe(
+      'diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,2 +1,2 @@\n-# Intro\n+# Introduction\n \n',
+    );
+    expect(patch.new).toBe(
+      'diff --git a/new.md b/new.md\nnew file mode 100644\n--- /dev/null\n+++ b/new.md\n@@ -0,0 +1,3 @@\n+# New\n+\n+hello\n',
+    );
     expect(patch.usage).toBe(
       'diff --git a/guide/usage.md b/usage.md\nrename from guide/usage.md\nrename to usage.md\n--- a/guide/usage.md\n+++ b/usage.md\n@@ -3,1 +3,2 @@\n Use it.\n+More.\n',
     );
     const removed = compare(base(), base().slice(0, 2));
-    expect(unifiedPatch(removed[0] as PageDiff)).toBe('diff --git a/faq.md b/faq.md\ndeleted file mode 100644\n--- a/faq.md\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-# FAQ\n-\n-Questions.\n');
+    expect(unifiedPatch(removed[0] as PageDiff)).toBe(
+      'diff --git a/faq.md b/faq.md\ndeleted file mode 100644\n--- a/faq.md\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-# FAQ\n-\n-Questions.\n',
+    );
     const moved = compare(base(), [...base().slice(0, 2), { ...doc('faq', 'FAQ', 'Questions.\n'), slug: 'questions' }]);
     expect(unifiedPatch(moved[0] as PageDiff)).toBe('diff --git a/faq.md b/questions.md\nrename from faq.md\nrename to questions.md\n');
   });
@@ -156,7 +194,9 @@ describe('unifiedPatch', () => {
     const after = base();
     Object.assign(after[0] as Page, { title: 'Hello', markdown: 'Welcome!\n' });
     const [diff] = compare(base(), after);
-    expect(unifiedPatch(diff as PageDiff)).toBe('diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,3 +1,3 @@\n-# Intro\n+# Hello\n \n-Welcome.\n+Welcome!\n');
+    expect(unifiedPatch(diff as PageDiff)).toBe(
+      'diff --git a/intro.md b/intro.md\n--- a/intro.md\n+++ b/intro.md\n@@ -1,3 +1,3 @@\n-# Intro\n+# Hello\n \n-Welcome.\n+Welcome!\n',
+    );
   });
 
   it('applies with git apply to a tree laid out by path', () => {

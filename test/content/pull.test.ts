@@ -25,7 +25,7 @@ function readBack(pages: Page[]): { title: string; markdown: string; pages: unkn
   return strip(pagesFromMarkdownFiles(files));
 }
 const expected = (pages: Page[]): unknown[] =>
-  pages.map((p) => ({ title: p.title, markdown: `Body of ${p.title}.\n`, pages: expected(((p as { pages?: Page[] }).pages ?? [])) }));
+  pages.map((p) => ({ title: p.title, markdown: `Body of ${p.title}.\n`, pages: expected((p as { pages?: Page[] }).pages ?? []) }));
 
 describe('planLayout', () => {
   const tree = [
@@ -112,13 +112,23 @@ describe('planLayout', () => {
   });
 
   it('gives colliding slugs distinct names with a numbered suffix, case-insensitively, in tree order', () => {
-    const clash = [doc('Home', 'home'), doc('Setup', 'setup'), doc('Setup again', 'setup'), doc('SETUP', 'SETUP', [doc('Inner', 'setup')]), doc('Dash', 'setup-2')];
+    const clash = [
+      doc('Home', 'home'),
+      doc('Setup', 'setup'),
+      doc('Setup again', 'setup'),
+      doc('SETUP', 'SETUP', [doc('Inner', 'setup')]),
+      doc('Dash', 'setup-2'),
+    ];
     expect(paths(clash)).toEqual(['README.md', 'setup.md', 'setup-2.md', 'SETUP-3/README.md', 'SETUP-3/setup.md', 'setup-2-2.md']);
     expect(readBack(clash)).toEqual(expected(clash));
   });
 
   it('writes top-level groups as SUMMARY.md sections and links as entries without a file', () => {
-    const layout = planLayout([doc('Intro', 'intro'), group('Guides', 'guides', [doc('One', 'one'), doc('Two', 'two', [doc('Deep', 'deep')])]), link('Status', 'https://status.example.com/a b')]);
+    const layout = planLayout([
+      doc('Intro', 'intro'),
+      group('Guides', 'guides', [doc('One', 'one'), doc('Two', 'two', [doc('Deep', 'deep')])]),
+      link('Status', 'https://status.example.com/a b'),
+    ]);
     expect(layout.files.map((f) => f.path)).toEqual(['README.md', 'guides/one.md', 'guides/two/README.md', 'guides/two/deep.md']);
     expect(layout.summary).toBe(
       [

@@ -26,7 +26,9 @@ describe('checkTarget and openTarget', () => {
 
   it('refuses a non-empty folder without force, naming the flag, and accepts it with force', async () => {
     writeFileSync(join(outside, 'notes.txt'), 'mine');
-    await expect(checkTarget(outside, false)).rejects.toThrow(new TargetError(`${outside} is not empty; pass --force to write into it anyway (files of the same name are overwritten)`));
+    await expect(checkTarget(outside, false)).rejects.toThrow(
+      new TargetError(`${outside} is not empty; pass --force to write into it anyway (files of the same name are overwritten)`),
+    );
     await expect(checkTarget(outside, true)).resolves.toBeUndefined();
   });
 
@@ -45,17 +47,24 @@ describe('writeInside', () => {
     expect(readFileSync(join(root, 'guide', 'install', 'README.md'), 'utf8')).toBe('# Install\n');
   });
 
-  it.each(['../x.md', '../../etc/passwd', '/abs.md', 'a/../../x.md', '.', 'a//b.md', 'a\\..\\x.md', 'nul\0.md', ''])('refuses %j', async (path) => {
-    const root = await openTarget(join(base, 'docs'));
-    await expect(writeInside(root, path, 'x')).rejects.toBeInstanceOf(EscapeError);
-    expect(readdirSync(root)).toEqual([]);
-    expect(readdirSync(base).sort()).toEqual(['docs', 'outside']);
-  });
+  it.each(['../x.md', '../../etc/passwd', '/abs.md', 'a/../../x.md', '.', 'a//b.md', 'a\\..\\x.md', 'nul\0.md', ''])(
+    'refuses %j',
+    async (path) => {
+      const root = await openTarget(join(base, 'docs'));
+      await expect(writeInside(root, path, 'x')).rejects.toBeInstanceOf(EscapeError);
+      expect(readdirSync(root)).toEqual([]);
+      expect(readdirSync(base).sort()).toEqual(['docs', 'outside']);
+    },
+  );
 
   it('does not follow a symbolic link to a folder outside', async () => {
     const root = await openTarget(join(base, 'docs'));
     symlinkSync(outside, join(root, 'guide'));
-    await expect(writeInside(root, 'guide/page.md', 'x')).rejects.toThrow(new TargetError(`refusing to write guide/page.md: ${join(root, 'guide')} is a symbolic link (remove it, or pull into another folder)`));
+    await expect(writeInside(root, 'guide/page.md', 'x')).rejects.toThrow(
+      new TargetError(
+        `refusing to write guide/page.md: ${join(root, 'guide')} is a symbolic link (remove it, or pull into another folder)`,
+      ),
+    );
     expect(readdirSync(outside)).toEqual([]);
   });
 

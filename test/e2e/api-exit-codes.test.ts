@@ -63,7 +63,12 @@ describe('docs api', () => {
     const expected = (await api<{ items: { id: string }[] }>(emulator, 'GET', `${crsPath}?limit=1000`)).items.map((i) => i.id);
     const res = await docs(['api', 'GET', crsPath, '-f', 'limit=1', '--paginate', '--debug'], { env });
     expect(res.code).toBe(0);
-    expect(res.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(expected);
+    expect(
+      res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+    ).toEqual(expected);
     expect(res.stderr.split('\n').filter((l) => l.startsWith('> GET')).length).toBeGreaterThanOrEqual(expected.length);
   });
 

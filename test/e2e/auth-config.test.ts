@@ -20,10 +20,14 @@ afterAll(async () => {
 });
 
 const fileMode = (dir: string) => statSync(join(dir, 'config.json')).mode & 0o777;
-const savedConfig = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, string>> };
+const savedConfig = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, string>> };
 
 async function login(dir: string, token: string, extra: string[] = []) {
-  return docs(['auth', 'login', '--with-token', '--api-url', emulator.url, ...extra], { env: { DOCS_CONFIG_DIR: dir }, input: `${token}\n` });
+  return docs(['auth', 'login', '--with-token', '--api-url', emulator.url, ...extra], {
+    env: { DOCS_CONFIG_DIR: dir },
+    input: `${token}\n`,
+  });
 }
 
 describe('docs auth', () => {
@@ -50,7 +54,9 @@ describe('docs auth', () => {
   it('will not prompt without a terminal: exit 2 pointing at --with-token', async () => {
     const res = await docs(['auth', 'login', '--api-url', emulator.url], { env: { DOCS_CONFIG_DIR: tempDir() } });
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe('Error: no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | docs auth login --with-token)\n');
+    expect(res.stderr).toBe(
+      'Error: no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | docs auth login --with-token)\n',
+    );
   });
 
   it('says an empty token was not saved, in words the secret filter leaves alone', async () => {
@@ -67,7 +73,12 @@ describe('docs auth', () => {
     const status = await docs(['auth', 'status', '--json'], { env: { DOCS_CONFIG_DIR: dir } });
     expect(status.code).toBe(0);
     const body = JSON.parse(status.stdout);
-    expect(body).toMatchObject({ profile: 'default', apiUrl: emulator.url, tokenSource: 'profile', token: `****${emulator.tokens.admin!.slice(-4)}` });
+    expect(body).toMatchObject({
+      profile: 'default',
+      apiUrl: emulator.url,
+      tokenSource: 'profile',
+      token: `****${emulator.tokens.admin!.slice(-4)}`,
+    });
     expect(body.organizations.map((o: { id: string }) => o.id)).toEqual([DEMO.org, DEMO.otherOrg]);
     const human = await docs(['auth', 'status'], { env: { DOCS_CONFIG_DIR: dir } });
     expect(human.stdout).toContain(`API URL\t${emulator.url} (from profile)`);
@@ -88,7 +99,9 @@ describe('docs auth', () => {
   });
 
   it('status exits 4 when the API refuses the token in use', async () => {
-    const res = await docs(['auth', 'status'], { env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: 'revoked-token', DOCS_API_URL: emulator.url } });
+    const res = await docs(['auth', 'status'], {
+      env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: 'revoked-token', DOCS_API_URL: emulator.url },
+    });
     expect(res.code).toBe(4);
     expect(res.stderr).toContain('(401)');
   });
@@ -152,7 +165,11 @@ describe('docs config', () => {
     // The ci profile writes JSON (its output setting), where space is unset.
     expect(JSON.parse((await docs(['config', 'get', 'space', '--profile', 'ci'], { env })).stdout)).toEqual({ key: 'space', value: null });
     const list = await docs(['config', 'list', '--json'], { env });
-    expect(JSON.parse(list.stdout)).toMatchObject({ profile: 'default', settings: { space: DEMO.spaces.guides, org: null }, profiles: ['default', 'ci'] });
+    expect(JSON.parse(list.stdout)).toMatchObject({
+      profile: 'default',
+      settings: { space: DEMO.spaces.guides, org: null },
+      profiles: ['default', 'ci'],
+    });
     expect((await docs(['config', 'unset', 'space'], { env })).code).toBe(0);
     expect((await docs(['config', 'get', 'space'], { env })).stdout).toBe('');
   });

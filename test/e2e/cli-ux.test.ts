@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, BIN, cleanup, docs, ensureBuilt, ROOT, spawnDocs, startEmulator, tempDir, type RunningEmulator, type RunResult } from '../helpers/e2e.js';
+import {
+  api,
+  BIN,
+  cleanup,
+  docs,
+  ensureBuilt,
+  ROOT,
+  spawnDocs,
+  startEmulator,
+  tempDir,
+  type RunningEmulator,
+  type RunResult,
+} from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
 
 /*
@@ -49,7 +61,11 @@ describe('unknown commands', () => {
 
   it('asking for their help gets the same answer', async () => {
     const res = await docs(['cr', 'mrege', '--help'], { env });
-    expect(usage(res)).toEqual({ code: 2, stdout: '', stderr: 'Error: "mrege" is not a `docs cr` command. Did you mean `docs cr merge`? See `docs cr --help`.\n' });
+    expect(usage(res)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'Error: "mrege" is not a `docs cr` command. Did you mean `docs cr merge`? See `docs cr --help`.\n',
+    });
   });
 });
 
@@ -68,15 +84,37 @@ describe('help', () => {
   };
 
   it('`docs <topic>` alone lists the commands and subtopics of the topic, exit 0', async () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, { hidden?: boolean }> };
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, { hidden?: boolean }>;
+    };
     const ids = Object.keys(manifest.commands).filter((id) => !manifest.commands[id]!.hidden);
-    const topics = [...new Set(ids.flatMap((id) => id.split(':').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join(':'))))];
+    const topics = [
+      ...new Set(
+        ids.flatMap((id) =>
+          id
+            .split(':')
+            .slice(0, -1)
+            .map((_, i, parts) => parts.slice(0, i + 1).join(':')),
+        ),
+      ),
+    ];
     expect(topics).toEqual(expect.arrayContaining(['auth', 'config', 'cr', 'emulator']));
     for (const topic of topics) {
       const depth = topic.split(':').length;
       const under = ids.filter((id) => id.startsWith(`${topic}:`));
       const commands = under.filter((id) => id.split(':').length === depth + 1).map((id) => id.replace(/:/g, ' '));
-      const subtopics = [...new Set(under.filter((id) => id.split(':').length > depth + 1).map((id) => id.split(':').slice(0, depth + 1).join(' ')))];
+      const subtopics = [
+        ...new Set(
+          under
+            .filter((id) => id.split(':').length > depth + 1)
+            .map((id) =>
+              id
+                .split(':')
+                .slice(0, depth + 1)
+                .join(' '),
+            ),
+        ),
+      ];
       const res = await docs(topic.split(':'), { env });
       expect(res.code, topic).toBe(0);
       expect(section(res.stdout, 'COMMANDS').sort(), topic).toEqual(commands.sort());
@@ -94,7 +132,9 @@ describe('help', () => {
   });
 
   it('`docs --help` lists each topic with commands once, the root commands, the exit codes and the environment', async () => {
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, { hidden?: boolean }> };
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, { hidden?: boolean }>;
+    };
     const ids = Object.keys(manifest.commands).filter((id) => !manifest.commands[id]!.hidden);
     const res = await docs(['--help'], { env });
     expect(res.code).toBe(0);
@@ -111,7 +151,10 @@ describe('usage errors name the problem and the command', () => {
   it.each([
     [['cr', 'get'], 'missing argument CR (Change request id or number). See `docs cr get --help`.'],
     [['cr', 'list', SPACE, '--spce', 'x'], 'unknown flag --spce (did you mean --space?). See `docs cr list --help`.'],
-    [['cr', 'list', SPACE, '--status', 'closed'], '--status must be one of draft, open, archived, merged (got "closed"). See `docs cr list --help`.'],
+    [
+      ['cr', 'list', SPACE, '--status', 'closed'],
+      '--status must be one of draft, open, archived, merged (got "closed"). See `docs cr list --help`.',
+    ],
     [['cr', 'list', SPACE, '--limit', 'ten'], '--limit: expected a whole number, got "ten". See `docs cr list --help`.'],
     [['cr', 'get', '1', '2'], 'unexpected argument 2: `docs cr get` takes CR. Quote values that contain spaces. See `docs cr get --help`.'],
   ])('docs %j', async (argv, message) => {
@@ -125,7 +168,10 @@ describe('--json', () => {
       JSON.parse(text);
       return true;
     } catch {
-      return text.trim().split('\n').every((line) => line !== '' && JSON.parse(line) !== undefined);
+      return text
+        .trim()
+        .split('\n')
+        .every((line) => line !== '' && JSON.parse(line) !== undefined);
     }
   };
 
@@ -154,7 +200,9 @@ describe('--json', () => {
       if (res.code !== 0) expect(res.stdout, `docs ${argv.join(' ')}`).toBe('');
       expect(res.stderr, `docs ${argv.join(' ')}`).not.toMatch(/\n\s+at /);
     }
-    const merged = await docs(['cr', 'merge', '1', '--space', SPACE, '--yes', '--json'], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
+    const merged = await docs(['cr', 'merge', '1', '--space', SPACE, '--yes', '--json'], {
+      env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
+    });
     expect(merged.code).toBe(4);
   });
 });
@@ -197,8 +245,12 @@ describe('a server that is not there', () => {
     const res = await docs(['cr', 'list', SPACE], { env: { ...env, DOCS_API_URL: `http://127.0.0.1:${port}` } });
     expect(res.code).toBe(7);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(new RegExp(`^Error: GET http://127\\.0\\.0\\.1:${port}/v1/spaces/${SPACE}/change-requests.*: connection refused.*`));
-    expect(res.stderr).toContain(`Nothing is listening at http://127.0.0.1:${port}: is the emulator running (\`docs emulator start\`)? Check DOCS_API_URL and your network.\n`);
+    expect(res.stderr).toMatch(
+      new RegExp(`^Error: GET http://127\\.0\\.0\\.1:${port}/v1/spaces/${SPACE}/change-requests.*: connection refused.*`),
+    );
+    expect(res.stderr).toContain(
+      `Nothing is listening at http://127.0.0.1:${port}: is the emulator running (\`docs emulator start\`)? Check DOCS_API_URL and your network.\n`,
+    );
   }, 30_000);
 });
 
@@ -207,7 +259,9 @@ describe('permissions', () => {
     const res = await docs(['cr', 'merge', '1', '--space', SPACE, '--yes'], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
     expect(res.code).toBe(4);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/^Error: permission denied \(403\): .*review.*\. Ask an organization admin for a role that allows it, or use a token that has one \(`docs auth status` shows which is in use\)\.\n$/);
+    expect(res.stderr).toMatch(
+      /^Error: permission denied \(403\): .*review.*\. Ask an organization admin for a role that allows it, or use a token that has one \(`docs auth status` shows which is in use\)\.\n$/,
+    );
   });
 });
 
@@ -250,14 +304,21 @@ describe('start-up', () => {
     const dir = tempDir();
     const log = join(dir, 'modules.log');
     const hooks = join(dir, 'hooks.mjs');
-    writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
+    );
     const preload = join(dir, 'preload.mjs');
     writeFileSync(
       preload,
       `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n'));\n`,
     );
     const { spawnSync } = await import('node:child_process');
-    const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], { cwd: ROOT, env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' }, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
     expect(res.status, res.stderr).toBe(0);
     return readFileSync(log, 'utf8').split('\n').filter(Boolean);
   }
@@ -265,16 +326,37 @@ describe('start-up', () => {
   it('config commands load neither the client, zod, undici nor the operation table', async () => {
     const modules = await loadedModules(['config', 'get', 'org']);
     expect(modules.some((m) => m.includes('/dist/cli/base-command.js'))).toBe(true);
-    for (const heavy of ['/node_modules/zod/', '/node_modules/undici/', '/node_modules/conf/', '/node_modules/cli-table3/', '/dist/api/client.js', '/dist/api/operations/index.js', '/dist/emulator/']) {
-      expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+    for (const heavy of [
+      '/node_modules/zod/',
+      '/node_modules/undici/',
+      '/node_modules/conf/',
+      '/node_modules/cli-table3/',
+      '/dist/api/client.js',
+      '/dist/api/operations/index.js',
+      '/dist/emulator/',
+    ]) {
+      expect(
+        modules.filter((m) => m.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 
   it('an API command with --json loads no emulator, no table renderer and no conf', async () => {
     const modules = await loadedModules(['cr', 'list', SPACE, '--json']);
     expect(modules.some((m) => m.includes('/dist/api/client.js'))).toBe(true);
-    for (const heavy of ['/node_modules/conf/', '/node_modules/cli-table3/', '/dist/emulator/', '/node_modules/better-sqlite3/', '/node_modules/diff/', '/dist/content/']) {
-      expect(modules.filter((m) => m.includes(heavy)), heavy).toEqual([]);
+    for (const heavy of [
+      '/node_modules/conf/',
+      '/node_modules/cli-table3/',
+      '/dist/emulator/',
+      '/node_modules/better-sqlite3/',
+      '/node_modules/diff/',
+      '/dist/content/',
+    ]) {
+      expect(
+        modules.filter((m) => m.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 });

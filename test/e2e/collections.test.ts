@@ -34,13 +34,17 @@ afterAll(async () => {
 
 const getCollection = (id: string) => api<Collection>(emulator, 'GET', `/v1/collections/${id}`);
 const allCollections = async () => (await api<List<Collection>>(emulator, 'GET', `/v1/orgs/${ORG}/collections?limit=1000`)).items;
-const createCollection = (title: string, parent?: string) => api<Collection>(emulator, 'POST', `/v1/orgs/${ORG}/collections`, { title, ...(parent ? { parent } : {}) });
+const createCollection = (title: string, parent?: string) =>
+  api<Collection>(emulator, 'POST', `/v1/orgs/${ORG}/collections`, { title, ...(parent ? { parent } : {}) });
 
 describe('docs collections', () => {
   it('lists collections with parents as TSV, as a JSON array, and only the top level with --no-nested', async () => {
     const tsv = await docs(['collections', 'list'], { env });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toContainEqual(['col_guides', 'Guides', 'col_product', 'inherit', 'Tutorials and how-to guides']);
     expect(rows.map((r) => r[0])).toEqual((await allCollections()).map((c) => c.id));
 
@@ -64,7 +68,10 @@ describe('docs collections', () => {
     expect(shown.stdout).toContain(`ID\t${id}`);
     expect(shown.stdout).toContain(`Parent\t${DEMO.collections.product}`);
 
-    const edited = await docs(['collections', 'edit', id!, '--title', 'How-to', '--description', 'Short recipes', '--default-level', 'guest', '--json'], { env });
+    const edited = await docs(
+      ['collections', 'edit', id!, '--title', 'How-to', '--description', 'Short recipes', '--default-level', 'guest', '--json'],
+      { env },
+    );
     expect(edited.code).toBe(0);
     expect(JSON.parse(edited.stdout)).toMatchObject({ id, title: 'How-to', description: 'Short recipes' });
     expect(await getCollection(id!)).toMatchObject({ title: 'How-to', description: 'Short recipes', defaultLevel: null });
@@ -116,7 +123,10 @@ describe('docs collections', () => {
     expect(into.code).toBe(0);
     expect(JSON.parse(into.stdout)).toMatchObject({ id: a.id, parent: b.id });
     // The neighbour may be a space: collection and space pointers are both accepted.
-    const afterSpace = await docs(['collections', 'move', a.id, '--parent', DEMO.collections.guides, '--after', `space:${DEMO.spaces.guides}`], { env });
+    const afterSpace = await docs(
+      ['collections', 'move', a.id, '--parent', DEMO.collections.guides, '--after', `space:${DEMO.spaces.guides}`],
+      { env },
+    );
     expect(afterSpace.code).toBe(0);
     expect((await getCollection(a.id)).parent).toBe(DEMO.collections.guides);
 
@@ -142,7 +152,10 @@ describe('docs collections', () => {
 
     const dry = await docs(['collections', 'move', a.id, '--after', `collection:${b.id}`, '--dry-run', '--json'], { env });
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ method: 'POST', body: { position: { after: { type: 'collection', collection: b.id } } } });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      method: 'POST',
+      body: { position: { after: { type: 'collection', collection: b.id } } },
+    });
   });
 
   it('transfer asks for confirmation, and reports a refusal of the server as a conflict (exit 5)', async () => {

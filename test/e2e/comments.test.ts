@@ -51,9 +51,20 @@ describe('docs comments', () => {
   it('lists the comments of the space (TSV, JSON) and of a change request with --cr', async () => {
     const tsv = await docs(['comments', 'list'], { env });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const seeded = (await spaceComments())[0]!;
-    expect(rows).toContainEqual([seeded.id, 'open', 'Margaret Hamilton', 'Quickstart', '0', expect.any(String), 'The sign-in step could show a screenshot.']);
+    expect(rows).toContainEqual([
+      seeded.id,
+      'open',
+      'Margaret Hamilton',
+      'Quickstart',
+      '0',
+      expect.any(String),
+      'The sign-in step could show a screenshot.',
+    ]);
     expect(tsv.stdout).not.toContain('AUTHOR');
 
     const json = await docs(['comments', 'list', '--cr', '1', '--json'], { env });
@@ -66,7 +77,8 @@ describe('docs comments', () => {
   it('filters by --status, --page-id and --author, and rejects an unknown status before sending', async () => {
     const mine = await post('Filter me', spacePath);
     await api(emulator, 'PUT', `${spacePath}/${mine.id}`, { resolved: true });
-    const ids = async (args: string[]) => parse<Comment[]>((await docs(['comments', 'list', ...args, '--json'], { env })).stdout).map((c) => c.id);
+    const ids = async (args: string[]) =>
+      parse<Comment[]>((await docs(['comments', 'list', ...args, '--json'], { env })).stdout).map((c) => c.id);
     expect(await ids(['--status', 'resolved'])).toEqual([mine.id]);
     const onPage = await ids(['--page-id', 'page_quickstart']);
     expect(onPage.length).toBeGreaterThan(0);
@@ -84,7 +96,10 @@ describe('docs comments', () => {
     expect([status, replies, author]).toEqual(['open', '0', 'Ada Lovelace']);
     expect(await getComment(id!)).toMatchObject({ body: { markdown: 'Link is **broken**.' }, target: { page: { id: 'page_welcome' } } });
 
-    const onCr = await docs(['comments', 'create', '--cr', '1', '--body-file', '-', '--json'], { env, input: 'From stdin\n\nTwo paragraphs.\n' });
+    const onCr = await docs(['comments', 'create', '--cr', '1', '--body-file', '-', '--json'], {
+      env,
+      input: 'From stdin\n\nTwo paragraphs.\n',
+    });
     expect(onCr.code).toBe(0);
     const comment = parse<Comment>(onCr.stdout);
     expect((await getComment(comment.id, crPath)).body.markdown).toBe('From stdin\n\nTwo paragraphs.\n');
@@ -205,7 +220,10 @@ describe('docs comments replies', () => {
 
     const list = await docs(['comments', 'replies', 'list', c.id, '--cr', '1'], { env });
     expect(list.code).toBe(0);
-    const rows = list.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = list.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((r) => r[4])).toEqual(['Good idea, adding it.', 'Agreed']);
     expect(rows[1]![0]).toBe(replyId);
 

@@ -27,7 +27,11 @@ const profilesIn = (dir: string): Record<string, Record<string, unknown>> =>
 describe('parallel writers lose nothing', () => {
   it('sixteen `config set` processes on different profiles leave sixteen profiles', async () => {
     const dir = tempDir();
-    const runs = await Promise.all(Array.from({ length: 16 }, (_, i) => docs(['config', 'set', 'org', `org_${i}`, '--profile', `p${i}`], { env: { DOCS_CONFIG_DIR: dir }, timeoutMs: 60_000 })));
+    const runs = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        docs(['config', 'set', 'org', `org_${i}`, '--profile', `p${i}`], { env: { DOCS_CONFIG_DIR: dir }, timeoutMs: 60_000 }),
+      ),
+    );
     expect(runs.map((r) => r.code)).toEqual(Array(16).fill(0));
     const profiles = profilesIn(dir);
     expect(Object.keys(profiles).sort()).toEqual(Array.from({ length: 16 }, (_, i) => `p${i}`).sort());
@@ -42,9 +46,15 @@ describe('parallel writers lose nothing', () => {
     expect((await docs(['auth', 'login', '--with-token', '--api-url', emulator.url], { env, input: token })).code).toBe(0);
     const runs = await Promise.all([
       docs(['auth', 'logout'], { env, timeoutMs: 60_000 }),
-      ...Array.from({ length: 8 }, (_, i) => docs(['auth', 'login', '--with-token', '--api-url', emulator.url, '--profile', `ci${i}`], { env, input: token, timeoutMs: 60_000 })),
-      ...(['org', 'space', 'output'] as const).map((key) => docs(['config', 'set', key, key === 'output' ? 'json' : `${key}_x`], { env, timeoutMs: 60_000 })),
-      ...Array.from({ length: 4 }, (_, i) => docs(['config', 'set', 'space', `sp_${i}`, '--profile', `other${i}`], { env, timeoutMs: 60_000 })),
+      ...Array.from({ length: 8 }, (_, i) =>
+        docs(['auth', 'login', '--with-token', '--api-url', emulator.url, '--profile', `ci${i}`], { env, input: token, timeoutMs: 60_000 }),
+      ),
+      ...(['org', 'space', 'output'] as const).map((key) =>
+        docs(['config', 'set', key, key === 'output' ? 'json' : `${key}_x`], { env, timeoutMs: 60_000 }),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        docs(['config', 'set', 'space', `sp_${i}`, '--profile', `other${i}`], { env, timeoutMs: 60_000 }),
+      ),
     ]);
     expect(runs.map((r) => r.code)).toEqual(Array(runs.length).fill(0));
     const profiles = profilesIn(dir);
@@ -112,7 +122,9 @@ describe('a profile file with wrong values', () => {
     expect((await docs(['config', 'set', 'api-url', emulator.url], { env: { DOCS_CONFIG_DIR: dir } })).code).toBe(0);
     const status = await docs(['auth', 'status'], { env: { DOCS_CONFIG_DIR: dir } });
     expect(status.code).toBe(2);
-    expect(status.stderr).toContain('"token" of profile "default" must be a string, got {"secret":true}. Fix it: `docs auth logout` removes it');
+    expect(status.stderr).toContain(
+      '"token" of profile "default" must be a string, got {"secret":true}. Fix it: `docs auth logout` removes it',
+    );
     expect((await docs(['auth', 'logout'], { env: { DOCS_CONFIG_DIR: dir } })).code).toBe(0);
     expect(profilesIn(dir).default).toEqual({ 'api-url': emulator.url });
   });
@@ -120,9 +132,15 @@ describe('a profile file with wrong values', () => {
   it('a profile that is not an object, and profiles that are not an object, exit 2 naming them', async () => {
     const dir = broken({});
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: 'x' } }));
-    expect(await docs(['config', 'get', 'org'], { env: { DOCS_CONFIG_DIR: dir } })).toMatchObject({ code: 2, stderr: expect.stringContaining('profile "default" must be an object, got "x"') });
+    expect(await docs(['config', 'get', 'org'], { env: { DOCS_CONFIG_DIR: dir } })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('profile "default" must be an object, got "x"'),
+    });
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: [] }));
-    expect(await docs(['config', 'list'], { env: { DOCS_CONFIG_DIR: dir } })).toMatchObject({ code: 2, stderr: expect.stringContaining('"profiles" must be an object of profiles, got []') });
+    expect(await docs(['config', 'list'], { env: { DOCS_CONFIG_DIR: dir } })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"profiles" must be an object of profiles, got []'),
+    });
   });
 });
 

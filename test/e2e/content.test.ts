@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const pagesOf = async (space: string, cr?: number) =>
-  (await api<{ pages: Page[] }>(emulator, 'GET', `/v1/spaces/${space}${cr === undefined ? '' : `/change-requests/${cr}`}/content/pages`)).pages;
+  (await api<{ pages: Page[] }>(emulator, 'GET', `/v1/spaces/${space}${cr === undefined ? '' : `/change-requests/${cr}`}/content/pages`))
+    .pages;
 const flat = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 const duplicate = async () => (await api<{ id: string }>(emulator, 'POST', `/v1/spaces/${SPACE}/duplicate`)).id;
 
@@ -41,7 +42,10 @@ describe('space content', () => {
     const expected = flat(await pagesOf(SPACE));
     const tsv = await docs(['spaces', 'pages'], { env });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((r) => r.slice(0, 3))).toEqual(expected.map((p) => [p.id, p.path, p.title]));
     expect(rows).toContainEqual(['page_install_linux', 'installation/linux', 'Linux', 'document']);
 
@@ -72,7 +76,9 @@ describe('space content', () => {
 
     const missing = await docs(['spaces', 'page', 'page_nope'], { env });
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe('Error: page "page_nope" not found (404). Check the id with `docs spaces pages` (with --cr for a page of a change request).\n');
+    expect(missing.stderr).toBe(
+      'Error: page "page_nope" not found (404). Check the id with `docs spaces pages` (with --cr for a page of a change request).\n',
+    );
     const badFormat = await docs(['spaces', 'page', 'page_quickstart', '--format', 'html'], { env });
     expect(badFormat.code).toBe(2);
     const noCr = await docs(['spaces', 'page', 'page_quickstart', '--cr', '999'], { env });
@@ -148,7 +154,9 @@ describe('space content', () => {
     expect((await api<{ revision: string }>(emulator, 'GET', `/v1/spaces/${space}`)).revision).toBe(revision);
 
     const cr = await api<{ number: number }>(emulator, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Import' });
-    const intoCr = await docs(['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url, '--json'], { env });
+    const intoCr = await docs(['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url, '--json'], {
+      env,
+    });
     expect(intoCr.code).toBe(0);
     expect(JSON.parse(intoCr.stdout)).toMatchObject({ importedResources: expect.any(Number) });
     expect(flat(await pagesOf(space, cr.number)).filter((p) => p.title === 'FAQ')).toHaveLength(2);
@@ -173,8 +181,13 @@ describe('space content', () => {
     expect(titles).toHaveLength(before + 3);
     expect(titles).toContain('Onboarding');
 
-    const dry = await docs(['spaces', 'apply-template', space, '--template', 'product-docs', '--content-ref', 'logo=file:file_logo', '--dry-run', '--json'], { env });
-    expect(JSON.parse(dry.stdout)).toMatchObject({ body: { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'file_logo' } } } } });
+    const dry = await docs(
+      ['spaces', 'apply-template', space, '--template', 'product-docs', '--content-ref', 'logo=file:file_logo', '--dry-run', '--json'],
+      { env },
+    );
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      body: { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'file_logo' } } } },
+    });
     const badRef = await docs(['spaces', 'apply-template', space, '--template', 'product-docs', '--content-ref', 'logo'], { env });
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain('<name>=<kind>:<id>');
@@ -185,7 +198,9 @@ describe('space content', () => {
   });
 
   it('a read-only token cannot import (exit 4)', async () => {
-    const imported = await docs(['spaces', 'import', '--source', 'markdown', '--url', 'file:///dev/null'], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
+    const imported = await docs(['spaces', 'import', '--source', 'markdown', '--url', 'file:///dev/null'], {
+      env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
+    });
     expect(imported.code).toBe(4);
   });
 

@@ -20,7 +20,11 @@ function gitRepo(): string {
   const dir = tempDir('docs-e2e-repo-');
   writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
   writeFileSync(join(dir, 'quickstart.md'), '# Quickstart\n\nShorter now.\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.test', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'Replace the guides');
@@ -45,7 +49,9 @@ describe('merge conflicts', () => {
     const res = await docs(['cr', 'merge', '1', '--space', SPACE, '--yes'], { env });
     expect(res.code).toBe(5);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/^Error: change request 1 conflicts with the primary content: nothing was merged\. Run `docs cr update-branch 1`/);
+    expect(res.stderr).toMatch(
+      /^Error: change request 1 conflicts with the primary content: nothing was merged\. Run `docs cr update-branch 1`/,
+    );
     expect(res.stderr).not.toMatch(/✓|Merged/);
     const cr = await api<{ status: string }>(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests/1`);
     expect(cr.status).toBe('open');

@@ -31,7 +31,10 @@ let cr: number;
 let unchanged: number;
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 
 function repo(name: string, files: Record<string, string>): string {
   const dir = join(root, name);
@@ -51,7 +54,8 @@ function markdownFile(name: string, text: string): string {
 
 const post = <T>(path: string, body?: unknown) => api<T>(emulator, 'POST', path, body);
 const newCr = async () => post<{ id: string; number: number }>(`/v1/spaces/${space}/change-requests`, { subject: 'Edit the guide' });
-const importInto = (where: string, name: string, text: string) => post(`${where}/content/import`, { source: 'markdown', url: markdownFile(name, text) });
+const importInto = (where: string, name: string, text: string) =>
+  post(`${where}/content/import`, { source: 'markdown', url: markdownFile(name, text) });
 /** A page as Git Sync writes it: the title as a heading, then the markdown. */
 const fileOf = (page: TreePage) => `# ${page.title}\n\n${page.markdown ?? ''}`;
 const flat = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
@@ -161,9 +165,17 @@ describe('docs cr diff', () => {
   it('--json gives each changed page with its id, paths, titles, kinds and hunks', async () => {
     const res = await docs(['cr', 'diff', String(cr), '--space', space, '--json'], { env });
     expect(res.code).toBe(0);
-    const diff = JSON.parse(res.stdout) as { spaceId: string; changeRequestId: string; added: number; removed: number; pages: Record<string, unknown>[] };
+    const diff = JSON.parse(res.stdout) as {
+      spaceId: string;
+      changeRequestId: string;
+      added: number;
+      removed: number;
+      pages: Record<string, unknown>[];
+    };
     expect(diff).toMatchObject({ spaceId: space, changeRequestId: String(cr), added: 2, removed: 2 });
-    const proposed = flat((await api<{ pages: TreePage[] }>(emulator, 'GET', `/v1/spaces/${space}/change-requests/${cr}/content/pages`)).pages);
+    const proposed = flat(
+      (await api<{ pages: TreePage[] }>(emulator, 'GET', `/v1/spaces/${space}/change-requests/${cr}/content/pages`)).pages,
+    );
     const idOf = (path: string) => proposed.find((p) => p.path === path)?.id;
     expect(diff.pages.map((p) => [p.change, p.pathBefore, p.pathAfter, p.titleBefore, p.titleAfter])).toEqual([
       ['renamed', 'guide', 'guide', 'Guide', 'User guide'],
@@ -174,13 +186,31 @@ describe('docs cr diff', () => {
     ]);
     // Matched by id: the moved page is the one the change request has at `notes`.
     expect(diff.pages.slice(0, 3).map((p) => p.id)).toEqual([idOf('guide'), idOf('setup'), idOf('notes')]);
-    expect(diff.pages[1]).toMatchObject({ hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [' 1. Install.', '-2. Sign in.', '+2. Sign in with SSO.', ' 3. Done.'] }] });
+    expect(diff.pages[1]).toMatchObject({
+      hunks: [
+        {
+          oldStart: 1,
+          oldLines: 3,
+          newStart: 1,
+          newLines: 3,
+          lines: [' 1. Install.', '-2. Sign in.', '+2. Sign in with SSO.', ' 3. Done.'],
+        },
+      ],
+    });
   });
 
   it('--stat counts lines per page with a total; --name-only lists the paths', async () => {
     const stat = await docs(['cr', 'diff', String(cr), '--space', space, '--stat'], { env });
     expect(stat.stdout).toBe(
-      [' guide            | 0', ' setup            | 2 +-', ' notes-2 => notes | 0', ' old              | 1 -', ' new-page         | 1 +', ' 5 pages changed, 2 insertions(+), 2 deletions(-)', ''].join('\n'),
+      [
+        ' guide            | 0',
+        ' setup            | 2 +-',
+        ' notes-2 => notes | 0',
+        ' old              | 1 -',
+        ' new-page         | 1 +',
+        ' 5 pages changed, 2 insertions(+), 2 deletions(-)',
+        '',
+      ].join('\n'),
     );
     const names = await docs(['cr', 'diff', String(cr), '--space', space, '--name-only'], { env });
     expect(names.stdout).toBe('guide\nsetup\nnotes\nold\nnew-page\n');

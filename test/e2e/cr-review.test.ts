@@ -29,16 +29,23 @@ describe('docs cr review', () => {
   it('without a terminal exits 2 before any request, naming docs cr diff and docs cr list', async () => {
     // An API nobody listens on: a request would fail with exit 7, not 2.
     const env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: DEMO.tokens.admin, DOCS_API_URL: 'http://127.0.0.1:9' };
-    for (const args of [['cr', 'review', '--space', SPACE], ['cr', 'review', '1', '--space', SPACE]]) {
+    for (const args of [
+      ['cr', 'review', '--space', SPACE],
+      ['cr', 'review', '1', '--space', SPACE],
+    ]) {
       const res = await docs(args, { env });
       expect(res.code).toBe(2);
       expect(res.stdout).toBe('');
-      expect(res.stderr).toBe('Error: `docs cr review` is interactive and needs a terminal; without one, use `docs cr diff` or `docs cr list`\n');
+      expect(res.stderr).toBe(
+        'Error: `docs cr review` is interactive and needs a terminal; without one, use `docs cr diff` or `docs cr list`\n',
+      );
     }
   });
 
   it('without a space says how to give one (exit 2)', async () => {
-    const res = await docs(['cr', 'review'], { env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: DEMO.tokens.admin, DOCS_API_URL: emulator.url } });
+    const res = await docs(['cr', 'review'], {
+      env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: DEMO.tokens.admin, DOCS_API_URL: emulator.url },
+    });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^Error: no space given/);
   });
@@ -49,7 +56,14 @@ describe('docs cr review', () => {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 20_000,
-        env: { PATH: process.env.PATH, HOME: tempDir(), NO_COLOR: '1', DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: DEMO.tokens.admin, DOCS_API_URL: emulator.url },
+        env: {
+          PATH: process.env.PATH,
+          HOME: tempDir(),
+          NO_COLOR: '1',
+          DOCS_CONFIG_DIR: tempDir(),
+          DOCS_TOKEN: DEMO.tokens.admin,
+          DOCS_API_URL: emulator.url,
+        },
       });
     const missing = run(`cr review 999 --space ${SPACE}`);
     expect(missing.status).toBe(3);

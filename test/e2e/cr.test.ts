@@ -104,7 +104,9 @@ describe('docs cr', () => {
     const cr = await createCr('Needs confirmation');
     const refused = await docs(['cr', 'merge', String(cr.number)], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^Error: refusing to merge change request \d+ without confirmation: no terminal to ask on\. Pass --yes to confirm\.\n$/);
+    expect(refused.stderr).toMatch(
+      /^Error: refusing to merge change request \d+ without confirmation: no terminal to ask on\. Pass --yes to confirm\.\n$/,
+    );
     expect(refused.stdout).toBe('');
     expect((await getCr(cr.id)).status).toBe('open');
   });

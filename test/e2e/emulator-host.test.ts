@@ -27,9 +27,13 @@ async function call(emu: RunningEmulator, method: string, path: string, body?: u
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as { error?: { code: number; message: string } } & Record<string, unknown> };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : undefined) as { error?: { code: number; message: string } } & Record<string, unknown>,
+  };
 }
-const importUrl = (emu: RunningEmulator, url: string, source = 'markdown') => call(emu, 'POST', `/v1/spaces/${SPACE}/content/import`, { source, url });
+const importUrl = (emu: RunningEmulator, url: string, source = 'markdown') =>
+  call(emu, 'POST', `/v1/spaces/${SPACE}/content/import`, { source, url });
 
 /** A GET with a chosen Host header (fetch does not let a caller set it). */
 function getWithHost(emu: RunningEmulator, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -70,7 +74,9 @@ afterAll(async () => {
 
 describe('files root', () => {
   it('without --files-root, file imports and local git repositories are refused with a 400 naming the flag', async () => {
-    const cli = await docs(['spaces', 'import', SPACE, '--source', 'markdown', '--url', 'file:///etc/passwd'], { env: { DOCS_TOKEN: closed.tokens.admin!, DOCS_API_URL: closed.url } });
+    const cli = await docs(['spaces', 'import', SPACE, '--source', 'markdown', '--url', 'file:///etc/passwd'], {
+      env: { DOCS_TOKEN: closed.tokens.admin!, DOCS_API_URL: closed.url },
+    });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain('--files-root');
     expect(cli.stderr).not.toContain('root:');
@@ -87,14 +93,22 @@ describe('files root', () => {
     expect((await importUrl(rooted, pathToFileURL(join(root, 'inside.md')).href)).status).toBe(201);
     symlinkSync(join(outside, 'secret.md'), join(root, 'link.md'));
     symlinkSync(outside, join(root, 'dirlink'));
-    for (const url of [pathToFileURL(join(root, 'link.md')).href, pathToFileURL(join(root, 'dirlink', 'secret.md')).href, pathToFileURL(join(outside, 'secret.md')).href, 'file:///etc/passwd']) {
+    for (const url of [
+      pathToFileURL(join(root, 'link.md')).href,
+      pathToFileURL(join(root, 'dirlink', 'secret.md')).href,
+      pathToFileURL(join(outside, 'secret.md')).href,
+      'file:///etc/passwd',
+    ]) {
       const res = await importUrl(rooted, url);
       expect(res.status, url).toBe(400);
       expect(res.body.error?.message, url).toContain('outside the directory given with --files-root');
     }
     // A plain path keeps its `..` (a URL would normalize it): git resolves it, so the check does too.
     execFileSync('git', ['init', '-q', join(outside, 'repo')]);
-    const git = await call(rooted, 'POST', `/v1/spaces/${SPACE}/git/import`, { url: `${root}/../../${outside.split('/').pop()!}/repo`, ref: 'refs/heads/main' });
+    const git = await call(rooted, 'POST', `/v1/spaces/${SPACE}/git/import`, {
+      url: `${root}/../../${outside.split('/').pop()!}/repo`,
+      ref: 'refs/heads/main',
+    });
     expect(git.status).toBe(400);
     expect(git.body.error?.message).toContain('outside the directory given with --files-root');
     const pages = JSON.stringify(await call(rooted, 'GET', `/v1/spaces/${SPACE}/content/pages`));
@@ -189,7 +203,12 @@ describe('Host header', () => {
 
 describe('bad percent-encoding', () => {
   it('answers 400 in the error shape for download paths and file URLs, with no stack trace', async () => {
-    for (const path of ['/_emulator/files/%E0%A4%A', `/_emulator/files/${SPACE}/%E0%A4%A/x`, '/_emulator/pdf/%E0%A4%A/x', `/v1/spaces/%E0%A4%A`]) {
+    for (const path of [
+      '/_emulator/files/%E0%A4%A',
+      `/_emulator/files/${SPACE}/%E0%A4%A/x`,
+      '/_emulator/pdf/%E0%A4%A/x',
+      `/v1/spaces/%E0%A4%A`,
+    ]) {
       const res = await fetch(`${rooted.url}${path}`, { headers: { authorization: `Bearer ${rooted.tokens.admin}` } });
       expect(res.status, path).toBe(400);
       expect(await res.json()).toEqual({ error: { code: 400, message: expect.any(String) } });

@@ -19,11 +19,15 @@ interface Emulator {
 
 /** `docs emulator start` under umask 000, so every permission comes from the emulator itself. */
 function start(args: string[]): Promise<Emulator> {
-  const child = spawn('sh', ['-c', 'umask 000 && exec "$@"', 'sh', process.execPath, BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'sh',
+    ['-c', 'umask 000 && exec "$@"', 'sh', process.execPath, BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo', ...args],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -117,7 +121,10 @@ describe('stopping during an import that hangs', () => {
       const emu = await start(['--data-dir', dir]);
       expect((await call(emu, 'PATCH', `/v1/orgs/${DEMO.org}`, { title: `Before ${signal}` })).status).toBe(200);
       const before = (await (await call(emu, 'GET', `/v1/spaces/${DEMO.spaces.guides}/content`)).json()) as { id: string };
-      const hanging = call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, { source: 'markdown', url: `${stalled.url}/slow.md` }).catch(() => undefined);
+      const hanging = call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, {
+        source: 'markdown',
+        url: `${stalled.url}/slow.md`,
+      }).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 500));
       const { code, ms } = await stop(emu, signal);
       await hanging;
@@ -156,17 +163,27 @@ describe('memory', () => {
     try {
       const pid = emu.child.pid as number;
       const baseline = memory(pid);
-      const res = await call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, { source: 'markdown', url: pathToFileURL(big).href });
+      const res = await call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, {
+        source: 'markdown',
+        url: pathToFileURL(big).href,
+      });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('--max-import-bytes');
       const after = memory(pid);
-      process.stdout.write(`emulator RSS during a 1 GiB sparse-file import: baseline ${baseline.now.toFixed(1)} MiB, after ${after.now.toFixed(1)} MiB, peak ${after.peak.toFixed(1)} MiB\n`);
+      process.stdout.write(
+        `emulator RSS during a 1 GiB sparse-file import: baseline ${baseline.now.toFixed(1)} MiB, after ${after.now.toFixed(1)} MiB, peak ${after.peak.toFixed(1)} MiB\n`,
+      );
       expect(after.peak - baseline.peak).toBeLessThan(64);
 
-      const refused = await call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, { source: 'zip', url: pathToFileURL(join(root, 'bomb.zip')).href });
+      const refused = await call(emu, 'POST', `/v1/spaces/${DEMO.spaces.guides}/content/import`, {
+        source: 'zip',
+        url: pathToFileURL(join(root, 'bomb.zip')).href,
+      });
       expect(refused.status).toBe(413);
       const inflated = memory(pid);
-      process.stdout.write(`emulator RSS after a 128 MiB zip bomb that declares 10 bytes: now ${inflated.now.toFixed(1)} MiB, peak ${inflated.peak.toFixed(1)} MiB\n`);
+      process.stdout.write(
+        `emulator RSS after a 128 MiB zip bomb that declares 10 bytes: now ${inflated.now.toFixed(1)} MiB, peak ${inflated.peak.toFixed(1)} MiB\n`,
+      );
       expect(inflated.peak - baseline.peak).toBeLessThan(160);
     } finally {
       await stop(emu);

@@ -49,7 +49,12 @@ async function resettingProxy(applyFirst: boolean): Promise<TestServer> {
   return s;
 }
 
-const envFor = (url: string, extra: Record<string, string> = {}) => ({ DOCS_TOKEN: emulator.tokens.admin!, DOCS_API_URL: url, DOCS_CONFIG_DIR: tempDir(), ...extra });
+const envFor = (url: string, extra: Record<string, string> = {}) => ({
+  DOCS_TOKEN: emulator.tokens.admin!,
+  DOCS_API_URL: url,
+  DOCS_CONFIG_DIR: tempDir(),
+  ...extra,
+});
 
 describe('a connection reset after the request was sent', () => {
   it('repeats an edit (PATCH): spaces edit succeeds and the title is set', async () => {
@@ -77,7 +82,9 @@ describe('a connection reset after the request was sent', () => {
     const res = await docs(['cr', 'create', SPACE, '--subject', subject], { env: envFor(proxy.url) });
     expect(res.code).toBe(7);
     expect(proxy.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(res.stderr).toMatch(/^Error: POST http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\S+\/change-requests: .+\. The request was sent and may have been applied: check with `docs cr list` before running it again\.\n$/);
+    expect(res.stderr).toMatch(
+      /^Error: POST http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/\S+\/change-requests: .+\. The request was sent and may have been applied: check with `docs cr list` before running it again\.\n$/,
+    );
     expect(res.stderr).not.toMatch(/Check DOCS_API_URL/);
     // It was: the server created the change request once.
     const list = await api<{ items: Array<{ subject?: string }> }>(emulator, 'GET', `/v1/spaces/${SPACE}/change-requests?limit=100`);
@@ -103,7 +110,9 @@ describe('a server that sends the headers and then nothing', () => {
     expect(res.code).toBe(7);
     expect(s.requests).toHaveLength(2);
     expect(res.stderr).toContain('body timeout');
-    expect(res.stderr).toContain('The server sent nothing for 0.5 s; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).');
+    expect(res.stderr).toContain(
+      'The server sent nothing for 0.5 s; if it is only slow, raise the limit with --timeout <seconds> (or DOCS_TIMEOUT).',
+    );
   });
 
   it('reads the limit from DOCS_TIMEOUT', async () => {
@@ -127,8 +136,15 @@ describe('path parameters the server would refuse', () => {
   it('an id of 10 kB is refused before sending, naming where the value came from (exit 2, not a 431)', async () => {
     const long = 'a'.repeat(10_000);
     const env = envFor(emulator.url);
-    expect(await docs(['spaces', 'get', long], { env })).toMatchObject({ code: 2, stdout: '', stderr: 'Error: --space must be at most 512 characters (got 10000)\n' });
-    expect(await docs(['cr', 'get', '1', '--space', long], { env })).toMatchObject({ code: 2, stderr: 'Error: --space must be at most 512 characters (got 10000)\n' });
+    expect(await docs(['spaces', 'get', long], { env })).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'Error: --space must be at most 512 characters (got 10000)\n',
+    });
+    expect(await docs(['cr', 'get', '1', '--space', long], { env })).toMatchObject({
+      code: 2,
+      stderr: 'Error: --space must be at most 512 characters (got 10000)\n',
+    });
     // A long but plausible id still reaches the server: 404, not a refusal.
     expect((await docs(['spaces', 'get', 'a'.repeat(512)], { env })).code).toBe(3);
   });

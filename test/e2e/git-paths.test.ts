@@ -15,7 +15,10 @@ let outside: string;
 const after: string[] = [];
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 
 async function post(path: string, body: unknown): Promise<{ status: number; message?: string }> {
   const res = await fetch(`${emulator.url}/v1/spaces/${path}`, {
@@ -81,11 +84,26 @@ describe('repoProjectDirectory', () => {
     const bare = join(root, 'export.git');
     git(root, 'init', '-q', '--bare', bare);
     const away = `docs-e2e-anywhere-${process.pid}-${Date.now()}`;
-    const hostile = [`../../../${basename(tmpdir())}/${away}`, `../${away}`, '..', 'docs/../..', outside, join(outside, 'x'), 'docs\\..\\..', 'docs\0', 'C:/docs'];
+    const hostile = [
+      `../../../${basename(tmpdir())}/${away}`,
+      `../${away}`,
+      '..',
+      'docs/../..',
+      outside,
+      join(outside, 'x'),
+      'docs\\..\\..',
+      'docs\0',
+      'C:/docs',
+    ];
     const before = readdirSync(outside);
     for (const dir of hostile) {
       for (const op of ['git/export', 'git/import']) {
-        const res = await post(`${SPACE}/${op}`, { url: bare, ref: 'refs/heads/main', repoProjectDirectory: dir, ...(op === 'git/export' ? { commitMessage: 'Docs' } : {}) });
+        const res = await post(`${SPACE}/${op}`, {
+          url: bare,
+          ref: 'refs/heads/main',
+          repoProjectDirectory: dir,
+          ...(op === 'git/export' ? { commitMessage: 'Docs' } : {}),
+        });
         expect(res.status, `${op} ${JSON.stringify(dir)}`).toBe(400);
         expect(res.message).toMatch(/^repoProjectDirectory: /);
       }
@@ -100,7 +118,12 @@ describe('repoProjectDirectory', () => {
   it('refuses a project directory that is a symlink in the repository, on export and import', async () => {
     const bare = repoWithLink('linked', 'docs', outside);
     for (const op of ['git/export', 'git/import']) {
-      const res = await post(`${SPACE}/${op}`, { url: bare, ref: 'refs/heads/main', repoProjectDirectory: 'docs', ...(op === 'git/export' ? { commitMessage: 'Docs' } : {}) });
+      const res = await post(`${SPACE}/${op}`, {
+        url: bare,
+        ref: 'refs/heads/main',
+        repoProjectDirectory: 'docs',
+        ...(op === 'git/export' ? { commitMessage: 'Docs' } : {}),
+      });
       expect(res.status, op).toBe(400);
       expect(res.message).toContain('repoProjectDirectory: docs runs through a symbolic link');
     }
@@ -118,7 +141,10 @@ describe('repoProjectDirectory', () => {
   it('a docs/ subdirectory still round-trips', async () => {
     const bare = join(root, 'roundtrip.git');
     git(root, 'init', '-q', '--bare', bare);
-    expect((await post(`${SPACE}/git/export`, { url: bare, ref: 'refs/heads/main', repoProjectDirectory: 'docs/', commitMessage: 'Docs' })).status).toBe(204);
+    expect(
+      (await post(`${SPACE}/git/export`, { url: bare, ref: 'refs/heads/main', repoProjectDirectory: 'docs/', commitMessage: 'Docs' }))
+        .status,
+    ).toBe(204);
     const tree = git(bare, 'ls-tree', '-r', '--name-only', 'main').split('\n');
     expect(tree).toContain('docs/README.md');
     expect(tree).toContain('docs/SUMMARY.md');
@@ -126,8 +152,11 @@ describe('repoProjectDirectory', () => {
     const copy = DEMO.spaces.handbook;
     expect((await post(`${copy}/git/import`, { url: bare, ref: 'refs/heads/main', repoProjectDirectory: './docs' })).status).toBe(204);
     const titles = async (space: string) => {
-      const res = await fetch(`${emulator.url}/v1/spaces/${space}/content/pages`, { headers: { authorization: `Bearer ${emulator.tokens.admin}` } });
-      const walk = (pages: { title: string; pages?: unknown[] }[]): string[] => pages.flatMap((p) => [p.title, ...walk((p.pages ?? []) as never)]);
+      const res = await fetch(`${emulator.url}/v1/spaces/${space}/content/pages`, {
+        headers: { authorization: `Bearer ${emulator.tokens.admin}` },
+      });
+      const walk = (pages: { title: string; pages?: unknown[] }[]): string[] =>
+        pages.flatMap((p) => [p.title, ...walk((p.pages ?? []) as never)]);
       return walk(((await res.json()) as { pages: { title: string }[] }).pages);
     };
     expect(await titles(copy)).toEqual(await titles(SPACE));

@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 const duplicate = async () => (await api<{ id: string }>(emulator, 'POST', `/v1/spaces/${SPACE}/duplicate`)).id;
-const titles = async (space: string) => (await api<{ pages: Page[] }>(emulator, 'GET', `/v1/spaces/${space}/content/pages`)).pages.map((p) => p.title);
+const titles = async (space: string) =>
+  (await api<{ pages: Page[] }>(emulator, 'GET', `/v1/spaces/${space}/content/pages`)).pages.map((p) => p.title);
 
 const BOOK = {
   'docs/README.md': '# Welcome\n\nThe home page.\n',
@@ -48,9 +49,28 @@ describe('docs git', () => {
     const space = await duplicate();
     const none = await docs(['git', 'info', space], { env });
     expect(none.code).toBe(3);
-    expect(none.stderr).toBe(`Error: space ${space} has no Git sync set up (404). Connect a repository with \`docs git import ${space} --url <url> --ref <branch>\`.\n`);
+    expect(none.stderr).toBe(
+      `Error: space ${space} has no Git sync set up (404). Connect a repository with \`docs git import ${space} --url <url> --ref <branch>\`.\n`,
+    );
 
-    const imported = await docs(['git', 'import', space, '--url', repo, '--ref', 'main', '--directory', 'docs', '--provider', 'github', '--provider-url', 'https://github.com/acme/book'], { env });
+    const imported = await docs(
+      [
+        'git',
+        'import',
+        space,
+        '--url',
+        repo,
+        '--ref',
+        'main',
+        '--directory',
+        'docs',
+        '--provider',
+        'github',
+        '--provider-url',
+        'https://github.com/acme/book',
+      ],
+      { env },
+    );
     expect(imported.code).toBe(0);
     expect(imported.stdout).toBe(`${space}\timported\n`);
     expect(await titles(space)).toEqual(['Welcome', 'Install']);
@@ -122,7 +142,9 @@ describe('docs git', () => {
     mkdirSync(bare);
     git(bare, 'init', '-q', '--bare');
     const space = await duplicate();
-    const exported = await docs(['git', 'export', space, '--url', bare, '--ref', 'docs', '--commit-message', 'Export from the CLI'], { env });
+    const exported = await docs(['git', 'export', space, '--url', bare, '--ref', 'docs', '--commit-message', 'Export from the CLI'], {
+      env,
+    });
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe(`${space}\texported\n`);
     expect(git(bare, 'log', '-1', '--format=%s', 'docs')).toBe('Export from the CLI');
@@ -143,7 +165,9 @@ describe('docs git', () => {
     expect(piped.stdout).toBe(`${SPACE}\tremoved\n`);
 
     const repo = repoWith('readonly', { 'README.md': '# Read\n' });
-    const denied = await docs(['git', 'import', SPACE, '--url', repo, '--ref', 'main'], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
+    const denied = await docs(['git', 'import', SPACE, '--url', repo, '--ref', 'main'], {
+      env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
+    });
     expect(denied.code).toBe(4);
   });
 

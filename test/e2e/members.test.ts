@@ -40,7 +40,10 @@ describe('docs members', () => {
     const expected = (await allMembers()).map((m) => m.id);
     const tsv = await docs(['members', 'list'], { env });
     expect(tsv.code, tsv.stderr).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((r) => r[0])).toEqual(expected);
     expect(rows[0]).toEqual([U.guest, 'Barbara Liskov', 'barbara@partner.test', 'guest', '', '2024-09-16T15:00:00.000Z', '']);
     expect(rows.find((r) => r[0] === 'usr_frances')?.[4]).toBe('yes');
@@ -100,7 +103,10 @@ describe('docs members', () => {
   it('lists the spaces and the teams of a member', async () => {
     const spaces = await docs(['members', 'spaces', U.read], { env });
     expect(spaces.code, spaces.stderr).toBe(0);
-    const rows = spaces.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = spaces.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((r) => r[0]).sort()).toEqual([DEMO.spaces.api, DEMO.spaces.guides, DEMO.spaces.handbook].sort());
     expect(rows.every((r) => r[2] === 'read')).toBe(true);
     const none = await docs(['members', 'spaces', U.guest, '--json'], { env });

@@ -54,7 +54,8 @@ function writeSpec(name: string, version: string): string {
   writeFileSync(file, JSON.stringify(document(version)));
   return file;
 }
-const createSpec = (slug: string, version = '1.0.0') => api<Spec>(emulator, 'POST', base, { slug, source: { text: JSON.stringify(document(version)) } });
+const createSpec = (slug: string, version = '1.0.0') =>
+  api<Spec>(emulator, 'POST', base, { slug, source: { text: JSON.stringify(document(version)) } });
 
 describe('docs openapi', () => {
   it('creates a specification from a file or a URL and prints its slug when piped', async () => {
@@ -86,7 +87,10 @@ describe('docs openapi', () => {
     expect((await versions('billing')).map((v) => v.id)[0]).toBe(row[2]);
     expect(await versions('billing')).toHaveLength(2);
 
-    const created = await docs(['openapi', 'publish', 'invoices', '--file', '-', '--json'], { env, input: JSON.stringify(document('0.1.0')) });
+    const created = await docs(['openapi', 'publish', 'invoices', '--file', '-', '--json'], {
+      env,
+      input: JSON.stringify(document('0.1.0')),
+    });
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ slug: 'invoices' });
     expect(created.stderr).toContain('Created OpenAPI specification invoices (201');
@@ -97,7 +101,10 @@ describe('docs openapi', () => {
     await createSpec('catalog');
     const tsv = await docs(['openapi', 'list'], { env });
     expect(tsv.code).toBe(0);
-    const row = tsv.stdout.split('\n').find((l) => l.startsWith('catalog\t'))!.split('\t');
+    const row = tsv.stdout
+      .split('\n')
+      .find((l) => l.startsWith('catalog\t'))!
+      .split('\t');
     expect(row.slice(0, 3)).toEqual(['catalog', 'private', 'complete']);
     const json = await docs(['openapi', 'list', '--json'], { env });
     expect(JSON.parse(json.stdout).map((s: Spec) => s.slug)).toEqual((await specs()).map((s) => s.slug));
@@ -117,7 +124,12 @@ describe('docs openapi', () => {
     const [latest, first] = await versions('shop');
 
     const list = await docs(['openapi', 'versions', 'list', 'shop'], { env });
-    expect(list.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual([latest!.id, first!.id]);
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]),
+    ).toEqual([latest!.id, first!.id]);
     const byDefault = await docs(['openapi', 'versions', 'get', 'shop', '--json'], { env });
     expect(JSON.parse(byDefault.stdout).id).toBe(latest!.id);
     const byId = await docs(['openapi', 'versions', 'get', 'shop', first!.id], { env });
@@ -133,7 +145,9 @@ describe('docs openapi', () => {
 
     const missing = await docs(['openapi', 'versions', 'get', 'shop', 'oasv_missing'], { env });
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe('Error: OpenAPI specification version "oasv_missing" not found (404). Check the id with `docs openapi versions list shop`.\n');
+    expect(missing.stderr).toBe(
+      'Error: OpenAPI specification version "oasv_missing" not found (404). Check the id with `docs openapi versions list shop`.\n',
+    );
   });
 
   it('deletes with --yes only', async () => {
@@ -167,7 +181,9 @@ describe('docs openapi', () => {
     const missing = await docs(['openapi', 'get', 'no-such-spec'], { env });
     expect(missing.code).toBe(3);
     expect(missing.stderr).toBe('Error: OpenAPI specification "no-such-spec" not found (404). Check the slug with `docs openapi list`.\n');
-    const denied = await docs(['openapi', 'publish', 'pets', '--file', writeSpec('denied.json', '9.9.9')], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
+    const denied = await docs(['openapi', 'publish', 'pets', '--file', writeSpec('denied.json', '9.9.9')], {
+      env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
+    });
     expect(denied.code).toBe(4);
   });
 

@@ -79,12 +79,28 @@ describe('docs orgs', () => {
 
   it('edits settings: title, e-mail domains, default role (guest), invite links, default site', async () => {
     const edited = await docs(
-      ['orgs', 'edit', '--title', 'Acme Documentation', '--email-domains', 'acme.test, acme.io', '--default-role', 'guest', '--no-invite-links', '--json'],
+      [
+        'orgs',
+        'edit',
+        '--title',
+        'Acme Documentation',
+        '--email-domains',
+        'acme.test, acme.io',
+        '--default-role',
+        'guest',
+        '--no-invite-links',
+        '--json',
+      ],
       { env },
     );
     expect(edited.code, edited.stderr).toBe(0);
     expect(JSON.parse(edited.stdout)).toMatchObject({ title: 'Acme Documentation', defaultRole: null, inviteLinks: false });
-    expect(await getOrg()).toMatchObject({ title: 'Acme Documentation', emailDomains: ['acme.test', 'acme.io'], defaultRole: null, inviteLinks: false });
+    expect(await getOrg()).toMatchObject({
+      title: 'Acme Documentation',
+      emailDomains: ['acme.test', 'acme.io'],
+      defaultRole: null,
+      inviteLinks: false,
+    });
 
     const site = await docs(['orgs', 'edit', DEMO.org, '--default-site', DEMO.site, '--default-role', 'edit'], { env });
     expect(site.code, site.stderr).toBe(0);
@@ -120,11 +136,20 @@ describe('docs orgs', () => {
   it('searches every space: one row per page piped, the API results with --json', async () => {
     const rows = await docs(['orgs', 'search', 'install'], { env });
     expect(rows.code, rows.stderr).toBe(0);
-    const lines = rows.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = rows.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.every((l) => l.length === 5)).toBe(true);
     expect(lines.map((l) => l[4])).toContain('page_installation');
-    expect(lines.find((l) => l[4] === 'page_installation')).toEqual(['Getting Started', 'Installation', 'installation', DEMO.spaces.guides, 'page_installation']);
+    expect(lines.find((l) => l[4] === 'page_installation')).toEqual([
+      'Getting Started',
+      'Installation',
+      'installation',
+      DEMO.spaces.guides,
+      'page_installation',
+    ]);
 
     const json = await docs(['orgs', 'search', 'install', '--json'], { env });
     expect(json.code, json.stderr).toBe(0);

@@ -41,11 +41,18 @@ describe('secrets never reach the output', () => {
       await docs(['api', 'GET', '/orgs'], { env: { ...env, DOCS_TOKEN: token, DOCS_API_URL: emulator.url } }),
       await docs(['cr', 'list', SPACE, '--debug'], { env: { ...env, DOCS_TOKEN: 'wrong-token-value-123' } }),
       // Credentials inside the API URL must not be echoed in errors or traces either.
-      await docs(['cr', 'list', SPACE, '--debug'], { env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') } }),
+      await docs(['cr', 'list', SPACE, '--debug'], {
+        env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') },
+      }),
       await docs(['cr', 'list', SPACE, '--debug'], { env: { ...env, DOCS_API_URL: 'http://someone:hunter2secret@127.0.0.1:9' } }),
-      await docs(['auth', 'status', '--json'], { env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') } }),
+      await docs(['auth', 'status', '--json'], {
+        env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') },
+      }),
       await docs(['auth', 'status'], { env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') } }),
-      await docs(['auth', 'login', '--with-token'], { env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') }, input: token }),
+      await docs(['auth', 'login', '--with-token'], {
+        env: { ...env, DOCS_API_URL: emulator.url.replace('http://', 'http://someone:hunter2secret@') },
+        input: token,
+      }),
     ];
     expect(runs[0]!.code).toBe(0);
     expect(runs[1]!.stderr).toContain('> GET');
@@ -69,7 +76,9 @@ describe('secrets never reach the output', () => {
 describe('Ctrl-C', () => {
   it('aborts the request in flight and exits 130', async () => {
     slow = await startEmulator(['--faults', 'delay=20s@1']);
-    const child = spawnDocs(['cr', 'list', SPACE, '--debug'], { env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: slow.tokens.admin!, DOCS_API_URL: slow.url } });
+    const child = spawnDocs(['cr', 'list', SPACE, '--debug'], {
+      env: { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: slow.tokens.admin!, DOCS_API_URL: slow.url },
+    });
     let stderr = '';
     // The trace line is written as the request goes out: from then on the request is in flight.
     const inFlight = new Promise<void>((resolve) =>
@@ -103,12 +112,21 @@ describe('help', () => {
 
   it('`docs cr --help` lists the change-request commands', async () => {
     const res = await docs(['cr', '--help']);
-    for (const verb of ['list', 'create', 'get', 'diff', 'edit', 'merge', 'update-branch', 'pdf', 'review']) expect(res.stdout).toContain(`cr ${verb}`);
+    for (const verb of ['list', 'create', 'get', 'diff', 'edit', 'merge', 'update-branch', 'pdf', 'review'])
+      expect(res.stdout).toContain(`cr ${verb}`);
   });
 
   it('every command has a summary, a description, examples and flag docs', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
-      commands: Record<string, { summary?: string; description?: string; examples?: unknown[]; flags: Record<string, { description?: string; summary?: string; hidden?: boolean }> }>;
+      commands: Record<
+        string,
+        {
+          summary?: string;
+          description?: string;
+          examples?: unknown[];
+          flags: Record<string, { description?: string; summary?: string; hidden?: boolean }>;
+        }
+      >;
     };
     const all = Object.entries(manifest.commands);
     expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 9 + 1);
@@ -117,7 +135,8 @@ describe('help', () => {
       expect(cmd.description, id).toBeTruthy();
       expect(cmd.description, id).not.toBe(cmd.summary);
       expect(cmd.examples?.length, id).toBeGreaterThan(0);
-      for (const [name, flag] of Object.entries(cmd.flags)) if (!flag.hidden) expect(flag.description ?? flag.summary, `${id} --${name}`).toBeTruthy();
+      for (const [name, flag] of Object.entries(cmd.flags))
+        if (!flag.hidden) expect(flag.description ?? flag.summary, `${id} --${name}`).toBeTruthy();
     }
   });
 });

@@ -68,7 +68,12 @@ const allSites = () => items<Site>('');
 async function newSite(title: string, spaces: string[] = [DEMO.spaces.guides]): Promise<Site> {
   return api<Site>(emulator, 'POST', sitesPath, { title, spaces });
 }
-const rows = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => l.split('\t'));
+const rows = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t'));
 
 describe('docs sites', () => {
   it('lists sites as TSV and JSON, with filters; an unknown --type exits 2 naming the flag', async () => {
@@ -77,7 +82,10 @@ describe('docs sites', () => {
     const demo = rows(tsv.stdout).find((r) => r[0] === SITE);
     expect(demo?.slice(0, 6)).toEqual([SITE, 'Acme Documentation', 'basic', 'public', 'yes', '2']);
 
-    const json = await docs(['sites', 'list', '--json', '--title', 'acme doc', '--published', '--type', 'basic', '--type', 'premium', '--space', DEMO.spaces.api], { env });
+    const json = await docs(
+      ['sites', 'list', '--json', '--title', 'acme doc', '--published', '--type', 'basic', '--type', 'premium', '--space', DEMO.spaces.api],
+      { env },
+    );
     expect(json.code).toBe(0);
     expect((JSON.parse(json.stdout) as Site[]).map((s) => s.id)).toEqual([SITE]);
     const none = await docs(['sites', 'list', '--json', '--type', 'premium'], { env });
@@ -106,7 +114,21 @@ describe('docs sites', () => {
   });
 
   it('creates sites from spaces or with a new space; bounds and exclusive flags exit 2 before sending', async () => {
-    const created = await docs(['sites', 'create', '--title', 'Developer Docs', '--visibility', 'unlisted', '--space', DEMO.spaces.guides, '--space', DEMO.spaces.api], { env });
+    const created = await docs(
+      [
+        'sites',
+        'create',
+        '--title',
+        'Developer Docs',
+        '--visibility',
+        'unlisted',
+        '--space',
+        DEMO.spaces.guides,
+        '--space',
+        DEMO.spaces.api,
+      ],
+      { env },
+    );
     expect(created.code).toBe(0);
     const [id, type, visibility, title] = rows(created.stdout)[0]!;
     expect([type, visibility, title]).toEqual(['basic', 'unlisted', 'Developer Docs']);
@@ -128,12 +150,30 @@ describe('docs sites', () => {
   it('edits settings (proxy, adaptive content, agents context) and removes the proxy', async () => {
     const site = await newSite('To edit');
     const edited = await docs(
-      ['sites', 'edit', site.id, '--title', 'Edited', '--visibility', 'public', '--proxy', 'acme.com/docs', '--adaptive-content', '--agents-context', 'excluded', '--json'],
+      [
+        'sites',
+        'edit',
+        site.id,
+        '--title',
+        'Edited',
+        '--visibility',
+        'public',
+        '--proxy',
+        'acme.com/docs',
+        '--adaptive-content',
+        '--agents-context',
+        'excluded',
+        '--json',
+      ],
       { env },
     );
     expect(edited.code).toBe(0);
     expect(JSON.parse(edited.stdout)).toMatchObject({ id: site.id, title: 'Edited', visibility: 'public', published: true });
-    expect(await get<Site>(`/${site.id}`)).toMatchObject({ proxy: { origin: 'acme.com/docs' }, adaptiveContent: { enabled: true }, agentsContext: 'excluded' });
+    expect(await get<Site>(`/${site.id}`)).toMatchObject({
+      proxy: { origin: 'acme.com/docs' },
+      adaptiveContent: { enabled: true },
+      agentsContext: 'excluded',
+    });
 
     const removed = await docs(['sites', 'edit', site.id, '--remove-proxy', '--no-adaptive-content'], { env });
     expect(removed.code).toBe(0);
@@ -161,7 +201,11 @@ describe('docs sites', () => {
     expect(rows(tsv.stdout).map((r) => [r[0], r[1], r[5]])).toEqual(expected);
 
     const json = await docs(['sites', 'published', SITE, '--json'], { env });
-    expect(JSON.parse(json.stdout)).toMatchObject({ object: 'published-content-site', site: { id: SITE }, structure: { type: 'sections' } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      object: 'published-content-site',
+      site: { id: SITE },
+      structure: { type: 'sections' },
+    });
 
     const draft = await newSite('Draft site');
     const unpublished = await docs(['sites', 'published', draft.id], { env });
@@ -203,9 +247,14 @@ describe('docs sites', () => {
 
     const conditions = await docs(['sites', 'adaptive-schema', 'conditions', site.id], { env });
     expect(conditions.code).toBe(0);
-    expect(rows(conditions.stdout).map((r) => r[0])).toEqual(expect.arrayContaining(['visitor.claims.isBetaUser', 'visitor.claims.unsigned.plan === "free"']));
+    expect(rows(conditions.stdout).map((r) => r[0])).toEqual(
+      expect.arrayContaining(['visitor.claims.isBetaUser', 'visitor.claims.unsigned.plan === "free"']),
+    );
 
-    const invalid = await docs(['sites', 'adaptive-schema', 'set', site.id, '--file', '-'], { env, input: JSON.stringify({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false }) });
+    const invalid = await docs(['sites', 'adaptive-schema', 'set', site.id, '--file', '-'], {
+      env,
+      input: JSON.stringify({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false }),
+    });
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toBe('Error: the schema in stdin is not valid: properties.x.description: required\n');
     const notJson = await docs(['sites', 'adaptive-schema', 'set', site.id, '--file', '-'], { env, input: '{' });
@@ -215,17 +264,39 @@ describe('docs sites', () => {
 
   it('adds, edits, moves and deletes sections', async () => {
     const site = await newSite('Sections');
-    const added = await docs(['sites', 'sections', 'add', site.id, '--space', DEMO.spaces.api, '--title', 'API', '--icon', 'code'], { env });
+    const added = await docs(['sites', 'sections', 'add', site.id, '--space', DEMO.spaces.api, '--title', 'API', '--icon', 'code'], {
+      env,
+    });
     expect(added.code).toBe(0);
     const [sectionId, path, title] = rows(added.stdout)[0]!;
     expect([path, title]).toEqual(['api', 'API']);
     const first = (await items<Section>(`/${site.id}/sections`)).find((s) => s.id !== sectionId)!;
 
-    const edited = await docs(['sites', 'sections', 'edit', site.id, sectionId!, '--path', 'reference', '--condition', 'visitor.claims.isBetaUser', '--description', 'All endpoints'], { env });
+    const edited = await docs(
+      [
+        'sites',
+        'sections',
+        'edit',
+        site.id,
+        sectionId!,
+        '--path',
+        'reference',
+        '--condition',
+        'visitor.claims.isBetaUser',
+        '--description',
+        'All endpoints',
+      ],
+      { env },
+    );
     expect(edited.code).toBe(0);
     const moved = await docs(['sites', 'sections', 'move', '--site', site.id, sectionId!, '--before', first.id, '--json'], { env });
     expect(moved.code).toBe(0);
-    expect(JSON.parse(moved.stdout)).toMatchObject({ id: sectionId, path: 'reference', condition: 'visitor.claims.isBetaUser', description: 'All endpoints' });
+    expect(JSON.parse(moved.stdout)).toMatchObject({
+      id: sectionId,
+      path: 'reference',
+      condition: 'visitor.claims.isBetaUser',
+      description: 'All endpoints',
+    });
 
     const listed = await docs(['sites', 'sections', 'list', site.id], { env });
     expect(rows(listed.stdout).map((r) => r[0])).toEqual([sectionId, first.id]);
@@ -244,7 +315,9 @@ describe('docs sites', () => {
 
     const missing = await docs(['sites', 'sections', 'edit', site.id, 'sitesc_nope', '--title', 'Nope'], { env });
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe(`Error: site section "sitesc_nope" not found (404). Check the id with \`docs sites sections list ${site.id}\`.\n`);
+    expect(missing.stderr).toBe(
+      `Error: site section "sitesc_nope" not found (404). Check the id with \`docs sites sections list ${site.id}\`.\n`,
+    );
     const noPart = await docs(['sites', 'sections', 'move', site.id, '--after', first.id], { env });
     expect(noPart.code).toBe(2);
     expect(noPart.stderr).toContain(`no section given`);
@@ -260,7 +333,9 @@ describe('docs sites', () => {
     expect(created.code).toBe(0);
     const [groupId, title] = rows(created.stdout)[0]!;
     expect(title).toBe('Products');
-    expect((await docs(['sites', 'section-groups', 'edit', site.id, groupId!, '--title', 'Product docs', '--icon', 'box'], { env })).code).toBe(0);
+    expect(
+      (await docs(['sites', 'section-groups', 'edit', site.id, groupId!, '--title', 'Product docs', '--icon', 'box'], { env })).code,
+    ).toBe(0);
     const added = await docs(['sites', 'section-groups', 'add-section', site.id, groupId!, '--section', api2.id, '--json'], { env });
     expect(added.code).toBe(0);
     expect((JSON.parse(added.stdout) as Group).sections?.map((s) => s.id)).toEqual([guides.id, api2.id]);
@@ -277,7 +352,8 @@ describe('docs sites', () => {
     const dry = await docs(['sites', 'section-groups', 'move', site.id, groupId!, '--after', api2.id, '--dry-run', '--json'], { env });
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout).body).toEqual({ position: { after: { type: 'site-section', id: api2.id } } });
-    const topLevel = async () => (await get<{ structure: { structure: { id: string }[] } }>(`/${site.id}/published`)).structure.structure.map((i) => i.id);
+    const topLevel = async () =>
+      (await get<{ structure: { structure: { id: string }[] } }>(`/${site.id}/published`)).structure.structure.map((i) => i.id);
     expect(await topLevel()).toEqual([groupId, api2.id]);
     const moved = await docs(['sites', 'section-groups', 'move', site.id, groupId!, '--after', api2.id], { env });
     expect(moved.code).toBe(0);
@@ -304,7 +380,10 @@ describe('docs sites', () => {
     const [ssId, , space] = rows(added.stdout)[0]!;
     expect(space).toBe(DEMO.spaces.handbook);
 
-    const edited = await docs(['sites', 'spaces', 'edit', site.id, ssId!, '--path', 'handbook', '--condition', 'visitor.claims.isStaff', '--json'], { env });
+    const edited = await docs(
+      ['sites', 'spaces', 'edit', site.id, ssId!, '--path', 'handbook', '--condition', 'visitor.claims.isStaff', '--json'],
+      { env },
+    );
     expect(JSON.parse(edited.stdout)).toMatchObject({ id: ssId, path: 'handbook', condition: 'visitor.claims.isStaff' });
     const moved = await docs(['sites', 'spaces', 'move', site.id, ssId!, '--before', main!.id], { env });
     expect(moved.code).toBe(0);
@@ -320,13 +399,17 @@ describe('docs sites', () => {
 
   it('refuses without permission (exit 4), without --yes (exit 2), and sends nothing on --dry-run', async () => {
     const site = await newSite('Guarded');
-    const readOnly = await docs(['sites', 'sections', 'add', site.id, '--space', DEMO.spaces.api], { env: { ...env, DOCS_TOKEN: emulator.tokens.read! } });
+    const readOnly = await docs(['sites', 'sections', 'add', site.id, '--space', DEMO.spaces.api], {
+      env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
+    });
     expect(readOnly.code).toBe(4);
     expect(readOnly.stderr).toMatch(/^Error: permission denied \(403\)/);
 
     const refused = await docs(['sites', 'delete', site.id], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`Error: refusing to delete site ${site.id} without confirmation: no terminal to ask on. Pass --yes to confirm.\n`);
+    expect(refused.stderr).toBe(
+      `Error: refusing to delete site ${site.id} without confirmation: no terminal to ask on. Pass --yes to confirm.\n`,
+    );
     const dry = await docs(['sites', 'delete', site.id, '--dry-run'], { env });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`DELETE ${emulator.url}${sitesPath}/${site.id}`);

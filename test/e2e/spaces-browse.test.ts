@@ -14,7 +14,10 @@ describe('docs spaces browse', () => {
   it('without a terminal exits 2 naming the non-interactive commands, before any request', async () => {
     // Nothing listens on port 9: a request would fail with a network error (exit 7), not a usage error.
     const env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: 'demo-admin-token', DOCS_API_URL: 'http://127.0.0.1:9' };
-    for (const args of [['spaces', 'browse'], ['spaces', 'browse', 'space_guides', '--cr', '1']]) {
+    for (const args of [
+      ['spaces', 'browse'],
+      ['spaces', 'browse', 'space_guides', '--cr', '1'],
+    ]) {
       const res = await docs(args, { env });
       expect(res.code).toBe(2);
       expect(res.stdout).toBe('');
@@ -42,10 +45,17 @@ function resolvedModules(argv: string[], env: Record<string, string>): { status:
   const log = join(dir, 'modules.log');
   writeFileSync(log, '');
   const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`);
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
+  );
   const preload = join(dir, 'preload.mjs');
   writeFileSync(preload, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], { cwd: ROOT, env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+    encoding: 'utf8',
+  });
   return { status: res.status, modules: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
@@ -65,7 +75,10 @@ describe('start-up', () => {
         const { status, modules } = resolvedModules(argv, env);
         expect(status, argv.join(' ')).toBe(code);
         expect(modules.length, argv.join(' ')).toBeGreaterThan(0);
-        expect(modules.filter((m) => HEAVY.test(m)), argv.join(' ')).toEqual([]);
+        expect(
+          modules.filter((m) => HEAVY.test(m)),
+          argv.join(' '),
+        ).toEqual([]);
       }
     } finally {
       await emulator.stop();

@@ -30,7 +30,10 @@ let n = 0;
 const fresh = (name: string) => join(root, `${name}-${++n}`);
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -68,24 +71,24 @@ async function importIntoNewSpace(dir: string): Promise<string> {
 let awkward: Promise<string> | undefined;
 function awkwardSpace(): Promise<string> {
   awkward ??= (async () => {
-      const repo = fresh('awkward-source');
-      const files: Record<string, string> = {
-        'README.md': '# Home\n\nStart here.\n',
-        'setup.md': '# Setup\n\nLower case.\n',
-        'Setup.md': '# Setup (again) [beta]\n\nSame slug, other file.\n',
-        'csharp.md': '# C# #\n\n```sh\n# not a title\n```\n',
-        'empty.md': '# Empty\n',
-        'deep/README.md': '# Deep\n\nLevel one.\n',
-        'deep/deeper/README.md': '# Deeper\n\nLevel two.\n',
-        'deep/deeper/deepest.md': '# Deepest — ünïcödé\n\nLevel three.\n',
-      };
-      for (let i = 1; i <= 20; i++) files[`many/page-${String(i).padStart(2, '0')}.md`] = `# Page ${i}\n\nNumber ${i}.\n`;
-      files['many/README.md'] = '# Many\n';
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(dirname(join(repo, path)), { recursive: true });
-        writeFileSync(join(repo, path), text);
-      }
-      return importIntoNewSpace(repo);
+    const repo = fresh('awkward-source');
+    const files: Record<string, string> = {
+      'README.md': '# Home\n\nStart here.\n',
+      'setup.md': '# Setup\n\nLower case.\n',
+      'Setup.md': '# Setup (again) [beta]\n\nSame slug, other file.\n',
+      'csharp.md': '# C# #\n\n```sh\n# not a title\n```\n',
+      'empty.md': '# Empty\n',
+      'deep/README.md': '# Deep\n\nLevel one.\n',
+      'deep/deeper/README.md': '# Deeper\n\nLevel two.\n',
+      'deep/deeper/deepest.md': '# Deepest — ünïcödé\n\nLevel three.\n',
+    };
+    for (let i = 1; i <= 20; i++) files[`many/page-${String(i).padStart(2, '0')}.md`] = `# Page ${i}\n\nNumber ${i}.\n`;
+    files['many/README.md'] = '# Many\n';
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), text);
+    }
+    return importIntoNewSpace(repo);
   })();
   return awkward;
 }
@@ -109,7 +112,15 @@ describe('docs spaces pull', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toBe(`${dir}\t6\t7\n`);
-    expect(filesUnder(dir)).toEqual(['README.md', 'SUMMARY.md', 'configuration.md', 'installation/README.md', 'installation/linux.md', 'installation/macos.md', 'quickstart.md']);
+    expect(filesUnder(dir)).toEqual([
+      'README.md',
+      'SUMMARY.md',
+      'configuration.md',
+      'installation/README.md',
+      'installation/linux.md',
+      'installation/macos.md',
+      'quickstart.md',
+    ]);
     expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toBe(
       [
         '# Table of contents',
@@ -123,7 +134,11 @@ describe('docs spaces pull', () => {
         '',
       ].join('\n'),
     );
-    const { markdown } = await api<{ markdown: string }>(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/page_install_linux?format=markdown`);
+    const { markdown } = await api<{ markdown: string }>(
+      emulator,
+      'GET',
+      `/v1/spaces/${SPACE}/content/page/page_install_linux?format=markdown`,
+    );
     expect(readFileSync(join(dir, 'installation', 'linux.md'), 'utf8')).toBe(`# Linux\n\n${markdown}`);
   });
 
@@ -133,7 +148,19 @@ describe('docs spaces pull', () => {
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('');
     const out = JSON.parse(res.stdout) as { directory: string; pages: number; files: string[] };
-    expect(out).toEqual({ directory: dir, pages: 6, files: ['README.md', 'quickstart.md', 'installation/README.md', 'installation/macos.md', 'installation/linux.md', 'configuration.md', 'SUMMARY.md'] });
+    expect(out).toEqual({
+      directory: dir,
+      pages: 6,
+      files: [
+        'README.md',
+        'quickstart.md',
+        'installation/README.md',
+        'installation/macos.md',
+        'installation/linux.md',
+        'configuration.md',
+        'SUMMARY.md',
+      ],
+    });
   });
 
   it('refuses a non-empty folder without --force (exit 2, nothing written), and writes into it with --force', async () => {
@@ -144,7 +171,9 @@ describe('docs spaces pull', () => {
     const refused = await docs(['spaces', 'pull', SPACE, dir], { env });
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toBe(`Error: ${dir} is not empty; pass --force to write into it anyway (files of the same name are overwritten)\n`);
+    expect(refused.stderr).toBe(
+      `Error: ${dir} is not empty; pass --force to write into it anyway (files of the same name are overwritten)\n`,
+    );
     expect(filesUnder(dir)).toEqual(['notes.txt', 'quickstart.md']);
 
     const forced = await docs(['spaces', 'pull', SPACE, dir, '--force'], { env });
@@ -163,7 +192,9 @@ describe('docs spaces pull', () => {
     const res = await docs(['spaces', 'pull', SPACE, dir, '--force'], { env });
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe(`Error: refusing to write installation/README.md: ${join(dir, 'installation')} is a symbolic link (remove it, or pull into another folder)\n`);
+    expect(res.stderr).toBe(
+      `Error: refusing to write installation/README.md: ${join(dir, 'installation')} is a symbolic link (remove it, or pull into another folder)\n`,
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(readdirSync(dir)).toEqual(['installation']);
   });
@@ -182,13 +213,17 @@ describe('docs spaces pull', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('--cr pulls the change request\'s content', async () => {
+  it("--cr pulls the change request's content", async () => {
     const dir = fresh('cr');
     const res = await docs(['spaces', 'pull', SPACE, dir, '--cr', '1'], { env });
     expect(res.code).toBe(0);
     expect(res.stdout).toBe(`${dir}\t7\t8\n`);
-    expect(readFileSync(join(dir, 'installation', 'windows.md'), 'utf8')).toBe('# Windows\n\n# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n');
-    expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toContain('  * [Linux](installation/linux.md)\n  * [Windows](installation/windows.md)\n');
+    expect(readFileSync(join(dir, 'installation', 'windows.md'), 'utf8')).toBe(
+      '# Windows\n\n# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n',
+    );
+    expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toContain(
+      '  * [Linux](installation/linux.md)\n  * [Windows](installation/windows.md)\n',
+    );
     expect(existsSync(join(fresh('primary'), 'installation', 'windows.md'))).toBe(false);
   });
 

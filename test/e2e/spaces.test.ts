@@ -37,7 +37,8 @@ afterAll(async () => {
 
 const getSpace = (id: string) => api<Space>(emulator, 'GET', `/v1/spaces/${id}`);
 const duplicate = (id = SPACE) => api<Space>(emulator, 'POST', `/v1/spaces/${id}/duplicate`);
-const spacesIn = async (collection: string) => (await api<List<Space>>(emulator, 'GET', `/v1/collections/${collection}/spaces?limit=1000`)).items.map((s) => s.id);
+const spacesIn = async (collection: string) =>
+  (await api<List<Space>>(emulator, 'GET', `/v1/collections/${collection}/spaces?limit=1000`)).items.map((s) => s.id);
 
 describe('docs spaces', () => {
   it('shows a space by argument or --space, as fields or JSON', async () => {
@@ -59,9 +60,34 @@ describe('docs spaces', () => {
 
   it('edits title, emoji, icon, edit mode, default level and language', async () => {
     const s = await duplicate();
-    const edited = await docs(['spaces', 'edit', s.id, '--title', 'Renamed', '--emoji', '📗', '--edit-mode', 'locked', '--default-level', 'read', '--language', 'fr', '--json'], { env });
+    const edited = await docs(
+      [
+        'spaces',
+        'edit',
+        s.id,
+        '--title',
+        'Renamed',
+        '--emoji',
+        '📗',
+        '--edit-mode',
+        'locked',
+        '--default-level',
+        'read',
+        '--language',
+        'fr',
+        '--json',
+      ],
+      { env },
+    );
     expect(edited.code).toBe(0);
-    expect(JSON.parse(edited.stdout)).toMatchObject({ id: s.id, title: 'Renamed', emoji: '📗', editMode: 'locked', defaultLevel: 'read', language: 'fr' });
+    expect(JSON.parse(edited.stdout)).toMatchObject({
+      id: s.id,
+      title: 'Renamed',
+      emoji: '📗',
+      editMode: 'locked',
+      defaultLevel: 'read',
+      language: 'fr',
+    });
     expect(await getSpace(s.id)).toMatchObject({ title: 'Renamed', emoji: '📗', editMode: 'locked' });
 
     const icon = await docs(['spaces', 'edit', s.id, '--icon', 'https://example.com/icon.png', '--default-level', 'guest'], { env });
@@ -157,7 +183,11 @@ describe('docs spaces', () => {
     expect(same.code).toBe(5);
     expect(same.stderr).toContain('(409)');
     const dry = await docs(['spaces', 'transfer', s.id, '--to', DEMO.otherOrg, '--dry-run', '--json'], { env });
-    expect(JSON.parse(dry.stdout)).toMatchObject({ method: 'POST', url: `${emulator.url}/v1/spaces/${s.id}/transfer`, body: { organization: DEMO.otherOrg } });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      method: 'POST',
+      url: `${emulator.url}/v1/spaces/${s.id}/transfer`,
+      body: { organization: DEMO.otherOrg },
+    });
     expect((await getSpace(s.id)).organization).toBe(DEMO.org);
     // The demo admin administers the second organization too.
     const moved = await docs(['spaces', 'transfer', s.id, '--to', DEMO.otherOrg, '--yes', '--json'], { env });
@@ -169,7 +199,10 @@ describe('docs spaces', () => {
   it('lists links with totals, filters by status, and prints only the totals with --stats', async () => {
     const tsv = await docs(['spaces', 'links', SPACE], { env });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toContainEqual(['ok', 'file logo.svg', 'page configuration', 'reference']);
     expect(rows).toContainEqual(['ok', 'page quickstart', 'page welcome', 'reference']);
 

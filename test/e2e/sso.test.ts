@@ -70,7 +70,22 @@ describe('docs sso', () => {
     expect((await providers()).find((p) => p.id === id)).toMatchObject({ defaultRole: null, status: 'pending' });
 
     const full = await docs(
-      ['sso', 'saml', 'create', '--label', 'Google', '--entity-id', 'https://accounts.google.example/o/saml2?idpid=C01', '--sso-url', 'https://accounts.google.example/o/saml2/idp', '--certificate-file', pemFile, '--default-team', DEMO.teams.reviewers, '--json'],
+      [
+        'sso',
+        'saml',
+        'create',
+        '--label',
+        'Google',
+        '--entity-id',
+        'https://accounts.google.example/o/saml2?idpid=C01',
+        '--sso-url',
+        'https://accounts.google.example/o/saml2/idp',
+        '--certificate-file',
+        pemFile,
+        '--default-team',
+        DEMO.teams.reviewers,
+        '--json',
+      ],
       { env },
     );
     expect(full.code, full.stderr).toBe(0);

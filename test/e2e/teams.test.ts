@@ -46,7 +46,9 @@ describe('docs teams', () => {
   it('lists teams, filtered by title or by a member who can manage them', async () => {
     const tsv = await docs(['teams', 'list'], { env });
     expect(tsv.code, tsv.stderr).toBe(0);
-    expect(tsv.stdout).toBe(`${WRITERS}\tTechnical Writers\t3\t0\t2024-01-10T09:00:00.000Z\n${DEMO.teams.reviewers}\tReviewers\t2\t0\t2024-02-12T12:00:00.000Z\n`);
+    expect(tsv.stdout).toBe(
+      `${WRITERS}\tTechnical Writers\t3\t0\t2024-01-10T09:00:00.000Z\n${DEMO.teams.reviewers}\tReviewers\t2\t0\t2024-02-12T12:00:00.000Z\n`,
+    );
     const byTitle = await docs(['teams', 'list', '--title', 'WRIT', '--json'], { env });
     expect((JSON.parse(byTitle.stdout) as Team[]).map((t) => t.id)).toEqual([WRITERS]);
     const owned = await docs(['teams', 'list', '--owner', U.review, '--json'], { env });
@@ -98,7 +100,23 @@ describe('docs teams', () => {
   });
 
   it('set adds, removes and changes roles in one request', async () => {
-    const dry = await docs(['teams', 'members', 'set', WRITERS, '--add', 'tim@acme.test', '--owner', 'katherine@acme.test', '--member', U.create, '--dry-run', '--json'], { env });
+    const dry = await docs(
+      [
+        'teams',
+        'members',
+        'set',
+        WRITERS,
+        '--add',
+        'tim@acme.test',
+        '--owner',
+        'katherine@acme.test',
+        '--member',
+        U.create,
+        '--dry-run',
+        '--json',
+      ],
+      { env },
+    );
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({
       method: 'PUT',
@@ -107,9 +125,31 @@ describe('docs teams', () => {
     expect(await roster(WRITERS)).toEqual({ [U.create]: 'owner', [U.edit]: 'member', usr_edsger: 'member' });
 
     // Flags before the team argument: one value per flag, the argument stays the team.
-    const set = await docs(['teams', 'members', 'set', '--add', 'tim@acme.test', WRITERS, '--owner', 'katherine@acme.test', '--member', U.create, '--owner', U.guest], { env });
+    const set = await docs(
+      [
+        'teams',
+        'members',
+        'set',
+        '--add',
+        'tim@acme.test',
+        WRITERS,
+        '--owner',
+        'katherine@acme.test',
+        '--member',
+        U.create,
+        '--owner',
+        U.guest,
+      ],
+      { env },
+    );
     expect(set.code, set.stderr).toBe(0);
-    expect(await roster(WRITERS)).toEqual({ [U.create]: 'member', [U.edit]: 'owner', usr_edsger: 'member', [U.read]: 'member', [U.guest]: 'owner' });
+    expect(await roster(WRITERS)).toEqual({
+      [U.create]: 'member',
+      [U.edit]: 'owner',
+      usr_edsger: 'member',
+      [U.read]: 'member',
+      [U.guest]: 'owner',
+    });
 
     const refused = await docs(['teams', 'members', 'set', WRITERS, '--remove', 'usr_edsger'], { env });
     expect(refused.code).toBe(2);

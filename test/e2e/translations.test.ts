@@ -41,25 +41,50 @@ const base = `/v1/orgs/${ORG}/translations`;
 const all = async () => (await api<List<Translation>>(emulator, 'GET', `${base}?limit=1000`)).items;
 const getOne = (id: string) => api<Translation>(emulator, 'GET', `${base}/${id}`);
 const createOne = (language: string) => api<Translation>(emulator, 'POST', base, { source: { space: SPACE, language: 'en' }, language });
-const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+const paragraph = (text: string) => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+});
 
 describe('docs translations', () => {
   it('creates a translation, wrapping --instructions text into a document, and prints its id when piped', async () => {
-    const created = await docs(['translations', 'create', SPACE, '--language', 'fr', '--source-language', 'en', '--instructions', 'Keep product names.\n\nUse "vous".'], { env });
+    const created = await docs(
+      [
+        'translations',
+        'create',
+        SPACE,
+        '--language',
+        'fr',
+        '--source-language',
+        'en',
+        '--instructions',
+        'Keep product names.\n\nUse "vous".',
+      ],
+      { env },
+    );
     expect(created.code).toBe(0);
     const [id, status, source, language] = created.stdout.trim().split('\t');
     expect([source, language]).toEqual([SPACE, 'fr']);
     expect(['pending', 'running', 'completed']).toContain(status);
     const stored = await getOne(id!);
     expect(stored.source).toEqual({ space: SPACE, language: 'en' });
-    expect(stored.instructions).toEqual({ object: 'document', data: {}, nodes: [paragraph('Keep product names.'), paragraph('Use "vous".')] });
+    expect(stored.instructions).toEqual({
+      object: 'document',
+      data: {},
+      nodes: [paragraph('Keep product names.'), paragraph('Use "vous".')],
+    });
   });
 
   it('lists (TSV, JSON) and shows a translation', async () => {
     const t = await createOne('de');
     const tsv = await docs(['translations', 'list'], { env });
     expect(tsv.code).toBe(0);
-    const row = tsv.stdout.split('\n').find((l) => l.startsWith(t.id))!.split('\t');
+    const row = tsv.stdout
+      .split('\n')
+      .find((l) => l.startsWith(t.id))!
+      .split('\t');
     expect(row.slice(0, 3)).toEqual([t.id, 'en → de', SPACE]);
     const json = await docs(['translations', 'list', '--json'], { env });
     expect(JSON.parse(json.stdout).map((x: Translation) => x.id)).toEqual((await all()).map((x) => x.id));
@@ -124,7 +149,10 @@ describe('docs translations', () => {
     const noSource = await docs(['translations', 'create', SPACE, '--language', 'fr'], { env });
     expect(noSource.code).toBe(2);
     expect(noSource.stderr).toContain(`space ${SPACE} has no language set: pass --source-language`);
-    const both = await docs(['translations', 'create', SPACE, '--language', 'fr', '--source-language', 'en', '--instructions', 'a', '--instructions-file', 'b'], { env });
+    const both = await docs(
+      ['translations', 'create', SPACE, '--language', 'fr', '--source-language', 'en', '--instructions', 'a', '--instructions-file', 'b'],
+      { env },
+    );
     expect(both.code).toBe(2);
     const dry = await docs(['translations', 'create', SPACE, '--language', 'fr', '--source-language', 'en', '--dry-run'], { env });
     expect(dry.code).toBe(0);

@@ -29,12 +29,24 @@ describe('access table', () => {
     expect(operationAccess.createCollection).toBe('create');
     expect(operationAccess.updateOrganizationById).toBe('admin');
     expect(operationAccess.updateOrganizationMemberLastSeenAt).toBe('guest');
-    const adminDeletes = ['deleteSpaceById', 'deleteSiteById', 'deleteCollectionById', 'removeTeamFromOrganizationById', 'deleteOrganizationSAMLProvider', 'deleteOrganizationInviteById', 'removeMemberFromOrganizationById'];
+    const adminDeletes = [
+      'deleteSpaceById',
+      'deleteSiteById',
+      'deleteCollectionById',
+      'removeTeamFromOrganizationById',
+      'deleteOrganizationSAMLProvider',
+      'deleteOrganizationInviteById',
+      'removeMemberFromOrganizationById',
+    ];
     for (const id of adminDeletes) expect(operationAccess[id], id).toBe('admin');
   });
 
   it('computes permissions from the same rows', () => {
-    expect(permissionsFor('edit', { merge: 'mergeChangeRequest', edit: 'createChangeRequest', read: 'read' })).toEqual({ merge: false, edit: true, read: true });
+    expect(permissionsFor('edit', { merge: 'mergeChangeRequest', edit: 'createChangeRequest', read: 'read' })).toEqual({
+      merge: false,
+      edit: true,
+      read: true,
+    });
     expect(permissionsFor(undefined, { view: 'getSpaceById' })).toEqual({ view: false });
   });
 
@@ -44,10 +56,23 @@ describe('access table', () => {
       const { store } = emu;
       expect(roleOf(store, DEMO.users.guest, DEMO.org)).toBeNull();
       expect(roleOf(store, DEMO.users.otherAdmin, DEMO.org)).toBeUndefined();
-      expect(checkAccess(store, DEMO.users.read, 'getSpaceById', { spaceId: DEMO.spaces.guides })).toEqual({ ok: true, organizationId: DEMO.org, role: 'read' });
-      expect(checkAccess(store, DEMO.users.read, 'deleteSpaceById', { spaceId: DEMO.spaces.guides })).toMatchObject({ ok: false, status: 403 });
-      expect(checkAccess(store, DEMO.users.otherAdmin, 'getSpaceById', { spaceId: DEMO.spaces.guides })).toMatchObject({ ok: false, status: 404 });
-      expect(checkAccess(store, DEMO.users.otherAdmin, 'getCollectionById', { collectionId: DEMO.collections.guides })).toMatchObject({ ok: false, status: 404 });
+      expect(checkAccess(store, DEMO.users.read, 'getSpaceById', { spaceId: DEMO.spaces.guides })).toEqual({
+        ok: true,
+        organizationId: DEMO.org,
+        role: 'read',
+      });
+      expect(checkAccess(store, DEMO.users.read, 'deleteSpaceById', { spaceId: DEMO.spaces.guides })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+      expect(checkAccess(store, DEMO.users.otherAdmin, 'getSpaceById', { spaceId: DEMO.spaces.guides })).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(checkAccess(store, DEMO.users.otherAdmin, 'getCollectionById', { collectionId: DEMO.collections.guides })).toMatchObject({
+        ok: false,
+        status: 404,
+      });
       // A missing object is the handler's 404; operations across organizations need no membership.
       expect(checkAccess(store, DEMO.users.read, 'getSpaceById', { spaceId: 'sp_nowhere' })).toEqual({ ok: true });
       expect(checkAccess(store, DEMO.users.guest, 'getOrganizationsForEmailDomain', { emailDomain: 'acme.test' })).toEqual({ ok: true });

@@ -73,7 +73,9 @@ describe('collections', () => {
   });
 
   it('checks the body and the role on create', async () => {
-    expect((await api('POST', list, { body: { title: 't'.repeat(51) } })).body.error.message).toBe('body.title: must be at most 50 characters');
+    expect((await api('POST', list, { body: { title: 't'.repeat(51) } })).body.error.message).toBe(
+      'body.title: must be at most 50 characters',
+    );
     const parent = await api('POST', list, { body: { parent: 'col_nowhere' } });
     expect(parent.status).toBe(400);
     expect(parent.body.error.message).toContain('body.parent');
@@ -87,7 +89,9 @@ describe('collections', () => {
     expect((await api('GET', '/v1/collections/col_nowhere')).status).toBe(404);
     const res = await api('PATCH', `/v1/collections/${C.guides}`, { body: { title: 'How-to', description: '', defaultLevel: null } });
     expect(res.body).toMatchObject({ title: 'How-to', description: '', defaultLevel: null });
-    expect((await api('PATCH', `/v1/collections/${C.guides}`, { body: { description: 'd'.repeat(101) } })).body.error.message).toBe('body.description: must be at most 100 characters');
+    expect((await api('PATCH', `/v1/collections/${C.guides}`, { body: { description: 'd'.repeat(101) } })).body.error.message).toBe(
+      'body.description: must be at most 100 characters',
+    );
     expect((await api('PATCH', `/v1/collections/${C.guides}`, { token: DEMO.tokens.create, body: { title: 'x' } })).status).toBe(403);
   });
 
@@ -115,13 +119,17 @@ describe('move', () => {
   });
 
   it('places a collection among the spaces of its new parent', async () => {
-    const res = await api('POST', `/v1/collections/${C.api}/move`, { body: { parent: C.guides, position: { before: { type: 'space', space: DEMO.spaces.guides } } } });
+    const res = await api('POST', `/v1/collections/${C.api}/move`, {
+      body: { parent: C.guides, position: { before: { type: 'space', space: DEMO.spaces.guides } } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.parent).toBe(C.guides);
   });
 
   it('400 for an invalid position or parent, 404 for an unknown collection, 409 when nothing changes', async () => {
-    const notSibling = await api('POST', `/v1/collections/${C.api}/move`, { body: { position: { before: { type: 'collection', collection: C.internal } } } });
+    const notSibling = await api('POST', `/v1/collections/${C.api}/move`, {
+      body: { position: { before: { type: 'collection', collection: C.internal } } },
+    });
     expect(notSibling.status).toBe(400);
     expect(notSibling.body.error.message).toBe('Invalid position space or collection provided');
     expect((await api('POST', `/v1/collections/${C.product}/move`, { body: { parent: C.guides } })).status).toBe(400);
@@ -131,7 +139,10 @@ describe('move', () => {
     const same = await api('POST', `/v1/collections/${C.api}/move`, { body: { parent: C.product } });
     expect(same.status).toBe(409);
     expect(same.body.error.message).toBe('Operation would not result in any update');
-    expect((await api('POST', `/v1/collections/${C.api}/move`, { body: { position: { after: { type: 'collection', collection: C.guides } } } })).status).toBe(409);
+    expect(
+      (await api('POST', `/v1/collections/${C.api}/move`, { body: { position: { after: { type: 'collection', collection: C.guides } } } }))
+        .status,
+    ).toBe(409);
     expect((await api('POST', `/v1/collections/${C.api}/move`, { body: {} })).status).toBe(400);
   });
 });

@@ -127,7 +127,10 @@ describe('fault injection over HTTP', () => {
     } finally {
       await emu.close();
     }
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([expect.objectContaining({ status: 503, fault: 'delay=5ms,503' })]);
     rmSync(dir, { recursive: true, force: true });
   });

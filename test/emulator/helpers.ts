@@ -53,7 +53,10 @@ export async function collect<T = any>(api: Api, path: string, options: CallOpti
   const items: T[] = [];
   let page: string | undefined;
   for (let i = 0; i < 1000; i++) {
-    const res = await api<{ items: T[]; next?: { page: string } }>('GET', path, { ...options, query: { ...(options.query ?? {}), limit, ...(page ? { page } : {}) } });
+    const res = await api<{ items: T[]; next?: { page: string } }>('GET', path, {
+      ...options,
+      query: { ...(options.query ?? {}), limit, ...(page ? { page } : {}) },
+    });
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`);
     items.push(...res.body.items);
     page = res.body.next?.page;

@@ -41,7 +41,17 @@ it('checks responses against the spec for real (required fields, formats, nullab
   expect(validate({ id: 'o1' })).toBe(false);
   const member = validatorFor('getMemberInOrganizationById')!;
   const user = { object: 'user', id: 'u', displayName: 'U', urls: { location: 'http://127.0.0.1/v1/users/u' } };
-  const ok = { object: 'member', id: 'u', role: null, user, disabled: false, joinedAt: '2025-01-01T00:00:00.000Z', sso: false, spaces: 0, teams: 0 };
+  const ok = {
+    object: 'member',
+    id: 'u',
+    role: null,
+    user,
+    disabled: false,
+    joinedAt: '2025-01-01T00:00:00.000Z',
+    sso: false,
+    spaces: 0,
+    teams: 0,
+  };
   expect(member(ok)).toBe(true);
   expect(member({ ...ok, role: 'owner' })).toBe(false);
   expect(member({ ...ok, joinedAt: 'yesterday' })).toBe(false);
@@ -67,7 +77,14 @@ describe('access matrix', () => {
           const scenario = await build(world);
           const path = scenarioPath(op, scenario);
           const orgless = resolveTarget(store, op.id, scenario.params).kind === 'none';
-          const expected = caller.role === undefined ? (orgless ? 'success' : 404) : can(caller.role === 'guest' ? null : (caller.role), minimum) ? 'success' : 403;
+          const expected =
+            caller.role === undefined
+              ? orgless
+                ? 'success'
+                : 404
+              : can(caller.role === 'guest' ? null : caller.role, minimum)
+                ? 'success'
+                : 403;
           const res = await sendScenario(world, op, scenario, caller.token, path);
           const label = `${caller.name}: ${op.method} ${path} → ${res.status}`;
           if (expected === 'success') {

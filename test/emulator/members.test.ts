@@ -26,7 +26,12 @@ describe('list members', () => {
     const res = await api('GET', `${base}/members`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(9);
-    expect(res.body.items[0]).toMatchObject({ object: 'member', id: DEMO.users.guest, role: null, user: { object: 'user', displayName: 'Barbara Liskov' } });
+    expect(res.body.items[0]).toMatchObject({
+      object: 'member',
+      id: DEMO.users.guest,
+      role: null,
+      user: { object: 'user', displayName: 'Barbara Liskov' },
+    });
     const joined = res.body.items.map((m: { joinedAt: string }) => m.joinedAt);
     expect(joined).toEqual([...joined].sort().reverse());
     const asc = await api('GET', `${base}/members`, { query: { order: 'asc' } });
@@ -40,7 +45,10 @@ describe('list members', () => {
   });
 
   it('filters by role, guest included', async () => {
-    expect(ids((await api('GET', `${base}/members`, { query: { role: 'edit', order: 'asc' } })).body.items)).toEqual([DEMO.users.edit, 'usr_edsger']);
+    expect(ids((await api('GET', `${base}/members`, { query: { role: 'edit', order: 'asc' } })).body.items)).toEqual([
+      DEMO.users.edit,
+      'usr_edsger',
+    ]);
     const guests = await api('GET', `${base}/members`, { query: { role: 'guest' } });
     expect(ids(guests.body.items)).toEqual([DEMO.users.guest]);
     expect(guests.body.count).toBe(1);
@@ -101,7 +109,11 @@ describe('list members', () => {
 
   it('searches names case-insensitively beyond ASCII', async () => {
     emu.store.insert('user', { id: 'usr_sine', object: 'user', displayName: 'Åsa Öberg', email: 'asa@acme.test' });
-    emu.store.insert('member', { id: `${DEMO.org}:usr_sine`, organization: DEMO.org, userId: 'usr_sine', role: 'read', joinedAt: '2025-06-01T00:00:00.000Z' }, DEMO.org);
+    emu.store.insert(
+      'member',
+      { id: `${DEMO.org}:usr_sine`, organization: DEMO.org, userId: 'usr_sine', role: 'read', joinedAt: '2025-06-01T00:00:00.000Z' },
+      DEMO.org,
+    );
     expect(ids((await api('GET', `${base}/members`, { query: { search: 'åsa ö' } })).body.items)).toEqual(['usr_sine']);
     expect(ids((await api('GET', `${base}/members`, { query: { search: 'ÖBERG' } })).body.items)).toEqual(['usr_sine']);
   });
@@ -190,16 +202,25 @@ describe("a member's spaces and teams", () => {
     const res = await api('GET', `${base}/members/${DEMO.users.edit}/spaces`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(3);
-    for (const item of res.body.items) expect(item).toMatchObject({ permission: 'edit', space: { object: 'space', organization: DEMO.org } });
-    expect(res.body.items.map((i: { space: { id: string } }) => i.space.id)).toEqual([DEMO.spaces.handbook, DEMO.spaces.api, DEMO.spaces.guides]);
+    for (const item of res.body.items)
+      expect(item).toMatchObject({ permission: 'edit', space: { object: 'space', organization: DEMO.org } });
+    expect(res.body.items.map((i: { space: { id: string } }) => i.space.id)).toEqual([
+      DEMO.spaces.handbook,
+      DEMO.spaces.api,
+      DEMO.spaces.guides,
+    ]);
     expect((await api('GET', `${base}/members/${DEMO.users.guest}/spaces`)).body).toMatchObject({ items: [], count: 0 });
     expect((await api('GET', `${base}/members/usr_nobody/spaces`)).status).toBe(404);
   });
 
   it("lists a member's teams with their team role, filtered by title", async () => {
     const res = await api('GET', `${base}/members/${DEMO.users.create}/teams`);
-    expect(res.body.items).toEqual([{ team: expect.objectContaining({ id: DEMO.teams.writers, object: 'team' }), member: { role: 'owner' } }]);
-    expect((await api('GET', `${base}/members/${DEMO.users.comment}/teams`, { query: { title: 'REVIEW' } })).body.items[0].member).toEqual({ role: 'member' });
+    expect(res.body.items).toEqual([
+      { team: expect.objectContaining({ id: DEMO.teams.writers, object: 'team' }), member: { role: 'owner' } },
+    ]);
+    expect((await api('GET', `${base}/members/${DEMO.users.comment}/teams`, { query: { title: 'REVIEW' } })).body.items[0].member).toEqual({
+      role: 'member',
+    });
     expect((await api('GET', `${base}/members/${DEMO.users.comment}/teams`, { query: { title: 'writers' } })).body.items).toEqual([]);
     expect((await api('GET', `${base}/members/usr_nobody/teams`)).status).toBe(404);
   });

@@ -32,7 +32,9 @@ function requiredKeys(schema: JsonSchema, body: Body): string[] {
   const s = resolve(doc, schema);
   const own = [...(s.required ?? []), ...(s.allOf ?? []).flatMap((part) => requiredKeys(part, body))];
   const branches = (s.oneOf ?? s.anyOf ?? []).map((b) => resolve(doc, b));
-  const taken = branches.filter((b) => (b.required ?? []).every((key) => key in body)).sort((a, b) => (a.required?.length ?? 0) - (b.required?.length ?? 0))[0];
+  const taken = branches
+    .filter((b) => (b.required ?? []).every((key) => key in body))
+    .sort((a, b) => (a.required?.length ?? 0) - (b.required?.length ?? 0))[0];
   return [...new Set([...own, ...(taken?.required ?? [])])];
 }
 
@@ -74,7 +76,15 @@ async function check(world: World, op: Operation, scenario: Scenario, token: str
 it('covers every operation with a request body, and some of them read back by id', () => {
   expect(withBody.length).toBeGreaterThan(40);
   expect(withBody.filter((op) => op.method !== 'GET' && readBack(op)).map((op) => op.id)).toEqual(
-    expect.arrayContaining(['createOrganizationSAMLProvider', 'createSite', 'createOrganizationTeam', 'createChangeRequest', 'createTranslation', 'createOpenAPISpec', 'postCommentInSpace']),
+    expect.arrayContaining([
+      'createOrganizationSAMLProvider',
+      'createSite',
+      'createOrganizationTeam',
+      'createChangeRequest',
+      'createTranslation',
+      'createOpenAPISpec',
+      'postCommentInSpace',
+    ]),
   );
 });
 

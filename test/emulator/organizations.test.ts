@@ -20,7 +20,11 @@ function addOrgs(from: number, n: number): string[] {
   for (let i = from; i < from + n; i++) {
     const id = `org_extra_${i}`;
     emu.store.insert('organization', { ...emu.store.get('organization', DEMO.org)!, id, title: `Extra ${i}` });
-    emu.store.insert('member', { id: `${id}:${DEMO.users.admin}`, organization: id, userId: DEMO.users.admin, role: 'read', joinedAt: now.toISOString() }, id);
+    emu.store.insert(
+      'member',
+      { id: `${id}:${DEMO.users.admin}`, organization: id, userId: DEMO.users.admin, role: 'read', joinedAt: now.toISOString() },
+      id,
+    );
     ids.push(id);
   }
   return ids;
@@ -96,10 +100,23 @@ describe('get organization', () => {
 describe('update organization', () => {
   it('changes settings and shows them', async () => {
     const res = await api('PATCH', `/v1/orgs/${DEMO.org}`, {
-      body: { title: 'Acme Documentation', hostname: 'acme-docs', emailDomains: ['ACME.test', 'acme.example'], logo: 'https://acme.test/logo.png', defaultRole: null, ai: true },
+      body: {
+        title: 'Acme Documentation',
+        hostname: 'acme-docs',
+        emailDomains: ['ACME.test', 'acme.example'],
+        logo: 'https://acme.test/logo.png',
+        defaultRole: null,
+        ai: true,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Acme Documentation', hostname: 'acme-docs', emailDomains: ['acme.test', 'acme.example'], defaultRole: null, ai: true });
+    expect(res.body).toMatchObject({
+      title: 'Acme Documentation',
+      hostname: 'acme-docs',
+      emailDomains: ['acme.test', 'acme.example'],
+      defaultRole: null,
+      ai: true,
+    });
     expect(res.body.urls.logo).toBe('https://acme.test/logo.png');
     expect((await api('GET', `/v1/orgs/${DEMO.org}`)).body.title).toBe('Acme Documentation');
     const cleared = await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { logo: null } });
@@ -118,8 +135,12 @@ describe('update organization', () => {
   });
 
   it('checks bounds, uniqueness of the hostname, and the admin role', async () => {
-    expect((await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { hostname: 'ab' } })).body.error.message).toBe('body.hostname: must be at least 3 characters');
-    expect((await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { title: 'x'.repeat(256) } })).body.error.message).toBe('body.title: must be at most 255 characters');
+    expect((await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { hostname: 'ab' } })).body.error.message).toBe(
+      'body.hostname: must be at least 3 characters',
+    );
+    expect((await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { title: 'x'.repeat(256) } })).body.error.message).toBe(
+      'body.title: must be at most 255 characters',
+    );
     await api('PATCH', `/v1/orgs/${DEMO.otherOrg}`, { token: DEMO.tokens.otherAdmin, body: { hostname: 'globex' } });
     const taken = await api('PATCH', `/v1/orgs/${DEMO.org}`, { body: { hostname: 'globex' } });
     expect(taken.status).toBe(400);
@@ -151,7 +172,9 @@ describe('invites, search, e-mail domains', () => {
 
   it('requires the search query and bounds it', async () => {
     expect((await api('GET', `/v1/orgs/${DEMO.org}/search`)).body.error.message).toBe('query: required');
-    expect((await api('GET', `/v1/orgs/${DEMO.org}/search`, { query: { query: 'q'.repeat(513) } })).body.error.message).toBe('query: must be at most 512 characters');
+    expect((await api('GET', `/v1/orgs/${DEMO.org}/search`, { query: { query: 'q'.repeat(513) } })).body.error.message).toBe(
+      'query: must be at most 512 characters',
+    );
   });
 
   it("lists the caller's organizations with an e-mail domain", async () => {

@@ -50,7 +50,7 @@ it('permissions say what each role may do, exactly as the router decides', async
   const problems: string[] = [];
   for (const role of ROLES) {
     for (const [resource, flag, operationId] of CHECKS) {
-      const op = (operationsById)[operationId] as Operation;
+      const op = operationsById[operationId] as Operation;
       const { emu, world } = await startScenario(snapshot, { userId: DEMO.users[role], token: DEMO.tokens[role] });
       try {
         const caller: Api = (method, path, options = {}) => call(emu.url, method, path, { token: DEMO.tokens[role], ...options });

@@ -24,7 +24,9 @@ interface Started {
 
 function start(args: string[], expectedLines: number): Promise<Started> {
   const child = spawn(process.execPath, [BIN, 'emulator', 'start', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -59,7 +61,17 @@ describe('emulator process', () => {
     try {
       expect(emu.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const admin = emu.lines.find((l) => l.includes(DEMO.tokens.admin))!;
-      expect(admin.split('\t')).toEqual(['token', DEMO.tokens.admin, 'user', DEMO.users.admin, 'Ada Lovelace', 'role', 'admin', 'org', DEMO.org]);
+      expect(admin.split('\t')).toEqual([
+        'token',
+        DEMO.tokens.admin,
+        'user',
+        DEMO.users.admin,
+        'Ada Lovelace',
+        'role',
+        'admin',
+        'org',
+        DEMO.org,
+      ]);
       expect(emu.lines.find((l) => l.includes(DEMO.tokens.guest))).toContain('\trole\tguest\t');
       expect((await call(emu.url, 'GET', '/_emulator/health')).status).toBe(200);
     } finally {
@@ -81,7 +93,10 @@ describe('emulator process', () => {
     };
     await write('PATCH', org, { title: 'Acme after a crash' });
     const team = await write('PUT', `${org}/teams`, { title: 'Night shift', members: [DEMO.users.read] });
-    await write('PUT', `${org}/teams/${team.body.id}/members`, { add: ['grace@acme.test'], memberships: { [DEMO.users.read]: { role: 'owner' } } });
+    await write('PUT', `${org}/teams/${team.body.id}/members`, {
+      add: ['grace@acme.test'],
+      memberships: { [DEMO.users.read]: { role: 'owner' } },
+    });
     await write('PATCH', `${org}/members/${DEMO.users.comment}`, { role: 'edit' });
     const collection = await write('POST', `${org}/collections`, { title: 'Incidents', parent: DEMO.collections.internal });
     await write('DELETE', `${org}/teams/${DEMO.teams.reviewers}`);
@@ -90,9 +105,13 @@ describe('emulator process', () => {
     writeFileSync(notes, '# Release notes\n\nSurvives a crash.\n');
     const space = `/v1/spaces/${DEMO.spaces.api}`;
     const cr = (await write('POST', `${space}/change-requests`, { subject: 'Crash-proof' })).body;
-    const imported = (await write('POST', `${space}/change-requests/${cr.number}/content/import`, { url: pathToFileURL(notes).href, source: 'markdown' })).body;
+    const imported = (
+      await write('POST', `${space}/change-requests/${cr.number}/content/import`, { url: pathToFileURL(notes).href, source: 'markdown' })
+    ).body;
     const comment = (await write('POST', `${space}/change-requests/${cr.number}/comments`, { body: { markdown: 'Ship it' } })).body;
-    const reply = (await write('POST', `${space}/change-requests/${cr.number}/comments/${comment.id}/replies`, { body: { markdown: 'Shipping' } })).body;
+    const reply = (
+      await write('POST', `${space}/change-requests/${cr.number}/comments/${comment.id}/replies`, { body: { markdown: 'Shipping' } })
+    ).body;
     const spaceComment = (await write('POST', `${space}/comments`, { body: { markdown: 'Old note' } })).body;
     await write('PUT', `${space}/comments/${spaceComment.id}`, { resolved: true, addedReactions: ['👍'] });
     const later = (await write('POST', `${space}/change-requests`, { subject: 'Later' })).body;
@@ -110,24 +129,39 @@ describe('emulator process', () => {
     const get = (path: string) => call(second.url, 'GET', path, as);
     expect((await get(org)).body.title).toBe('Acme after a crash');
     expect((await get(`${org}/teams/${team.body.id}`)).body).toMatchObject({ title: 'Night shift', members: 2 });
-    const members = (await get(`${org}/teams/${team.body.id}/members`)).body.items.map((i: { organization: { id: string }; team: { role: string } }) => `${i.organization.id}:${i.team.role}`);
+    const members = (await get(`${org}/teams/${team.body.id}/members`)).body.items.map(
+      (i: { organization: { id: string }; team: { role: string } }) => `${i.organization.id}:${i.team.role}`,
+    );
     expect(members.sort()).toEqual([`${DEMO.users.create}:member`, `${DEMO.users.read}:owner`]);
     expect((await get(`${org}/members/${DEMO.users.comment}`)).body.role).toBe('edit');
-    expect((await get(`/v1/collections/${collection.body.id}`)).body).toMatchObject({ title: 'Incidents', parent: DEMO.collections.internal });
+    expect((await get(`/v1/collections/${collection.body.id}`)).body).toMatchObject({
+      title: 'Incidents',
+      parent: DEMO.collections.internal,
+    });
     expect((await get(`${org}/teams/${DEMO.teams.reviewers}`)).status).toBe(404);
     // The seed was not applied a second time.
     expect((await get(`${org}/members`)).body.count).toBe(9);
     // Content, revisions, change requests and comments are all there, with their counts.
-    const withoutUrls = (x: Record<string, unknown>) => JSON.parse(JSON.stringify(x).replaceAll(first.url, 'URL').replaceAll(second.url, 'URL'));
+    const withoutUrls = (x: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify(x).replaceAll(first.url, 'URL').replaceAll(second.url, 'URL'));
     expect(withoutUrls((await get(space)).body)).toEqual(withoutUrls(before.space));
     expect(withoutUrls((await get(`${space}/content/pages`)).body)).toEqual(withoutUrls(before.pages));
     expect((await get(space)).body).toMatchObject({ revision: merged.revision, changeRequests: 2, changeRequestsOpen: 1, comments: 0 });
-    expect((await get(`${space}/change-requests/${cr.number}`)).body).toMatchObject({ status: 'merged', revisionMerged: merged.revision, comments: 1 });
+    expect((await get(`${space}/change-requests/${cr.number}`)).body).toMatchObject({
+      status: 'merged',
+      revisionMerged: merged.revision,
+      comments: 1,
+    });
     expect((await get(`${space}/change-requests/${cr.id}/content`)).body.id).toBe(imported.revision);
     expect(withoutUrls((await get(`${space}/change-requests/${later.number}`)).body)).toEqual(withoutUrls(before.later));
     expect((await get(`${space}/change-requests/${later.number}`)).body.outdated).toBe(true);
-    expect((await get(`${space}/change-requests/${cr.number}/comments/${comment.id}/replies/${reply.id}`)).body.body).toEqual({ markdown: 'Shipping' });
-    expect((await get(`${space}/comments/${spaceComment.id}`)).body).toMatchObject({ status: 'resolved', reactions: [{ emoji: '👍', count: 1 }] });
+    expect((await get(`${space}/change-requests/${cr.number}/comments/${comment.id}/replies/${reply.id}`)).body.body).toEqual({
+      markdown: 'Shipping',
+    });
+    expect((await get(`${space}/comments/${spaceComment.id}`)).body).toMatchObject({
+      status: 'resolved',
+      reactions: [{ emoji: '👍', count: 1 }],
+    });
     expect((await call(second.url, 'POST', `${space}/change-requests`, { ...as, body: {} })).body.number).toBe(later.number + 1);
 
     const port = Number(new URL(second.url).port);
@@ -141,7 +175,8 @@ describe('emulator process', () => {
   });
 
   it('refuses bad flags with one line and exit 2', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'emulator', 'start', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [BIN, 'emulator', 'start', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
     const bad = join(dir, 'bad-seed.json');
     writeFileSync(bad, JSON.stringify({ users: [], organizations: [] }));
     for (const [args, message] of [
@@ -159,5 +194,3 @@ describe('emulator process', () => {
     }
   });
 });
-
-

@@ -122,7 +122,10 @@ describe('HTTP pipeline', () => {
   });
 
   it('413 for a body over 10 MB', async () => {
-    const res = await api('PATCH', `/v1/orgs/${DEMO.org}`, { rawBody: `{"title":"${'a'.repeat(10 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    const res = await api('PATCH', `/v1/orgs/${DEMO.org}`, {
+      rawBody: `{"title":"${'a'.repeat(10 * 1024 * 1024)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe(413);
   });
@@ -145,7 +148,10 @@ describe('HTTP pipeline', () => {
   it('logs one JSON line per request, without the token and with secret query values masked', async () => {
     await api('GET', `/v1/spaces/${DEMO.spaces.guides}`, { query: { shareKey: 'sekret-share-key' } });
     await emu.close();
-    const lines = readFileSync(join(dir, 'requests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(dir, 'requests.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(Object.keys(line).sort()).toEqual(expect.arrayContaining(['method', 'ms', 'path', 'status', 'time']));
     const text = readFileSync(join(dir, 'requests.jsonl'), 'utf8');
@@ -228,7 +234,9 @@ describe('handler outcomes', () => {
       },
     });
     try {
-      await Promise.all(['First', 'Second'].map((title) => call(emu.url, 'PATCH', `/v1/orgs/${DEMO.org}`, { token: DEMO.tokens.admin, body: { title } })));
+      await Promise.all(
+        ['First', 'Second'].map((title) => call(emu.url, 'PATCH', `/v1/orgs/${DEMO.org}`, { token: DEMO.tokens.admin, body: { title } })),
+      );
       expect(order).toEqual(['start First', 'end First', 'start Second', 'end Second']);
     } finally {
       await emu.close();

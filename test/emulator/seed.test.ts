@@ -39,12 +39,22 @@ describe('demo seed', () => {
         guest: DEMO.tokens.guest,
       });
       // One line a token and organization: the demo admin administers both organizations.
-      expect(emu.tokens.filter((t) => t.token === DEMO.tokens.admin).map((t) => [t.organization, t.role])).toEqual([[DEMO.org, 'admin'], [DEMO.otherOrg, 'admin']]);
-      expect(emu.tokens.find((t) => t.token === DEMO.tokens.otherAdmin)).toMatchObject({ organization: DEMO.otherOrg, role: 'admin', userId: DEMO.users.otherAdmin, displayName: 'Dennis Ritchie' });
+      expect(emu.tokens.filter((t) => t.token === DEMO.tokens.admin).map((t) => [t.organization, t.role])).toEqual([
+        [DEMO.org, 'admin'],
+        [DEMO.otherOrg, 'admin'],
+      ]);
+      expect(emu.tokens.find((t) => t.token === DEMO.tokens.otherAdmin)).toMatchObject({
+        organization: DEMO.otherOrg,
+        role: 'admin',
+        userId: DEMO.users.otherAdmin,
+        displayName: 'Dennis Ritchie',
+      });
       // The content parts are there too: spaces with nested pages, the site, the change request.
       const pages = await call(emu.url, 'GET', `/v1/spaces/${DEMO.spaces.guides}/content/pages`, { token: DEMO.tokens.read });
       expect(pages.body.pages.find((p: { id: string }) => p.id === 'page_installation').pages).toHaveLength(2);
-      expect((await call(emu.url, 'GET', `/v1/orgs/${DEMO.org}/sites/${DEMO.site}/sections`, { token: DEMO.tokens.read })).body.count).toBe(2);
+      expect((await call(emu.url, 'GET', `/v1/orgs/${DEMO.org}/sites/${DEMO.site}/sections`, { token: DEMO.tokens.read })).body.count).toBe(
+        2,
+      );
       const crs = await call(emu.url, 'GET', `/v1/spaces/${DEMO.spaces.guides}/change-requests`, { token: DEMO.tokens.read });
       expect(crs.body.items.map((c: { subject: string }) => c.subject)).toEqual(['Document Windows installation']);
     } finally {
@@ -72,10 +82,18 @@ describe('seed files', () => {
       patch(seed);
       return () => loadSeed(seed as never);
     };
-    expect(bad((s) => ((s.organizations[0]!.members[0] as { role: string }).role = 'owner'))).toThrow(/organizations\.0\.members\.0\.role: must be one of/);
-    expect(bad((s) => (s.organizations[0]!.members[0]!.user = 'ghost'))).toThrow('organizations.0.members.0.user: no user "ghost" in users');
-    expect(bad((s) => ((s.organizations[0]!.members[0] as { role: string }).role = 'read'))).toThrow('organizations.0.members: at least one member must be an admin');
-    expect(bad((s) => ((s.organizations[0] as { title: string }).title = 'x'))).toThrow('organizations.0.title: must be at least 2 characters');
+    expect(bad((s) => ((s.organizations[0]!.members[0] as { role: string }).role = 'owner'))).toThrow(
+      /organizations\.0\.members\.0\.role: must be one of/,
+    );
+    expect(bad((s) => (s.organizations[0]!.members[0]!.user = 'ghost'))).toThrow(
+      'organizations.0.members.0.user: no user "ghost" in users',
+    );
+    expect(bad((s) => ((s.organizations[0]!.members[0] as { role: string }).role = 'read'))).toThrow(
+      'organizations.0.members: at least one member must be an admin',
+    );
+    expect(bad((s) => ((s.organizations[0] as { title: string }).title = 'x'))).toThrow(
+      'organizations.0.title: must be at least 2 characters',
+    );
     expect(bad((s) => ((s as { extra?: number }).extra = 1))).toThrow(/unknown field "extra"/);
     expect(bad((s) => s.users.push({ id: 'u1', displayName: 'Again', tokens: [] }))).toThrow('users.1.id: duplicate user id "u1"');
     expect(bad((s) => s.organizations[0]!.members[0]!.user)).not.toThrow();

@@ -40,10 +40,20 @@ describe('SAML providers', () => {
     const created = await api('POST', saml, { body: { label: 'Azure AD', defaultRole: null } });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${emu.url}${saml}/${created.body.id}`);
-    expect(created.body).toMatchObject({ label: 'Azure AD', status: 'pending', defaultRole: null, createdAt: '2025-06-10T12:00:00.000Z', ssoURL: 'about:blank', entityID: '', certificate: '' });
+    expect(created.body).toMatchObject({
+      label: 'Azure AD',
+      status: 'pending',
+      defaultRole: null,
+      createdAt: '2025-06-10T12:00:00.000Z',
+      ssoURL: 'about:blank',
+      entityID: '',
+      certificate: '',
+    });
     const partial = await api('PATCH', `${saml}/${created.body.id}`, { body: { entityID: complete.entityID, ssoURL: complete.ssoURL } });
     expect(partial.body.status).toBe('pending');
-    const done = await api('PATCH', `${saml}/${created.body.id}`, { body: { certificate: complete.certificate, defaultTeam: DEMO.teams.reviewers } });
+    const done = await api('PATCH', `${saml}/${created.body.id}`, {
+      body: { certificate: complete.certificate, defaultTeam: DEMO.teams.reviewers },
+    });
     expect(done.body).toMatchObject({ status: 'active', ...complete, defaultTeam: { id: DEMO.teams.reviewers } });
     expect((await api('GET', `${saml}/${created.body.id}`)).body.status).toBe('active');
   });
@@ -52,8 +62,12 @@ describe('SAML providers', () => {
     expect((await api('POST', saml, { body: {} })).body.error.message).toBe('body.label: required');
     expect((await api('POST', saml, { body: { label: '' } })).body.error.message).toBe('body.label: must not be empty');
     expect((await api('POST', saml, { body: { label: 'x', ssoURL: 'not a url' } })).body.error.message).toMatch(/^body\.ssoURL: /);
-    expect((await api('POST', saml, { body: { label: 'x', entityID: 'e'.repeat(1025) } })).body.error.message).toBe('body.entityID: must be at most 1024 characters');
-    expect((await api('POST', saml, { body: { label: 'x', certificate: 'c'.repeat(10001) } })).body.error.message).toBe('body.certificate: must be at most 10000 characters');
+    expect((await api('POST', saml, { body: { label: 'x', entityID: 'e'.repeat(1025) } })).body.error.message).toBe(
+      'body.entityID: must be at most 1024 characters',
+    );
+    expect((await api('POST', saml, { body: { label: 'x', certificate: 'c'.repeat(10001) } })).body.error.message).toBe(
+      'body.certificate: must be at most 10000 characters',
+    );
     const team = await api('POST', saml, { body: { label: 'x', defaultTeam: 'team_nowhere' } });
     expect(team.status).toBe(400);
     expect(team.body.error.message).toContain('body.defaultTeam');
@@ -80,7 +94,9 @@ describe('SSO login infos', () => {
     await api('POST', saml, { body: { label: 'Pending one' } });
     const res = await api('GET', `/v1/orgs/${DEMO.org}/sso`, { token: DEMO.tokens.guest });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [{ id: DEMO.samlProvider, label: 'Okta', startURL: `${emu.url}/sso/saml/${DEMO.org}/${DEMO.samlProvider}/start` }] });
+    expect(res.body).toEqual({
+      items: [{ id: DEMO.samlProvider, label: 'Okta', startURL: `${emu.url}/sso/saml/${DEMO.org}/${DEMO.samlProvider}/start` }],
+    });
     expect((await api('GET', `/v1/orgs/${DEMO.org}/sso`, { token: DEMO.tokens.otherAdmin })).status).toBe(404);
   });
 });

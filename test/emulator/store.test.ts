@@ -44,7 +44,12 @@ describe('store lists', () => {
   it('filters in JavaScript (where) and in SQL (match) with the same pages and counts', () => {
     for (let i = 0; i < 9; i++) add(`i${i}`, i);
     const byWhere = store.list<Item>('item', { parent: 'p', where: (item) => item.n % 3 === 0, limit: 2, order: 'desc' });
-    const byMatch = store.list<Item>('item', { parent: 'p', match: { sql: `json_extract(docs.data, '$.n') % 3 = ?`, args: [0] }, limit: 2, order: 'desc' });
+    const byMatch = store.list<Item>('item', {
+      parent: 'p',
+      match: { sql: `json_extract(docs.data, '$.n') % 3 = ?`, args: [0] },
+      limit: 2,
+      order: 'desc',
+    });
     expect(byWhere.items.map((i) => i.id)).toEqual(['i6', 'i3']);
     expect(byMatch.items.map((i) => i.id)).toEqual(['i6', 'i3']);
     expect([byWhere.count, byMatch.count]).toEqual([3, 3]);

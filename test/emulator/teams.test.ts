@@ -7,7 +7,9 @@ let api: Api;
 const teams = `/v1/orgs/${DEMO.org}/teams`;
 const ids = (items: { id: string }[]) => items.map((t) => t.id);
 const memberIds = async (teamId: string) =>
-  (await collect(api, `${teams}/${teamId}/members`)).map((i: { organization: { id: string }; team: { role: string } }) => `${i.organization.id}:${i.team.role}`).sort();
+  (await collect(api, `${teams}/${teamId}/members`))
+    .map((i: { organization: { id: string }; team: { role: string } }) => `${i.organization.id}:${i.team.role}`)
+    .sort();
 
 beforeEach(async () => {
   ({ emu, api } = await startDemo());
@@ -37,7 +39,10 @@ describe('teams', () => {
 
   it('filters by the teams a member can manage and by title', async () => {
     expect(ids((await api('GET', teams, { query: { owner: DEMO.users.create } })).body.items)).toEqual([DEMO.teams.writers]);
-    expect(ids((await api('GET', teams, { query: { owner: DEMO.users.admin } })).body.items)).toEqual([DEMO.teams.writers, DEMO.teams.reviewers]);
+    expect(ids((await api('GET', teams, { query: { owner: DEMO.users.admin } })).body.items)).toEqual([
+      DEMO.teams.writers,
+      DEMO.teams.reviewers,
+    ]);
     expect((await api('GET', teams, { query: { owner: DEMO.users.edit } })).body).toMatchObject({ items: [], count: 0 });
     expect(ids((await api('GET', teams, { query: { title: 'REVIEW' } })).body.items)).toEqual([DEMO.teams.reviewers]);
     expect(ids((await api('GET', teams, { query: { title: 'writ', owner: DEMO.users.review } })).body.items)).toEqual([]);
@@ -51,7 +56,9 @@ describe('teams', () => {
     const bad = await api('PUT', teams, { body: { title: 'Strangers', members: [DEMO.users.otherAdmin] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe(`body.members.0: "${DEMO.users.otherAdmin}" is not a member of the organization`);
-    expect((await api('PUT', teams, { body: { title: 'x'.repeat(65) } })).body.error.message).toBe('body.title: must be at most 64 characters');
+    expect((await api('PUT', teams, { body: { title: 'x'.repeat(65) } })).body.error.message).toBe(
+      'body.title: must be at most 64 characters',
+    );
     expect((await api('PUT', teams, { body: { members: [] } })).body.error.message).toBe('body.title: required');
     expect((await api('PUT', teams, { token: DEMO.tokens.create, body: { title: 'Mine' } })).status).toBe(403);
   });
@@ -97,7 +104,11 @@ describe('team members', () => {
 
   it('adds, removes and changes roles in one call; someone both added and removed ends up removed', async () => {
     const res = await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, {
-      body: { add: ['tim@acme.test', DEMO.users.edit], remove: [DEMO.users.edit, DEMO.users.comment], memberships: { [DEMO.users.read]: { role: 'owner' } } },
+      body: {
+        add: ['tim@acme.test', DEMO.users.edit],
+        remove: [DEMO.users.edit, DEMO.users.comment],
+        memberships: { [DEMO.users.read]: { role: 'owner' } },
+      },
     });
     expect(res.status).toBe(204);
     expect(await memberIds(DEMO.teams.reviewers)).toEqual([`${DEMO.users.review}:owner`, `${DEMO.users.read}:owner`].sort());
@@ -107,16 +118,25 @@ describe('team members', () => {
     const unknown = await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, { body: { add: ['stranger@elsewhere.test'] } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain('body.add.0');
-    const role = await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, { body: { memberships: { [DEMO.users.read]: { role: 'owner' } } } });
+    const role = await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, {
+      body: { memberships: { [DEMO.users.read]: { role: 'owner' } } },
+    });
     expect(role.status).toBe(400);
-    expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, { body: { memberships: { [DEMO.users.comment]: { role: 'chief' } } } })).status).toBe(400);
+    expect(
+      (await api('PUT', `${teams}/${DEMO.teams.reviewers}/members`, { body: { memberships: { [DEMO.users.comment]: { role: 'chief' } } } }))
+        .status,
+    ).toBe(400);
     expect(await memberIds(DEMO.teams.reviewers)).toEqual([`${DEMO.users.comment}:member`, `${DEMO.users.review}:owner`].sort());
   });
 
   it('adds or updates one member, and removes one (204 either way)', async () => {
     expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.read}`)).status).toBe(204);
-    expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.comment}`, { body: { role: 'owner' } })).status).toBe(204);
-    expect(await memberIds(DEMO.teams.reviewers)).toEqual([`${DEMO.users.comment}:owner`, `${DEMO.users.review}:owner`, `${DEMO.users.read}:member`].sort());
+    expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.comment}`, { body: { role: 'owner' } })).status).toBe(
+      204,
+    );
+    expect(await memberIds(DEMO.teams.reviewers)).toEqual(
+      [`${DEMO.users.comment}:owner`, `${DEMO.users.review}:owner`, `${DEMO.users.read}:member`].sort(),
+    );
     expect((await api('PUT', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.otherAdmin}`)).status).toBe(404);
     expect((await api('PUT', `${teams}/team_nowhere/members/${DEMO.users.read}`)).status).toBe(404);
     expect((await api('DELETE', `${teams}/${DEMO.teams.reviewers}/members/${DEMO.users.read}`)).status).toBe(204);
@@ -142,7 +162,10 @@ describe('team owners', () => {
 
   it('stop managing the team once they are no longer its owner', async () => {
     await api('PUT', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.create}`, { body: { role: 'member' } });
-    expect((await api('GET', `${teams}/${DEMO.teams.writers}`, { token: DEMO.tokens.create })).body.permissions).toEqual({ admin: false, view: true });
+    expect((await api('GET', `${teams}/${DEMO.teams.writers}`, { token: DEMO.tokens.create })).body.permissions).toEqual({
+      admin: false,
+      view: true,
+    });
     expect((await api('PUT', `${teams}/${DEMO.teams.writers}/members/${DEMO.users.read}`, { token: DEMO.tokens.create })).status).toBe(403);
   });
 });

@@ -95,7 +95,14 @@ export const rows = {
     };
   },
   /** `values` are all accepted; the message lists the string ones (or is `message` when given). */
-  oneOf(op: Operation, base: Params, path: string, values: readonly unknown[], bad: unknown, o: RowOptions & { message?: string } = {}): BoundRow {
+  oneOf(
+    op: Operation,
+    base: Params,
+    path: string,
+    values: readonly unknown[],
+    bad: unknown,
+    o: RowOptions & { message?: string } = {},
+  ): BoundRow {
     const listed = values.filter((v) => typeof v === 'string').map((v) => JSON.stringify(v));
     return {
       name: `${op.id} ${path} one of ${values.map((v) => JSON.stringify(v)).join('|')}`,
@@ -184,7 +191,10 @@ function walk(root: JsonSchema, node: JsonSchema, path: string, seen: Set<string
   const ref = node.$ref as string | undefined;
   if (ref) {
     if (seen.has(ref)) return;
-    const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((n, k) => (n as JsonSchema)?.[k], root) as JsonSchema;
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((n, k) => (n as JsonSchema)?.[k], root) as JsonSchema;
     walk(root, target, path, new Set([...seen, ref]), out);
     return;
   }

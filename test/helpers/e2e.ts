@@ -196,7 +196,13 @@ export async function startEmulator(extra: readonly string[] = [], options: Emul
 }
 
 /** A direct API call (setup and checks of server state), not through the CLI under test. */
-export async function api<T = unknown>(emulator: RunningEmulator, method: string, path: string, body?: unknown, token = emulator.tokens.admin): Promise<T> {
+export async function api<T = unknown>(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  token = emulator.tokens.admin,
+): Promise<T> {
   const res = await fetch(`${emulator.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },

@@ -10,17 +10,24 @@ import { tempDir, type RunningEmulator } from './e2e.js';
  * so org-scoped commands would ask which one: `org` (the demo organization unless `null`) is
  * written as the profile's default, as `docs config set org` would; so is `space` when given.
  */
-export function demoEnv(emulator: RunningEmulator, options: { token?: string; org?: string | null; space?: string } = {}): Record<string, string> {
+export function demoEnv(
+  emulator: RunningEmulator,
+  options: { token?: string; org?: string | null; space?: string } = {},
+): Record<string, string> {
   const dir = tempDir();
   const org = options.org === undefined ? DEMO.org : options.org;
   const profile = { ...(org !== null ? { org } : {}), ...(options.space ? { space: options.space } : {}) };
-  if (Object.keys(profile).length > 0) writeFileSync(join(dir, 'config.json'), `${JSON.stringify({ profiles: { default: profile } })}\n`, { mode: 0o600 });
+  if (Object.keys(profile).length > 0)
+    writeFileSync(join(dir, 'config.json'), `${JSON.stringify({ profiles: { default: profile } })}\n`, { mode: 0o600 });
   return { DOCS_CONFIG_DIR: dir, DOCS_TOKEN: options.token ?? emulator.tokens.admin!, DOCS_API_URL: emulator.url };
 }
 
 /** `git` with a fixed identity and branch name, so commits work on any machine. */
 export const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' }).trim();
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 
 /** A Git repository `root/name` holding `files` (path → text) in one commit on `main`. */
 export function repoWith(root: string, name: string, files: Record<string, string>): string {

@@ -54,7 +54,14 @@ export function loadSpec(): { doc: Record<string, any>; ops: Map<string, SpecOpe
       const op = item[method];
       if (!op) continue;
       const parameters = [...shared, ...(op.parameters ?? [])].map((p) => resolve(doc, p as JsonSchema)) as SpecOperation['parameters'];
-      ops.set(op.operationId, { method: method.toUpperCase(), path: `/v1${path}`, operationId: op.operationId, parameters, requestBody: op.requestBody, responses: op.responses });
+      ops.set(op.operationId, {
+        method: method.toUpperCase(),
+        path: `/v1${path}`,
+        operationId: op.operationId,
+        parameters,
+        requestBody: op.requestBody,
+        responses: op.responses,
+      });
     }
   }
   cached = { doc, ops };
@@ -129,7 +136,7 @@ export function sample(schema: JsonSchema, options: { mode?: 'required' | 'full'
       // Properties at this level combine with the chosen branch.
       const base = sample(merged, options, depth + 1) as Record<string, unknown>;
       const extra = sample(branch, options, depth + 1);
-      return extra !== null && typeof extra === 'object' ? { ...base, ...(extra) } : base;
+      return extra !== null && typeof extra === 'object' ? { ...base, ...extra } : base;
     }
     return sample(branch, options, depth + 1);
   }

@@ -9,8 +9,23 @@ const NOW = Date.parse('2026-11-25T12:00:00Z');
 const user = { id: 'u1', displayName: 'Ada' };
 
 function thread(id: string, markdown: string, page?: { id: string; title?: string }, replies: string[] = []): Thread {
-  const comment = { id, postedBy: user, postedAt: '2026-11-25T11:00:00Z', body: { markdown }, status: 'open', ...(page ? { target: { page } } : {}) } as Comment;
-  return { comment, replies: replies.map((text, i) => ({ id: `${id}-r${i}`, postedBy: { id: 'u2', displayName: 'Bob' }, postedAt: '2026-11-25T11:30:00Z', body: { markdown: text } })) };
+  const comment = {
+    id,
+    postedBy: user,
+    postedAt: '2026-11-25T11:00:00Z',
+    body: { markdown },
+    status: 'open',
+    ...(page ? { target: { page } } : {}),
+  } as Comment;
+  return {
+    comment,
+    replies: replies.map((text, i) => ({
+      id: `${id}-r${i}`,
+      postedBy: { id: 'u2', displayName: 'Bob' },
+      postedAt: '2026-11-25T11:30:00Z',
+      body: { markdown: text },
+    })),
+  };
 }
 
 const page = (id: string, path: string, over: Partial<PageDiff> = {}): PageDiff => ({
@@ -28,7 +43,13 @@ const page = (id: string, path: string, over: Partial<PageDiff> = {}): PageDiff 
 
 describe('page list entries', () => {
   it('puts the conversation first, then changed pages, then pages that only carry comments', () => {
-    const diff: ContentDiff = { spaceId: 's', changeRequestId: 'c', pages: [page('p1', 'intro'), page('p2', 'guide/setup')], added: 2, removed: 2 };
+    const diff: ContentDiff = {
+      spaceId: 's',
+      changeRequestId: 'c',
+      pages: [page('p1', 'intro'), page('p2', 'guide/setup')],
+      added: 2,
+      removed: 2,
+    };
     const threads = [thread('t1', 'general'), thread('t2', 'on setup', { id: 'p2' }), thread('t3', 'on faq', { id: 'p9', title: 'FAQ' })];
     const entries = buildEntries(diff, threads);
     expect(entries.map((e) => [e.label, e.threads.map((t) => t.comment.id)])).toEqual([
@@ -43,8 +64,19 @@ describe('page list entries', () => {
 
 describe('detail rows', () => {
   it('a page: its change, path and title changes, the hunks, then its threads with replies, tied to the thread', () => {
-    const p = page('p1', 'new/path', { change: 'moved', changes: ['moved', 'renamed', 'modified'], pathBefore: 'old/path', titleBefore: 'Old', titleAfter: 'New' });
-    const rows = detailRows({ key: 'page:p1', pageId: 'p1', label: 'new/path', page: p, threads: [thread('t1', 'Looks right', { id: 'p1' }, ['Thanks'])] }, 60, undefined, NOW);
+    const p = page('p1', 'new/path', {
+      change: 'moved',
+      changes: ['moved', 'renamed', 'modified'],
+      pathBefore: 'old/path',
+      titleBefore: 'Old',
+      titleAfter: 'New',
+    });
+    const rows = detailRows(
+      { key: 'page:p1', pageId: 'p1', label: 'new/path', page: p, threads: [thread('t1', 'Looks right', { id: 'p1' }, ['Thanks'])] },
+      60,
+      undefined,
+      NOW,
+    );
     expect(rows.map((r) => r.text)).toEqual([
       'moved, renamed, modified · new/path · +1 −1',
       'path: old/path → new/path',
@@ -80,12 +112,17 @@ describe('text helpers', () => {
   });
 
   it('conflictPages reads the pages when the answer names them, nothing otherwise', () => {
-    expect(conflictPages({ revision: 'r', result: 'conflicts', conflicts: [{ id: 'p1', title: 'Install' }, { id: 'p2' }] })).toEqual(['Install', 'p2']);
+    expect(conflictPages({ revision: 'r', result: 'conflicts', conflicts: [{ id: 'p1', title: 'Install' }, { id: 'p2' }] })).toEqual([
+      'Install',
+      'p2',
+    ]);
     expect(conflictPages({ revision: 'r', result: 'conflicts' })).toEqual([]);
   });
 
   it('matchesText looks at the number, subject, author and status', () => {
-    const cr = { id: 'c', number: 12, subject: 'Fix typos', status: 'open', createdBy: { id: 'u', displayName: 'Grace' } } as Parameters<typeof matchesText>[0];
+    const cr = { id: 'c', number: 12, subject: 'Fix typos', status: 'open', createdBy: { id: 'u', displayName: 'Grace' } } as Parameters<
+      typeof matchesText
+    >[0];
     expect(matchesText(cr, '#12')).toBe(true);
     expect(matchesText(cr, 'TYPO')).toBe(true);
     expect(matchesText(cr, 'grace')).toBe(true);

@@ -187,7 +187,9 @@ describe('a change request', () => {
     const frame = await waitForFrame(ui.lastFrame, '── 1 comment ─');
     expect(frame).toContain('Mention winget needs Windows 10');
     expect(frame).toMatch(/›A installation\/windows\s+1✎/);
-    const comments = await api<{ items: { body: { markdown?: string }; target?: { page?: { id: string } } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
+    const comments = await api<{ items: { body: { markdown?: string }; target?: { page?: { id: string } } }[] }>('GET', `${CR}/comments`, {
+      query: { format: 'markdown' },
+    });
     const posted = comments.body.items.find((c) => c.body.markdown?.includes('winget needs'));
     expect(posted?.target?.page?.id).toBeTruthy();
   });
@@ -340,7 +342,11 @@ async function gitImportOverGuides(): Promise<void> {
   mkdirSync(dir);
   writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
   writeFileSync(join(dir, 'quickstart.md'), '# Quickstart\n\nShorter now.\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'Replace the guides');

@@ -66,16 +66,35 @@ describe('components', () => {
   it('ScrollList draws the rows around the selection and marks it', () => {
     const items = Array.from({ length: 30 }, (_, i) => `item ${i}`);
     const { lastFrame } = render(
-      <ScrollList items={items} selected={20} height={5} keyOf={(s) => s} renderItem={(s, sel) => <Text>{`${sel ? '>' : ' '} ${s}`}</Text>} />,
+      <ScrollList
+        items={items}
+        selected={20}
+        height={5}
+        keyOf={(s) => s}
+        renderItem={(s, sel) => <Text>{`${sel ? '>' : ' '} ${s}`}</Text>}
+      />,
     );
     expect(lastFrame()).toBe(['  item 18', '  item 19', '> item 20', '  item 21', '  item 22'].join('\n'));
   });
   it('ScrollList says so when empty', () => {
-    const { lastFrame } = render(<ScrollList items={[]} selected={0} height={5} keyOf={(s: string) => s} renderItem={(s) => <Text>{s}</Text>} empty="No change requests." />);
+    const { lastFrame } = render(
+      <ScrollList
+        items={[]}
+        selected={0}
+        height={5}
+        keyOf={(s: string) => s}
+        renderItem={(s) => <Text>{s}</Text>}
+        empty="No change requests."
+      />,
+    );
     expect(lastFrame()).toBe('No change requests.');
   });
   it('KeyHelp joins the keys and fits the width', () => {
-    const keys = [['↑↓', 'move'], ['enter', 'open'], ['q', 'quit']] as const;
+    const keys = [
+      ['↑↓', 'move'],
+      ['enter', 'open'],
+      ['q', 'quit'],
+    ] as const;
     expect(render(<KeyHelp keys={keys} width={80} />).lastFrame()).toBe('↑↓ move · enter open · q quit');
     expect(render(<KeyHelp keys={keys} width={12} />).lastFrame()).toBe('↑↓ move · e…');
   });
@@ -92,7 +111,9 @@ describe('requireTerminal', () => {
       requireTerminal('docs cr review', ['docs cr list', 'docs cr diff'], { stdin: {}, stdout: { isTTY: true } });
       expect.unreachable();
     } catch (err) {
-      expect((err as Error).message).toBe('`docs cr review` is interactive and needs a terminal; without one, use `docs cr list` or `docs cr diff`');
+      expect((err as Error).message).toBe(
+        '`docs cr review` is interactive and needs a terminal; without one, use `docs cr list` or `docs cr diff`',
+      );
       expect((err as { exitCode: number }).exitCode).toBe(2);
     }
   });

@@ -17,7 +17,8 @@ export async function waitForFrame(
       await tick(100);
       return frame;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof text === 'function' ? 'the frame' : String(text)}; last frame:\n${frame}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof text === 'function' ? 'the frame' : String(text)}; last frame:\n${frame}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -242,7 +242,12 @@ describe('spaces browse', () => {
   });
 
   it('opens a space outside any collection through the organization search', async () => {
-    const app = open(<SpaceBrowser client={clientFor(DEMO.tokens.otherAdmin)} initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.otherOrg, title: 'Globex Corporation' } }]} />);
+    const app = open(
+      <SpaceBrowser
+        client={clientFor(DEMO.tokens.otherAdmin)}
+        initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.otherOrg, title: 'Globex Corporation' } }]}
+      />,
+    );
     await app.frame('Operations');
     await app.press('/', ...'platform'.split(''), KEYS.enter);
     await app.frame('Runbooks › On-call');
@@ -255,7 +260,15 @@ describe('spaces browse', () => {
   it('renders headings, lists, code, tables and links, and scrolls', async () => {
     const client = clientFor();
     const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
-    const app = open(<SpaceBrowser client={client} initial={[{ kind: 'tree', space: api }, { kind: 'page', space: api, pageId: 'page_style' }]} />);
+    const app = open(
+      <SpaceBrowser
+        client={client}
+        initial={[
+          { kind: 'tree', space: api },
+          { kind: 'page', space: api, pageId: 'page_style' },
+        ]}
+      />,
+    );
     const top = await app.frame('contributing notes');
     expect(top).toContain('# Style guide');
     expect(top).toContain('contributing notes (https://acme.test/contributing)');
@@ -301,6 +314,10 @@ describe('page tree rows', () => {
     ];
     expect(visibleRows(pages, new Set()).map((r) => r.page.id)).toEqual(['a', 'b']);
     const open = visibleRows(pages, new Set(['a']));
-    expect(open.map((r) => [r.page.id, r.depth, r.parentId])).toEqual([['a', 0, undefined], ['a1', 1, 'a'], ['b', 0, undefined]]);
+    expect(open.map((r) => [r.page.id, r.depth, r.parentId])).toEqual([
+      ['a', 0, undefined],
+      ['a1', 1, 'a'],
+      ['b', 0, undefined],
+    ]);
   });
 });

@@ -57,5 +57,7 @@ export const allOperations: readonly AllOps[] = Object.values(operationsById) as
 
 /** The area and method name of each operation (`mergeChangeRequest` → `changeRequests.merge`). */
 export const operationNames: Record<string, { area: string; name: string }> = Object.fromEntries(
-  Object.entries(areas).flatMap(([area, ops]) => Object.entries(ops as Record<string, Operation>).map(([name, op]) => [op.id, { area, name }])),
+  Object.entries(areas).flatMap(([area, ops]) =>
+    Object.entries(ops as Record<string, Operation>).map(([name, op]) => [op.id, { area, name }]),
+  ),
 );

@@ -1,8 +1,28 @@
 import type { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { Comment, CommentListQuery, CommentReply, FormatQuery, PostCommentBody, PostCommentReplyBody, UpdateCommentBody } from '../schemas/comment.js';
+import {
+  Comment,
+  CommentListQuery,
+  CommentReply,
+  FormatQuery,
+  PostCommentBody,
+  PostCommentReplyBody,
+  UpdateCommentBody,
+} from '../schemas/comment.js';
 import { listOf, listQuery } from '../schemas/common.js';
-import { Backlink, ImportContentBody, ImportResult, LinkList, Page, PageQuery, PageTree, Revision, RevisionFile, RevisionQuery, revisionQueryShape } from '../schemas/content.js';
+import {
+  Backlink,
+  ImportContentBody,
+  ImportResult,
+  LinkList,
+  Page,
+  PageQuery,
+  PageTree,
+  Revision,
+  RevisionFile,
+  RevisionQuery,
+  revisionQueryShape,
+} from '../schemas/content.js';
 
 /*
  * A space and each of its change requests answer the same comment and content operations under
@@ -72,7 +92,12 @@ export function commentOperations<const B extends string, const S extends string
 }
 
 /** A reply's POST; the change request one also takes `format` (contract), the space one no query (`undefined`). */
-export function createReplyOperation<const B extends string, const I extends string, Q extends z.ZodType | undefined>(base: B, id: I, noun: string, query: Q) {
+export function createReplyOperation<const B extends string, const I extends string, Q extends z.ZodType | undefined>(
+  base: B,
+  id: I,
+  noun: string,
+  query: Q,
+) {
   return defineOperation({
     id,
     method: 'POST',

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
-import {
-  SAML_CERTIFICATE_MAX,
-  SAML_ENTITY_ID_MAX,
-  SAML_LABEL,
-  SAML_SSO_URL_MAX,
-  SamlProvider,
-  SsoLoginInfoList,
-} from '../schemas/sso.js';
+import { SAML_CERTIFICATE_MAX, SAML_ENTITY_ID_MAX, SAML_LABEL, SAML_SSO_URL_MAX, SamlProvider, SsoLoginInfoList } from '../schemas/sso.js';
 
 const base = '/v1/orgs/{organizationId}' as const;
 

@@ -40,7 +40,11 @@ export const DocumentInput = z
   .strictObject({ markdown: z.string().optional(), document: JSONDocumentInput.optional() })
   .superRefine((body, ctx) => {
     if (body.markdown !== undefined && body.document !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['document'], message: 'cannot be set together with markdown (send one of markdown, document)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['document'],
+        message: 'cannot be set together with markdown (send one of markdown, document)',
+      });
     }
   });
 export type DocumentInput = z.input<typeof DocumentInput>;

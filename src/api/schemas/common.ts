@@ -23,8 +23,44 @@ export const RoleOrGuest = Role.nullable();
 export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
 
 export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv',
-  'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
 ] as const;
 
 export const DateTime = z.string();
@@ -36,8 +72,7 @@ export const Url = z.string();
  */
 
 /** A boolean query parameter: true/false or the strings "true"/"false". */
-export const qBool = () =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const qBool = () => z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 /** A numeric query parameter with bounds: a number or a decimal string. */
 export const qNumber = (opts: { min?: number; max?: number; int?: boolean } = {}) => {
@@ -46,7 +81,13 @@ export const qNumber = (opts: { min?: number; max?: number; int?: boolean } = {}
   if (opts.min !== undefined) n = n.min(opts.min);
   if (opts.max !== undefined) n = n.max(opts.max);
   return z
-    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+        .transform(Number),
+    ])
     .pipe(n);
 };
 

@@ -219,7 +219,11 @@ export const ContentLocation = z.union([
   z.looseObject({ kind: z.literal('collection'), organization: Ref.optional(), collection: Ref }),
   z.looseObject({ kind: z.literal('space'), organization: Ref.optional(), space: Space }),
   z.looseObject({ kind: z.literal('reusable-content'), ...inSpace, reusableContent: ReusableContent }),
-  z.looseObject({ kind: z.literal('openapi'), organization: Ref.optional(), openAPISpec: z.looseObject({ id: z.string(), slug: z.string().optional() }) }),
+  z.looseObject({
+    kind: z.literal('openapi'),
+    organization: Ref.optional(),
+    openAPISpec: z.looseObject({ id: z.string(), slug: z.string().optional() }),
+  }),
   unknownVariant('kind', CONTENT_LOCATION_KINDS, {}),
 ]);
 export type ContentLocation = z.infer<typeof ContentLocation>;

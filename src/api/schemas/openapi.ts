@@ -44,9 +44,7 @@ export const OpenAPISpec = z.looseObject({
   lastProcessedAt: DateTime.optional(),
   lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
   permissions: permissions(['view', 'edit']).optional(),
-  urls: z
-    .looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() })
-    .optional(),
+  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
 });
 export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
 

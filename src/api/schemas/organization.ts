@@ -11,18 +11,43 @@ export const SEARCH_QUERY_MAX = 512;
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 export const ORGANIZATION_PLANS = [
-  'free_2024', 'plus_2024', 'pro_2024', 'enterprise_2024', 'community_2024', 'free', 'plus', 'pro', 'internal',
+  'free_2024',
+  'plus_2024',
+  'pro_2024',
+  'enterprise_2024',
+  'community_2024',
+  'free',
+  'plus',
+  'pro',
+  'internal',
 ] as const;
 export const ORGANIZATION_USE_CASES = [
-  'internalDocs', 'docsSite', 'audienceControlledSite', 'productDocs', 'teamKnowledgeBase', 'designSystem',
-  'openSourceDocs', 'notes', 'other',
+  'internalDocs',
+  'docsSite',
+  'audienceControlledSite',
+  'productDocs',
+  'teamKnowledgeBase',
+  'designSystem',
+  'openSourceDocs',
+  'notes',
+  'other',
 ] as const;
 export const ORGANIZATION_COMMUNITY_TYPES = ['nonProfit', 'openSource', 'education'] as const;
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
 export const TRIAL_STATUSES = ['notapplicable', 'none', 'active', 'ended', 'expired'] as const;
 export const ORGANIZATION_PERMISSIONS = [
-  'view', 'admin', 'ownTeam', 'createContent', 'createOpenAPISpec', 'ingestConversations', 'viewBilling',
-  'listMembers', 'listTeams', 'listIntegrations', 'listInstallations', 'installIntegration',
+  'view',
+  'admin',
+  'ownTeam',
+  'createContent',
+  'createOpenAPISpec',
+  'ingestConversations',
+  'viewBilling',
+  'listMembers',
+  'listTeams',
+  'listIntegrations',
+  'listInstallations',
+  'installIntegration',
 ] as const;
 
 /* ---------- request pieces ---------- */
@@ -61,9 +86,7 @@ export const Organization = z.looseObject({
       usageAddons: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).optional(),
     })
     .optional(),
-  urls: z
-    .looseObject({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() })
-    .optional(),
+  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).optional(),
   trial: z
     .looseObject({ status: openEnum(TRIAL_STATUSES), endDate: DateTime.optional(), decision: openEnum(['downgrade']).optional() })
     .optional(),

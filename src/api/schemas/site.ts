@@ -45,8 +45,7 @@ export const IconInput = z.string().max(ICON_MAX);
 export const SiteSectionGroupTitleInput = z.string().min(SITE_SECTION_GROUP_TITLE.min).max(SITE_SECTION_GROUP_TITLE.max);
 
 /** `position` of the deprecated move operations: neighbours before and/or after. */
-const movePosition = <T extends z.ZodType>(pointer: T) =>
-  z.strictObject({ before: pointer.optional(), after: pointer.optional() });
+const movePosition = <T extends z.ZodType>(pointer: T) => z.strictObject({ before: pointer.optional(), after: pointer.optional() });
 
 export const SiteSectionPosition = movePosition(z.strictObject({ type: z.literal('site-section'), siteSection: z.string() }));
 /** A section group may be placed next to a section or another group (NOTES §7.21). */
@@ -186,9 +185,7 @@ export const Site = z.looseObject({
     .optional(),
   agentsContext: openEnum(SITE_AGENTS_CONTEXTS).optional(),
   features: z.array(SiteFeature).optional(),
-  urls: z
-    .looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() })
-    .optional(),
+  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
 });
 export type Site = z.infer<typeof Site>;
 

@@ -15,7 +15,16 @@ export const VISITOR_AUTH_BACKENDS = ['custom', 'integration'] as const;
 export const DEFAULT_LEVELS = [...ROLES, 'inherit'] as const;
 
 export const SPACE_PERMISSIONS = [
-  'view', 'access', 'admin', 'viewInviteLinks', 'edit', 'triggerGitSync', 'comment', 'merge', 'review', 'installIntegration',
+  'view',
+  'access',
+  'admin',
+  'viewInviteLinks',
+  'edit',
+  'triggerGitSync',
+  'comment',
+  'merge',
+  'review',
+  'installIntegration',
 ] as const;
 
 /* ---------- request pieces ---------- */

@@ -25,9 +25,7 @@ export const SamlProvider = z.looseObject({
   defaultRole: openEnum(ROLES).nullable().optional(),
   createdAt: DateTime.optional(),
   status: openEnum(SAML_PROVIDER_STATUSES).optional(),
-  service: z
-    .looseObject({ acsURL: z.string().optional(), startURL: z.string().optional(), entityID: z.string().optional() })
-    .optional(),
+  service: z.looseObject({ acsURL: z.string().optional(), startURL: z.string().optional(), entityID: z.string().optional() }).optional(),
   urls: z.looseObject({ location: z.string().optional() }).optional(),
 });
 export type SamlProvider = z.infer<typeof SamlProvider>;

@@ -49,8 +49,7 @@ export const defaultLevelValue = (flag: string | undefined): string | null | und
 
 type Kind = 'space' | 'collection';
 
-const pointerHelp = (bare: Kind) =>
-  `a space or collection of the same parent, as space:<id> or collection:<id> (a bare id is a ${bare})`;
+const pointerHelp = (bare: Kind) => `a space or collection of the same parent, as space:<id> or collection:<id> (a bare id is a ${bare})`;
 
 /** The flags of a move: the new parent, or the top level, and/or a neighbour to go before or after. */
 export const moveFlags = (moving: Kind) => ({
@@ -87,7 +86,8 @@ export function moveBody(flags: MoveFlagValues, moving: Kind): { parent?: string
   if (flags.before !== undefined) position.before = parsePointer(flags.before, 'before', moving);
   if (flags.after !== undefined) position.after = parsePointer(flags.after, 'after', moving);
   if (position.before || position.after) body.position = position;
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to do: pass --parent <collection-id>, --top-level, --before and/or --after');
+  if (Object.keys(body).length === 0)
+    throw new UsageError('nothing to do: pass --parent <collection-id>, --top-level, --before and/or --after');
   return body;
 }
 

@@ -15,7 +15,11 @@ export function bodyText(body: Document | undefined): string {
   return body?.document ? '[document: use --format markdown to read it]' : '';
 }
 
-const firstLine = (text: string): string => text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+const firstLine = (text: string): string =>
+  text
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim() ?? '';
 
 export const reactionsText = (item: Pick<Comment, 'reactions'>): string =>
   (item.reactions ?? []).map((r) => `${r.emoji} ${r.count ?? r.users?.length ?? 1}`).join(' ');
@@ -88,15 +92,24 @@ export function showPosted<T extends { body?: Document }>(output: Output, item: 
 /* ---------- flags ---------- */
 
 /** `--format` as the query wants it (oclif already checked it is one of the values); markdown by default so bodies read as text. */
-export const documentFormat = (flag: string | undefined): (typeof DOCUMENT_FORMATS)[number] => (flag === 'document' ? 'document' : 'markdown');
-
+export const documentFormat = (flag: string | undefined): (typeof DOCUMENT_FORMATS)[number] =>
+  flag === 'document' ? 'document' : 'markdown';
 
 export const crFlag = () =>
-  Flags.string({ description: "Change request id or number: work on the change request's comments instead of the space's", helpValue: '<id|number>' });
+  Flags.string({
+    description: "Change request id or number: work on the change request's comments instead of the space's",
+    helpValue: '<id|number>',
+  });
 
 export const commentFlagsOf = {
   body: () => Flags.string({ char: 'b', description: 'Text in markdown', helpValue: '<markdown>', exclusive: ['body-file'] }),
-  bodyFile: () => Flags.string({ char: 'F', description: 'Read the markdown text from a file, or - for stdin', helpValue: '<file|->', exclusive: ['body'] }),
+  bodyFile: () =>
+    Flags.string({
+      char: 'F',
+      description: 'Read the markdown text from a file, or - for stdin',
+      helpValue: '<file|->',
+      exclusive: ['body'],
+    }),
 };
 
 /** The markdown of `--body` / `--body-file`, or undefined when neither is given. Empty text is refused. */
@@ -104,7 +117,8 @@ export async function bodyFromFlags(flags: { body?: string; 'body-file'?: string
   let markdown: string | undefined = flags.body;
   if (flags['body-file'] !== undefined) markdown = await readTextArg('body-file', flags['body-file']);
   if (markdown === undefined) return undefined;
-  if (markdown.trim() === '') throw new UsageError(`${flags['body-file'] !== undefined ? '--body-file' : '--body'} is empty: write the text of the comment`);
+  if (markdown.trim() === '')
+    throw new UsageError(`${flags['body-file'] !== undefined ? '--body-file' : '--body'} is empty: write the text of the comment`);
   return { markdown };
 }
 

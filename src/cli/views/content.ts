@@ -33,7 +33,10 @@ export const revisionFields: Columns<Revision> = {
   Parents: (r) => r.parents?.join(', '),
   Pages: (r) => (r.pages ? countPages(r.pages) : undefined),
   Files: (r) => countOf(r.files),
-  'Merged from': (r) => ('mergedFrom' in r && r.mergedFrom && typeof r.mergedFrom === 'object' ? `change request #${(r.mergedFrom as { number?: number }).number}` : undefined),
+  'Merged from': (r) =>
+    'mergedFrom' in r && r.mergedFrom && typeof r.mergedFrom === 'object'
+      ? `change request #${(r.mergedFrom as { number?: number }).number}`
+      : undefined,
   'Git commit': (r) => (r.git ? [r.git.oid.slice(0, 12), r.git.message?.split('\n')[0]].filter(Boolean).join(' ') : undefined),
   URL: (r) => r.urls?.app,
 };
@@ -86,7 +89,10 @@ export function pageTreeLines(rows: readonly PageRow[], style: { bold: (t: strin
   const titleWidth = Math.max(5, ...titles.map(displayWidth));
   const pathWidth = Math.max(4, ...paths.map(displayWidth));
   const header = style.bold(`${pad('TITLE', titleWidth)}  ${pad('PATH', pathWidth)}  ID`);
-  return [header, ...rows.map((row, i) => `${pad(titles[i] ?? '', titleWidth)}  ${pad(paths[i] ?? '', pathWidth)}  ${style.dim(row.page.id)}`)];
+  return [
+    header,
+    ...rows.map((row, i) => `${pad(titles[i] ?? '', titleWidth)}  ${pad(paths[i] ?? '', pathWidth)}  ${style.dim(row.page.id)}`),
+  ];
 }
 
 /** `docs spaces page --json` is the API object; on a terminal without content, these fields. */

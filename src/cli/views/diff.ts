@@ -34,7 +34,9 @@ function colourPatch(text: string, paint: Paint): string {
 export const pagePath = (page: PageDiff): string => page.pathAfter ?? page.pathBefore ?? page.id;
 
 const statName = (page: PageDiff): string =>
-  page.pathBefore !== undefined && page.pathAfter !== undefined && page.pathBefore !== page.pathAfter ? `${page.pathBefore} => ${page.pathAfter}` : pagePath(page);
+  page.pathBefore !== undefined && page.pathAfter !== undefined && page.pathBefore !== page.pathAfter
+    ? `${page.pathBefore} => ${page.pathAfter}`
+    : pagePath(page);
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

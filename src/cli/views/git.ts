@@ -29,17 +29,28 @@ const body = git.import.body;
 /** Flags of both directions; `standalone` (import) and the commit message (export) are added by each command. */
 export const gitFlags = () => ({
   url: Flags.string({
-    description: 'Repository URL or local path; may hold credentials (https://user:token@host/repo.git). "-" reads it from stdin, keeping it out of shell history',
+    description:
+      'Repository URL or local path; may hold credentials (https://user:token@host/repo.git). "-" reads it from stdin, keeping it out of shell history',
     helpValue: '<url|->',
     required: true,
   }),
   ref: Flags.string({ description: 'Branch: a name (main) or refs/heads/<branch>', helpValue: '<branch>', required: true }),
   // A plain string field (no bound to state); `--directory` is the short name people type.
-  'repo-project-directory': Flags.string({ description: 'Root directory of the documentation in the repository', helpValue: '<dir>', aliases: ['directory'] }),
-  'repo-tree-url': field.string(body, 'repoTreeURL', { description: 'URL prefix for links to files of the repository', helpValue: '<url>' }),
+  'repo-project-directory': Flags.string({
+    description: 'Root directory of the documentation in the repository',
+    helpValue: '<dir>',
+    aliases: ['directory'],
+  }),
+  'repo-tree-url': field.string(body, 'repoTreeURL', {
+    description: 'URL prefix for links to files of the repository',
+    helpValue: '<url>',
+  }),
   'repo-commit-url': field.string(body, 'repoCommitURL', { description: 'URL prefix for links to commits', helpValue: '<url>' }),
   'repo-cache-id': field.string(body, 'repoCacheID', { description: 'Id of a cached copy of the repository to reuse', helpValue: '<id>' }),
-  timestamp: field.string(body, 'timestamp', { description: 'Time of the triggering event (ISO 8601), which keeps imports and exports in order', helpValue: '<date-time>' }),
+  timestamp: field.string(body, 'timestamp', {
+    description: 'Time of the triggering event (ISO 8601), which keeps imports and exports in order',
+    helpValue: '<date-time>',
+  }),
   force: field.boolean(body, 'force', { description: 'Force the operation even when the content looks up to date' }),
   provider: Flags.string({ description: 'Git provider hosting the repository (with --provider-url)', options: [...GIT_INFO_PROVIDERS] }),
   'provider-url': Flags.string({ description: "The repository's page on the provider (shown in `docs git info`)", helpValue: '<url>' }),
@@ -86,7 +97,10 @@ export async function gitBody(flags: GitFlagValues): Promise<Record<string, unkn
   const out: Record<string, unknown> = { ...fieldsFromFlags(body, flags), url: await repositoryUrl(flags.url), ref: branchRef(flags.ref) };
   delete out.standalone;
   if (flags.provider !== undefined || flags['provider-url'] !== undefined) {
-    out.gitInfo = { ...(flags.provider !== undefined ? { provider: flags.provider } : {}), ...(flags['provider-url'] !== undefined ? { url: flags['provider-url'] } : {}) };
+    out.gitInfo = {
+      ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
+      ...(flags['provider-url'] !== undefined ? { url: flags['provider-url'] } : {}),
+    };
   }
   return out;
 }

@@ -66,7 +66,8 @@ export const memberTeamColumns: Columns<MemberTeam> = {
 /** Organization roles as a flag value, `guest` standing for the API's null. */
 export const ROLE_OR_GUEST = [...ROLES, 'guest'] as const;
 export const roleOrGuestFlag = (description: string) => Flags.string({ description, options: [...ROLE_OR_GUEST], helpValue: '<role>' });
-export const roleFromFlag = (value: string): (typeof ROLES)[number] | null => (value === 'guest' ? null : (value as (typeof ROLES)[number]));
+export const roleFromFlag = (value: string): (typeof ROLES)[number] | null =>
+  value === 'guest' ? null : (value as (typeof ROLES)[number]);
 
 export const memberArgDescription = 'User id or e-mail address of the member';
 
@@ -74,7 +75,12 @@ export const memberArgDescription = 'User id or e-mail address of the member';
  * A user id from what the user typed: an id is used as is; an e-mail address is looked up among
  * the organization's members (one list call with `search`), or fails with exit 3 saying how to find one.
  */
-export async function resolveMember(client: DocsClient, organizationId: string, idOrEmail: string, options: { signal?: AbortSignal; bin?: string } = {}): Promise<string> {
+export async function resolveMember(
+  client: DocsClient,
+  organizationId: string,
+  idOrEmail: string,
+  options: { signal?: AbortSignal; bin?: string } = {},
+): Promise<string> {
   if (!idOrEmail.includes('@')) return idOrEmail;
   const wanted = idOrEmail.toLowerCase();
   const params = { organizationId, query: { search: idOrEmail } };

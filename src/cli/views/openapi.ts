@@ -61,7 +61,11 @@ export function checkSlug(slug: string, label = 'SLUG'): string {
 
 export const sourceFlags = () => ({
   url: Flags.string({ description: 'URL the service fetches the specification from', helpValue: '<url>', exclusive: ['file'] }),
-  file: Flags.string({ description: 'Send the specification (JSON or YAML) from a file, or - for stdin', helpValue: '<file|->', exclusive: ['url'] }),
+  file: Flags.string({
+    description: 'Send the specification (JSON or YAML) from a file, or - for stdin',
+    helpValue: '<file|->',
+    exclusive: ['url'],
+  }),
 });
 
 /** `{url}` or `{text}` from --url / --file; exactly one is needed. */

@@ -42,15 +42,18 @@ export function siteTarget(
     values = given.length === wanted ? given : [flag, ...given];
   }
   const [site, partId = ''] = values;
-  if (site === undefined) throw new UsageError(`no site given: pass the site id (argument or --site); list them with \`${bin} sites list\``);
-  if (part && partId === '') throw new UsageError(`no ${part.label} given: pass its id after the site id; list them with \`${bin} ${part.list} ${site}\``);
+  if (site === undefined)
+    throw new UsageError(`no site given: pass the site id (argument or --site); list them with \`${bin} sites list\``);
+  if (part && partId === '')
+    throw new UsageError(`no ${part.label} given: pass its id after the site id; list them with \`${bin} ${part.list} ${site}\``);
   // For "not found" errors about the part: the list command of this very site.
   return { site, part: partId, hint: part ? `Check the id with \`${bin} ${part.list} ${site}\`.` : '' };
 }
 
 /** The `position` of the move operations, from `--before <id>` / `--after <id>`. */
 export function movePosition<P>(flags: { before?: string; after?: string }, pointer: (id: string) => P): { before?: P; after?: P } {
-  if (flags.before === undefined && flags.after === undefined) throw new UsageError('nowhere to move to: pass --before <id> and/or --after <id>');
+  if (flags.before === undefined && flags.after === undefined)
+    throw new UsageError('nowhere to move to: pass --before <id> and/or --after <id>');
   return {
     ...(flags.before !== undefined ? { before: pointer(flags.before) } : {}),
     ...(flags.after !== undefined ? { after: pointer(flags.after) } : {}),
@@ -70,7 +73,8 @@ export const siteColumns: Columns<Site> = {
   URL: (s) => s.urls?.published,
 };
 
-const proxyText = (s: Site): string | undefined => (s.proxy?.origin ? `${s.proxy.origin}${s.proxy.target ? ` → ${s.proxy.target}` : ''}` : undefined);
+const proxyText = (s: Site): string | undefined =>
+  s.proxy?.origin ? `${s.proxy.origin}${s.proxy.target ? ` → ${s.proxy.target}` : ''}` : undefined;
 
 /** `docs sites get`. */
 export const siteFields: Columns<Site> = {

@@ -33,7 +33,9 @@ export const spaceFields: Columns<Space> = {
   Collection: (s) => s.parent ?? '(top level)',
   Revision: 'revision',
   'Change requests': (s) =>
-    s.changeRequests === undefined ? undefined : `${s.changeRequestsOpen ?? 0} open, ${s.changeRequestsDraft ?? 0} draft, ${s.changeRequests} in all`,
+    s.changeRequests === undefined
+      ? undefined
+      : `${s.changeRequestsOpen ?? 0} open, ${s.changeRequestsDraft ?? 0} draft, ${s.changeRequests} in all`,
   Comments: 'comments',
   'Git sync': (s) => (s.gitSync ? [s.gitSync.repoName, s.gitSync.url].filter(Boolean).join(' ') || 'yes' : undefined),
   Created: 'createdAt',
@@ -49,7 +51,11 @@ export const spaceRow: Columns<Space> = { ID: 'id', TITLE: 'title', COLLECTION: 
 export const searchColumns: Columns<SearchSpaceResult> = {
   TITLE: 'title',
   PATH: 'path',
-  SECTIONS: (r) => (r.sections ?? []).map((s) => s.title).filter(Boolean).join(', '),
+  SECTIONS: (r) =>
+    (r.sections ?? [])
+      .map((s) => s.title)
+      .filter(Boolean)
+      .join(', '),
   'PAGE ID': 'id',
 };
 

@@ -34,7 +34,9 @@ export const translationFields: Columns<Translation> = {
   'Result revision': (t) => t.result?.revision,
   Runs: (t) => t.stats?.runs,
   'Last run': (t) =>
-    t.stats?.latestPages !== undefined ? `${t.stats.latestPages} pages, ${t.stats.latestWords ?? '?'} words, ${t.stats.latestRunDuration ?? '?'} s` : undefined,
+    t.stats?.latestPages !== undefined
+      ? `${t.stats.latestPages} pages, ${t.stats.latestWords ?? '?'} words, ${t.stats.latestRunDuration ?? '?'} s`
+      : undefined,
   Instructions: (t) => instructionsText(t.instructions),
   Created: 'createdAt',
   Updated: 'updatedAt',
@@ -102,7 +104,10 @@ export type InstructionsDocument = z.input<typeof JSONDocumentInput>;
  * The instructions document from the flags, or undefined when neither is given. A file's JSON is
  * passed on as read (unknown block properties included) once its outline is a document.
  */
-export async function instructionsFromFlags(flags: { instructions?: string; 'instructions-file'?: string }): Promise<InstructionsDocument | undefined> {
+export async function instructionsFromFlags(flags: {
+  instructions?: string;
+  'instructions-file'?: string;
+}): Promise<InstructionsDocument | undefined> {
   if (flags.instructions !== undefined) {
     if (flags.instructions.trim() === '') throw new UsageError('--instructions is empty: write the instructions, or leave the flag out');
     return instructionsDocument(flags.instructions);

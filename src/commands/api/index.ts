@@ -14,10 +14,22 @@ export default class Api extends DocsCommand<typeof Api> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> api GET /v1/orgs',
-    { description: 'Every change request of a space, one JSON object per line', command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests -f status=merged --paginate' },
-    { description: 'A typed body', command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 -f subject="New subject" -f status=open' },
-    { description: 'A value that looks like a number, sent as a string', command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 --raw-field subject=2024' },
-    { description: 'A body from a file (or - for stdin), with the status line and headers', command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections --input collection.json --include' },
+    {
+      description: 'Every change request of a space, one JSON object per line',
+      command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests -f status=merged --paginate',
+    },
+    {
+      description: 'A typed body',
+      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 -f subject="New subject" -f status=open',
+    },
+    {
+      description: 'A value that looks like a number, sent as a string',
+      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 --raw-field subject=2024',
+    },
+    {
+      description: 'A body from a file (or - for stdin), with the status line and headers',
+      command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections --input collection.json --include',
+    },
   ];
   static override args = {
     method: Args.string({ description: `HTTP method: ${RAW_METHODS.join(', ')}`, required: true }),
@@ -25,8 +37,19 @@ export default class Api extends DocsCommand<typeof Api> {
   };
   static override flags = {
     // Not greedy: `-f a=1 GET /orgs` leaves GET and /orgs to the arguments.
-    field: Flags.string({ char: 'f', description: 'A typed key=value field (repeatable)', multiple: true, multipleNonGreedy: true, helpValue: '<key=value>' }),
-    'raw-field': Flags.string({ description: 'A key=value field whose value is sent as a string, as typed (repeatable)', multiple: true, multipleNonGreedy: true, helpValue: '<key=value>' }),
+    field: Flags.string({
+      char: 'f',
+      description: 'A typed key=value field (repeatable)',
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: '<key=value>',
+    }),
+    'raw-field': Flags.string({
+      description: 'A key=value field whose value is sent as a string, as typed (repeatable)',
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: '<key=value>',
+    }),
     input: Flags.string({ description: 'JSON body from a file, or - for stdin', helpValue: '<file|->' }),
     paginate: Flags.boolean({ description: 'Follow next.page and print every item as one JSON line (GET lists only)' }),
     include: Flags.boolean({ char: 'i', description: 'Print the status line and response headers before the body' }),
@@ -51,7 +74,8 @@ export default class Api extends DocsCommand<typeof Api> {
     }
     const { allOperations } = await import('../../api/operations/index.js');
     const idempotent = matchOperation(method, path, allOperations)?.idempotent;
-    const send = (q: Record<string, unknown>) => client.http.request({ method, path, query: q, body, signal: this.abort.signal, idempotent });
+    const send = (q: Record<string, unknown>) =>
+      client.http.request({ method, path, query: q, body, signal: this.abort.signal, idempotent });
     if (!this.flags.paginate) {
       const res = await send(query);
       this.printHead(res);

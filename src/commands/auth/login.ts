@@ -16,7 +16,10 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   static override examples = [
     '<%= config.bin %> auth login',
     { description: 'From a CI secret', command: 'echo "$DOCS_CI_TOKEN" | <%= config.bin %> auth login --with-token' },
-    { description: 'Against a local emulator, in its own profile', command: '<%= config.bin %> auth login --profile local --api-url http://127.0.0.1:4010' },
+    {
+      description: 'Against a local emulator, in its own profile',
+      command: '<%= config.bin %> auth login --profile local --api-url http://127.0.0.1:4010',
+    },
   ];
   static override flags = {
     'with-token': Flags.boolean({ description: 'Read the token from stdin instead of prompting' }),
@@ -57,7 +60,9 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   private async readToken(apiUrl: string): Promise<string> {
     if (this.flags['with-token']) return readAll(process.stdin);
     if (!canPrompt()) {
-      throw new UsageError(`no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | ${this.config.bin} auth login --with-token)`);
+      throw new UsageError(
+        `no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | ${this.config.bin} auth login --with-token)`,
+      );
     }
     return ask(`API token for ${apiUrl} (input hidden): `, { secret: true });
   }

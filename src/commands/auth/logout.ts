@@ -12,6 +12,10 @@ export default class AuthLogout extends DocsCommand<typeof AuthLogout> {
     const had = this.store.hasKey(profileName, 'token');
     if (had) await this.store.update(profileName, { token: undefined });
     if (this.env.DOCS_TOKEN) this.output.warn('DOCS_TOKEN is still set and is used while it stays set.');
-    this.output.done(had ? `Logged out of profile "${profileName}".` : `Profile "${profileName}" had no saved token; nothing to do.`, { profile: profileName, removed: had }, { PROFILE: 'profile', REMOVED: 'removed' });
+    this.output.done(
+      had ? `Logged out of profile "${profileName}".` : `Profile "${profileName}" had no saved token; nothing to do.`,
+      { profile: profileName, removed: had },
+      { PROFILE: 'profile', REMOVED: 'removed' },
+    );
   }
 }

@@ -4,12 +4,16 @@ import { listOrganizations } from '../../cli/organizations.js';
 
 export default class AuthStatus extends DocsCommand<typeof AuthStatus> {
   static override summary = 'Show the profile, API URL and token in use, and check the token';
-  static override description = 'Exits 4 when there is no token or the API refuses it. The token is shown masked; `docs auth token` prints it.';
+  static override description =
+    'Exits 4 when there is no token or the API refuses it. The token is shown masked; `docs auth token` prints it.';
   static override examples = ['<%= config.bin %> auth status', '<%= config.bin %> auth status --profile local --json'];
 
   async run(): Promise<void> {
     const { profileName, apiUrl, apiUrlSource, token, tokenSource } = this.context;
-    if (!token) throw new AuthError(`not logged in (profile "${profileName}", ${redact(apiUrl)}). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
+    if (!token)
+      throw new AuthError(
+        `not logged in (profile "${profileName}", ${redact(apiUrl)}). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`,
+      );
     const organizations = await listOrganizations(this.client(), this.abort.signal);
     const status = { profile: profileName, apiUrl: redact(apiUrl), apiUrlSource, token: maskToken(token), tokenSource, organizations };
     this.output.object(status, {

@@ -8,15 +8,22 @@ const op = collections.create;
 export default class CollectionsCreate extends DocsCommand<typeof CollectionsCreate> {
   static override operations = operationList(collections.create);
   static override summary = 'Create a collection';
-  static override description = 'Creates it at the top level of the organization, or inside --parent. Piped, prints the new id, title, parent and organization.';
+  static override description =
+    'Creates it at the top level of the organization, or inside --parent. Piped, prints the new id, title, parent and organization.';
   static override examples = [
     '<%= config.bin %> collections create --title "Product"',
-    { description: 'Nested, keeping the id for a script', command: 'id=$(<%= config.bin %> collections create --title "Guides" --parent col_abc | cut -f1)' },
+    {
+      description: 'Nested, keeping the id for a script',
+      command: 'id=$(<%= config.bin %> collections create --title "Guides" --parent col_abc | cut -f1)',
+    },
   ];
   static override flags = {
     org: orgFlag(),
     title: field.string(op.body, 'title', { description: 'Title of the collection' }),
-    parent: field.string(op.body, 'parent', { description: 'Collection to create it in (default: the top level)', helpValue: '<collection-id>' }),
+    parent: field.string(op.body, 'parent', {
+      description: 'Collection to create it in (default: the top level)',
+      helpValue: '<collection-id>',
+    }),
     'dry-run': dryRunFlag(),
   };
 

@@ -10,7 +10,10 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
     'Deletes the collection and the collections nested in it; their spaces are deleted too (restorable for 7 days with `docs spaces restore`).',
     'Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a collection that does not exist succeeds.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> collections delete col_abc', { description: 'In a script', command: '<%= config.bin %> collections delete col_abc --yes --json' }];
+  static override examples = [
+    '<%= config.bin %> collections delete col_abc',
+    { description: 'In a script', command: '<%= config.bin %> collections delete col_abc --yes --json' },
+  ];
   static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
   static override flags = { yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -19,7 +22,9 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
     await this.send(
       collections.delete,
       { collectionId: id },
-      { confirm: { question: `Delete collection ${id}, the collections nested in it and their spaces?`, action: `delete collection ${id}` } },
+      {
+        confirm: { question: `Delete collection ${id}, the collections nested in it and their spaces?`, action: `delete collection ${id}` },
+      },
     );
     this.output.done(`Deleted collection ${id}`, new NoContent(id, 'deleted'));
   }

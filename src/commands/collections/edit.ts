@@ -12,7 +12,10 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
   static override description = 'Only the fields given change. Moving a collection is `docs collections move`.';
   static override examples = [
     '<%= config.bin %> collections edit col_abc --title "Product docs" --description "Everything customers read"',
-    { description: 'Members without a role of their own can read it', command: '<%= config.bin %> collections edit col_abc --default-level read' },
+    {
+      description: 'Members without a role of their own can read it',
+      command: '<%= config.bin %> collections edit col_abc --default-level read',
+    },
   ];
   static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
   static override flags = {
@@ -23,7 +26,10 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
   };
 
   async run(): Promise<void> {
-    const body: Record<string, unknown> = fieldsFromFlags(op.body, { ...this.flags, 'default-level': defaultLevelValue(this.flags['default-level']) });
+    const body: Record<string, unknown> = fieldsFromFlags(op.body, {
+      ...this.flags,
+      'default-level': defaultLevelValue(this.flags['default-level']),
+    });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --description and/or --default-level');
     const collectionId = this.about('collection', this.args.collection);
     const collection = await this.send(op, { collectionId, body });

@@ -8,10 +8,14 @@ const op = collections.list;
 export default class CollectionsList extends DocsCommand<typeof CollectionsList> {
   static override operations = operationList(collections.list);
   static override summary = 'List the collections of an organization';
-  static override description = 'Nested collections are listed too (PARENT names the collection they are in); --no-nested keeps the top level only.';
+  static override description =
+    'Nested collections are listed too (PARENT names the collection they are in); --no-nested keeps the top level only.';
   static override examples = [
     '<%= config.bin %> collections list',
-    { description: 'Top-level collections of another organization, as JSON', command: '<%= config.bin %> collections list --org org_abc --no-nested --json' },
+    {
+      description: 'Top-level collections of another organization, as JSON',
+      command: '<%= config.bin %> collections list --org org_abc --no-nested --json',
+    },
   ];
   static override flags = {
     org: orgFlag(),

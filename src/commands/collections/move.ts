@@ -14,7 +14,10 @@ export default class CollectionsMove extends DocsCommand<typeof CollectionsMove>
   static override examples = [
     '<%= config.bin %> collections move col_abc --parent col_product',
     { description: 'First among its siblings', command: '<%= config.bin %> collections move col_abc --before col_first' },
-    { description: 'Right after a space, at the top level', command: '<%= config.bin %> collections move col_abc --top-level --after space:sp_intro' },
+    {
+      description: 'Right after a space, at the top level',
+      command: '<%= config.bin %> collections move col_abc --top-level --after space:sp_intro',
+    },
   ];
   static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
   static override flags = { ...moveFlags('collection'), 'dry-run': dryRunFlag() };

@@ -6,8 +6,12 @@ import { operationList, spaceColumns } from '../../cli/views/spaces.js';
 export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpaces> {
   static override operations = operationList(collections.listSpaces);
   static override summary = 'List the spaces of a collection';
-  static override description = 'Only the spaces directly in the collection; nested collections have their own (see `docs collections list`).';
-  static override examples = ['<%= config.bin %> collections spaces col_abc', { description: 'Only the ids', command: '<%= config.bin %> collections spaces col_abc | cut -f1' }];
+  static override description =
+    'Only the spaces directly in the collection; nested collections have their own (see `docs collections list`).';
+  static override examples = [
+    '<%= config.bin %> collections spaces col_abc',
+    { description: 'Only the ids', command: '<%= config.bin %> collections spaces col_abc | cut -f1' },
+  ];
   static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
   static override flags = { ...listFlags() };
 

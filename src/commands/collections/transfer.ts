@@ -11,10 +11,17 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
     'Moves the collection, its nested collections and their spaces to the top level of the organization --to.',
     'You must be an admin of both. Asks for confirmation on a terminal; --yes skips it. Exits 5 when it cannot be moved or nothing would change.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> collections transfer col_abc --to org_other', { description: 'In a script', command: '<%= config.bin %> collections transfer col_abc --to org_other --yes --json' }];
+  static override examples = [
+    '<%= config.bin %> collections transfer col_abc --to org_other',
+    { description: 'In a script', command: '<%= config.bin %> collections transfer col_abc --to org_other --yes --json' },
+  ];
   static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
   static override flags = {
-    to: Flags.string({ description: 'Id of the organization that receives it (see `docs orgs list`)', helpValue: '<org-id>', required: true }),
+    to: Flags.string({
+      description: 'Id of the organization that receives it (see `docs orgs list`)',
+      helpValue: '<org-id>',
+      required: true,
+    }),
     yes: yesFlag(),
     'dry-run': dryRunFlag(),
   };
@@ -25,7 +32,12 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
     const collection = await this.send(
       collections.transfer,
       { collectionId: id, body: { organization: to } },
-      { confirm: { question: `Transfer collection ${id}, with its nested collections and spaces, to organization ${to}?`, action: `transfer collection ${id}` } },
+      {
+        confirm: {
+          question: `Transfer collection ${id}, with its nested collections and spaces, to organization ${to}?`,
+          action: `transfer collection ${id}`,
+        },
+      },
     );
     this.output.done(`Transferred collection "${collection.title}" (${collection.id}) to organization ${to}`, collection, collectionRow);
   }

@@ -15,9 +15,18 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
     "--page attaches it to a page (ids from `docs spaces pages`), --node to a block of that page. With --cr, the comment goes on the change request's content.",
   ].join('\n');
   static override examples = [
-    { description: 'On a page of the default space', command: '<%= config.bin %> comments create --page pg_abc --body "The screenshot is outdated."' },
-    { description: 'On change request 42, the text from a file', command: '<%= config.bin %> comments create --cr 42 --body-file review.md' },
-    { description: 'Keep the id (piped output is id, status, replies, author)', command: 'id=$(echo "Looks good" | <%= config.bin %> comments create sp_abc --body-file - | cut -f1)' },
+    {
+      description: 'On a page of the default space',
+      command: '<%= config.bin %> comments create --page pg_abc --body "The screenshot is outdated."',
+    },
+    {
+      description: 'On change request 42, the text from a file',
+      command: '<%= config.bin %> comments create --cr 42 --body-file review.md',
+    },
+    {
+      description: 'Keep the id (piped output is id, status, replies, author)',
+      command: 'id=$(echo "Looks good" | <%= config.bin %> comments create sp_abc --body-file - | cut -f1)',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {

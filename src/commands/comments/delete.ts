@@ -9,7 +9,10 @@ export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
   static override summary = 'Delete a comment and its replies';
   static override description =
     'Only the author or an admin may. Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a comment that does not exist succeeds (the API answers the same).';
-  static override examples = ['<%= config.bin %> comments delete cm_abc', { description: 'In a script', command: '<%= config.bin %> comments delete cm_abc --cr 42 --yes' }];
+  static override examples = [
+    '<%= config.bin %> comments delete cm_abc',
+    { description: 'In a script', command: '<%= config.bin %> comments delete cm_abc --cr 42 --yes' },
+  ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 

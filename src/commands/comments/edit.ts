@@ -11,7 +11,10 @@ export default class CommentsEdit extends DocsCommand<typeof CommentsEdit> {
     'Replaces the body with new markdown (--body, or --body-file, - for stdin). Only the author or an admin may. To resolve, reopen or react, see `docs comments resolve|reopen|react`.';
   static override examples = [
     '<%= config.bin %> comments edit cm_abc --body "The screenshot on step 2 is outdated."',
-    { description: 'A comment of change request 42, from an editor', command: 'vi note.md && <%= config.bin %> comments edit cm_abc --cr 42 --body-file note.md' },
+    {
+      description: 'A comment of change request 42, from an editor',
+      command: 'vi note.md && <%= config.bin %> comments edit cm_abc --cr 42 --body-file note.md',
+    },
   ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = {

@@ -8,7 +8,10 @@ export default class CommentsGet extends DocsCommand<typeof CommentsGet> {
   static override operations = [comments.get, changeRequestComments.get];
   static override summary = 'Show a comment and its text';
   static override description = 'Comment ids come from `docs comments list`; add --cr for a comment of a change request.';
-  static override examples = ['<%= config.bin %> comments get cm_abc', '<%= config.bin %> comments get cm_abc --cr 42 --space sp_abc --json'];
+  static override examples = [
+    '<%= config.bin %> comments get cm_abc',
+    '<%= config.bin %> comments get cm_abc --cr 42 --space sp_abc --json',
+  ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = {
     space: spaceFlag(),

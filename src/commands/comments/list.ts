@@ -15,8 +15,14 @@ export default class CommentsList extends DocsCommand<typeof CommentsList> {
   ].join('\n');
   static override examples = [
     { description: 'Open comments of the default space', command: '<%= config.bin %> comments list --status open' },
-    { description: 'Comments of change request 42 on one page, oldest first', command: '<%= config.bin %> comments list --cr 42 --page-id pg_abc --order asc' },
-    { description: 'Everything two people wrote, as JSON', command: '<%= config.bin %> comments list sp_abc --author usr_a --author usr_b --all --json' },
+    {
+      description: 'Comments of change request 42 on one page, oldest first',
+      command: '<%= config.bin %> comments list --cr 42 --page-id pg_abc --order asc',
+    },
+    {
+      description: 'Everything two people wrote, as JSON',
+      command: '<%= config.bin %> comments list sp_abc --author usr_a --author usr_b --all --json',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
@@ -40,6 +46,11 @@ export default class CommentsList extends DocsCommand<typeof CommentsList> {
     };
     const spaceId = this.space(this.args.space);
     if (cr === undefined) return this.list(op, { spaceId, query }, commentColumns, 'No comments.');
-    await this.list(changeRequestComments.list, { spaceId, changeRequestId: this.about('change request', cr), query }, commentColumns, 'No comments.');
+    await this.list(
+      changeRequestComments.list,
+      { spaceId, changeRequestId: this.about('change request', cr), query },
+      commentColumns,
+      'No comments.',
+    );
   }
 }

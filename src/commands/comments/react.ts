@@ -7,10 +7,14 @@ import { commentRow, crFlag, reactionsText } from '../../cli/views/comments.js';
 export default class CommentsReact extends DocsCommand<typeof CommentsReact> {
   static override operations = [comments.update, changeRequestComments.update];
   static override summary = 'Add or remove your emoji reactions on a comment';
-  static override description = 'Both flags repeat; reactions on replies are changed with `docs comments replies edit --add-reaction/--remove-reaction`.';
+  static override description =
+    'Both flags repeat; reactions on replies are changed with `docs comments replies edit --add-reaction/--remove-reaction`.';
   static override examples = [
     '<%= config.bin %> comments react cm_abc --add 👍',
-    { description: 'Swap one reaction for another on a change request comment', command: '<%= config.bin %> comments react cm_abc --cr 42 --add 🎉 --remove 👍' },
+    {
+      description: 'Swap one reaction for another on a change request comment',
+      command: '<%= config.bin %> comments react cm_abc --cr 42 --add 🎉 --remove 👍',
+    },
   ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = {

@@ -21,6 +21,10 @@ export default class ConfigSet extends DocsCommand<typeof ConfigSet> {
     // Not this.context: setting a key must work when another value of the file is wrong.
     const profileName = this.profileName;
     await this.store.update(profileName, { [key]: value });
-    this.output.done(`Set ${key} to ${value} in profile "${profileName}".`, { profile: profileName, key, value }, { KEY: 'key', VALUE: 'value' });
+    this.output.done(
+      `Set ${key} to ${value} in profile "${profileName}".`,
+      { profile: profileName, key, value },
+      { KEY: 'key', VALUE: 'value' },
+    );
   }
 }

@@ -17,6 +17,10 @@ export default class ConfigUnset extends DocsCommand<typeof ConfigUnset> {
     const profileName = this.profileName;
     const had = this.store.hasKey(profileName, key);
     if (had) await this.store.update(profileName, { [key]: undefined });
-    this.output.done(had ? `Removed ${key} from profile "${profileName}".` : `${key} was not set in profile "${profileName}".`, { profile: profileName, key, removed: had }, { KEY: 'key', REMOVED: 'removed' });
+    this.output.done(
+      had ? `Removed ${key} from profile "${profileName}".` : `${key} was not set in profile "${profileName}".`,
+      { profile: profileName, key, removed: had },
+      { KEY: 'key', REMOVED: 'removed' },
+    );
   }
 }

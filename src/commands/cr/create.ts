@@ -10,13 +10,19 @@ export default class CrCreate extends DocsCommand<typeof CrCreate> {
   static override description = 'Opens a change request on a space; its content starts as a copy of the primary content.';
   static override examples = [
     { description: 'In the default space', command: '<%= config.bin %> cr create --subject "Fix the install guide"' },
-    { description: 'Keep the new id for a script (piped output is id, number, status, subject)', command: 'id=$(<%= config.bin %> cr create sp_abc --subject "Typos" | cut -f1)' },
+    {
+      description: 'Keep the new id for a script (piped output is id, number, status, subject)',
+      command: 'id=$(<%= config.bin %> cr create sp_abc --subject "Typos" | cut -f1)',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
     subject: field.string(op.body, 'subject', { description: 'Subject (title) of the change request' }),
-    'agent-task-id': field.string(op.body, 'agentTaskId', { description: 'Id of the agent task this change request implements', helpValue: '<id>' }),
+    'agent-task-id': field.string(op.body, 'agentTaskId', {
+      description: 'Id of the agent task this change request implements',
+      helpValue: '<id>',
+    }),
     'dry-run': dryRunFlag(),
   };
 

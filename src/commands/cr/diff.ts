@@ -24,8 +24,14 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     '<%= config.bin %> cr diff 3',
     { description: 'Lines added and removed per page', command: '<%= config.bin %> cr diff 3 --stat' },
     { description: 'Only the paths of the changed pages', command: '<%= config.bin %> cr diff 3 --name-only' },
-    { description: 'Through delta, or into a patch file', command: '<%= config.bin %> cr diff 3 | delta\n<%= config.bin %> cr diff 3 > cr3.patch' },
-    { description: 'Pages changed and how, for a script', command: "<%= config.bin %> cr diff 3 --json | jq -r '.pages[] | \"\\(.change)\\t\\(.pathAfter // .pathBefore)\"'" },
+    {
+      description: 'Through delta, or into a patch file',
+      command: '<%= config.bin %> cr diff 3 | delta\n<%= config.bin %> cr diff 3 > cr3.patch',
+    },
+    {
+      description: 'Pages changed and how, for a script',
+      command: '<%= config.bin %> cr diff 3 --json | jq -r \'.pages[] | "\\(.change)\\t\\(.pathAfter // .pathBefore)"\'',
+    },
   ];
   static override args = { cr: changeRequestArg() };
   static override flags = {
@@ -42,7 +48,11 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const changeRequestId = this.about('change request', this.args.cr);
     // jsdiff is loaded by this command only, so other commands start as fast as before.
     const { diffChangeRequest } = await import('../../content/diff.js');
-    const diff = await diffChangeRequest(this.client(), { spaceId, changeRequestId }, { signal: this.abort.signal, onProgress: this.progress() });
+    const diff = await diffChangeRequest(
+      this.client(),
+      { spaceId, changeRequestId },
+      { signal: this.abort.signal, onProgress: this.progress() },
+    );
 
     // --stat and --name-only win over a profile whose output is JSON; --json itself excludes them.
     if (json || (this.output.isJson && !stat && !nameOnly)) {
@@ -50,7 +60,11 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     } else if (diff.pages.length > 0) {
       const view = await import('../../cli/views/diff.js');
       const colour = (style: Parameters<typeof this.output.paint>[0], text: string) => this.output.paint(style, text);
-      const text = nameOnly ? view.renderNames(diff) : stat ? view.renderStat(diff, process.stdout.columns || 80, colour) : view.renderPatch(diff, colour);
+      const text = nameOnly
+        ? view.renderNames(diff)
+        : stat
+          ? view.renderStat(diff, process.stdout.columns || 80, colour)
+          : view.renderPatch(diff, colour);
       const { page } = await import('../../cli/pager.js');
       await page(text, { env: this.env, stdout: process.stdout });
     }

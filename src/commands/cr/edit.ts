@@ -1,12 +1,23 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
-import { changeRequestArg, changeRequestLabel, changeRequestRow, DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag, UsageError } from '../../cli/index.js';
+import {
+  changeRequestArg,
+  changeRequestLabel,
+  changeRequestRow,
+  DocsCommand,
+  dryRunFlag,
+  field,
+  fieldsFromFlags,
+  spaceFlag,
+  UsageError,
+} from '../../cli/index.js';
 
 const op = changeRequests.update;
 
 export default class CrEdit extends DocsCommand<typeof CrEdit> {
   static override operations = [changeRequests.update];
   static override summary = 'Edit the subject or status of a change request';
-  static override description = 'Set --status archived to close a change request without merging it, open or draft to reopen it. Merging is `docs cr merge`.';
+  static override description =
+    'Set --status archived to close a change request without merging it, open or draft to reopen it. Merging is `docs cr merge`.';
   static override examples = [
     '<%= config.bin %> cr edit 42 --subject "Rewrite the quick start"',
     { description: 'Archive it', command: '<%= config.bin %> cr edit 42 --status archived' },

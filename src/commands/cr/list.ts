@@ -7,7 +7,8 @@ const op = changeRequests.list;
 export default class CrList extends DocsCommand<typeof CrList> {
   static override operations = [changeRequests.list];
   static override summary = 'List the change requests of a space';
-  static override description = 'Shows open change requests unless --status picks another state. The space is the argument, --space, or the profile default.';
+  static override description =
+    'Shows open change requests unless --status picks another state. The space is the argument, --space, or the profile default.';
   static override examples = [
     { description: 'Open change requests of the default space', command: '<%= config.bin %> cr list' },
     { description: 'Merged ones of a given space, as JSON', command: '<%= config.bin %> cr list sp_abc --status merged --json' },
@@ -17,7 +18,10 @@ export default class CrList extends DocsCommand<typeof CrList> {
   static override flags = {
     space: spaceFlag(),
     status: field.option(op.query, 'status', { description: 'Only change requests in this state (default: open)' }),
-    contributor: field.string(op.query, 'contributor', { description: 'Only change requests this user id contributed to', helpValue: '<user-id>' }),
+    contributor: field.string(op.query, 'contributor', {
+      description: 'Only change requests this user id contributed to',
+      helpValue: '<user-id>',
+    }),
     ...listFlags(),
   };
 

@@ -10,7 +10,10 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
     'When a page changed both in the change request and in the primary content since it was opened, nothing is merged:',
     'the command exits 5 and suggests `docs cr update-branch`.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> cr merge 42', { description: 'In CI', command: '<%= config.bin %> cr merge 42 --space sp_abc --yes --json' }];
+  static override examples = [
+    '<%= config.bin %> cr merge 42',
+    { description: 'In CI', command: '<%= config.bin %> cr merge 42 --space sp_abc --yes --json' },
+  ];
   static override args = { cr: changeRequestArg() };
   static override flags = { space: spaceFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -21,7 +24,12 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
     const result = await this.send(
       changeRequests.merge,
       { spaceId, changeRequestId: id },
-      { confirm: { question: `Merge change request ${id} into the primary content of space ${spaceId}?`, action: `merge change request ${id}` } },
+      {
+        confirm: {
+          question: `Merge change request ${id} into the primary content of space ${spaceId}?`,
+          action: `merge change request ${id}`,
+        },
+      },
     );
     if (result.result === 'conflicts') {
       if (this.output.isJson) this.output.json(result);
@@ -32,8 +40,15 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
     }
     if (result.result !== 'merge') {
       if (this.output.isJson) this.output.json(result);
-      throw new CommandFailure(`the merge answered result "${result.result}", not "merge"; check the change request with \`${bin} cr get ${id}\``, ExitCode.unexpected);
+      throw new CommandFailure(
+        `the merge answered result "${result.result}", not "merge"; check the change request with \`${bin} cr get ${id}\``,
+        ExitCode.unexpected,
+      );
     }
-    this.output.done(`Merged change request ${id} into space ${spaceId} (revision ${result.revision})`, result, { ID: () => id, RESULT: 'result', REVISION: 'revision' });
+    this.output.done(`Merged change request ${id} into space ${spaceId} (revision ${result.revision})`, result, {
+      ID: () => id,
+      RESULT: 'result',
+      REVISION: 'revision',
+    });
   }
 }

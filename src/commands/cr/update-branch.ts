@@ -26,6 +26,10 @@ export default class CrUpdateBranch extends DocsCommand<typeof CrUpdateBranch> {
         conflicts ? ExitCode.conflict : ExitCode.unexpected,
       );
     }
-    this.output.done(`Updated change request ${id} from the primary content (revision ${result.revision})`, result, { ID: () => id, RESULT: 'result', REVISION: 'revision' });
+    this.output.done(`Updated change request ${id} from the primary content (revision ${result.revision})`, result, {
+      ID: () => id,
+      RESULT: 'result',
+      REVISION: 'revision',
+    });
   }
 }

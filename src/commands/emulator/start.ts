@@ -25,17 +25,35 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
 
   static override examples = [
     { description: 'Start with the demo organization on a free port', command: '<%= config.bin %> <%= command.id %>' },
-    { description: 'Keep data between runs, on a fixed port', command: '<%= config.bin %> <%= command.id %> --port 4010 --data-dir .emulator' },
-    { description: 'Seed from a file and log every request', command: '<%= config.bin %> <%= command.id %> --seed seed.json --log requests.jsonl' },
-    { description: 'Let imports and git sync read repositories and files under ~/docs-src', command: '<%= config.bin %> <%= command.id %> --files-root ~/docs-src' },
-    { description: 'Exercise retries: 10% of requests answer 503, 2% reset the connection', command: '<%= config.bin %> <%= command.id %> --faults 503=0.1,reset=0.02,delay=300ms@0.05' },
+    {
+      description: 'Keep data between runs, on a fixed port',
+      command: '<%= config.bin %> <%= command.id %> --port 4010 --data-dir .emulator',
+    },
+    {
+      description: 'Seed from a file and log every request',
+      command: '<%= config.bin %> <%= command.id %> --seed seed.json --log requests.jsonl',
+    },
+    {
+      description: 'Let imports and git sync read repositories and files under ~/docs-src',
+      command: '<%= config.bin %> <%= command.id %> --files-root ~/docs-src',
+    },
+    {
+      description: 'Exercise retries: 10% of requests answer 503, 2% reset the connection',
+      command: '<%= config.bin %> <%= command.id %> --faults 503=0.1,reset=0.02,delay=300ms@0.05',
+    },
   ];
 
   static override flags = {
     port: Flags.integer({ summary: 'Port to listen on (0 picks a free one).', default: 0, min: 0, max: 65535 }),
     host: Flags.string({ summary: 'Address to listen on.', default: '127.0.0.1' }),
-    'allow-remote': Flags.boolean({ summary: 'Allow a --host that is not a loopback address and any Host header; demo tokens become random.', default: false }),
-    'files-root': Flags.string({ summary: 'Let file:// imports and local git repositories read (and export to) this directory only.', helpValue: 'DIR' }),
+    'allow-remote': Flags.boolean({
+      summary: 'Allow a --host that is not a loopback address and any Host header; demo tokens become random.',
+      default: false,
+    }),
+    'files-root': Flags.string({
+      summary: 'Let file:// imports and local git repositories read (and export to) this directory only.',
+      helpValue: 'DIR',
+    }),
     'max-import-bytes': Flags.integer({ summary: 'Most bytes an import reads from its source (default 50 MiB).', min: 1, helpValue: 'N' }),
     'data-dir': Flags.string({ summary: 'Keep data in SQLite under this directory.', helpValue: 'DIR' }),
     seed: Flags.string({ summary: 'Initial data: "demo", "none", or a JSON seed file.', default: 'demo', helpValue: 'demo|none|FILE' }),
@@ -47,10 +65,13 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
   async run(): Promise<void> {
     const { flags } = await this.parse(EmulatorStart);
     if (!isLoopback(flags.host) && !flags['allow-remote']) {
-      this.usage(`--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`);
+      this.usage(
+        `--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`,
+      );
     }
     const filesRoot = flags['files-root'];
-    if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory()) this.usage(`--files-root ${filesRoot}: no such directory`);
+    if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory())
+      this.usage(`--files-root ${filesRoot}: no such directory`);
     let emulator;
     try {
       emulator = await startEmulator({
@@ -69,7 +90,9 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       if (err instanceof FaultSpecError || err instanceof SeedError) this.usage(err.message);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
-        process.stderr.write(`Error: port ${flags.port} on ${flags.host} is already in use (another emulator?); pick another with --port, or --port 0 for a free one\n`);
+        process.stderr.write(
+          `Error: port ${flags.port} on ${flags.host} is already in use (another emulator?); pick another with --port, or --port 0 for a free one\n`,
+        );
         return this.exit(1);
       }
       if (code === 'EADDRNOTAVAIL') this.usage(`--host ${flags.host}: no such address on this machine`);
@@ -80,9 +103,14 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     if (flags['allow-remote']) {
       // stderr: stdout stays the URL and token lines that scripts read.
       const where = isLoopback(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
-      process.stderr.write(`Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`);
+      process.stderr.write(
+        `Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`,
+      );
     }
-    const lines = [emulator.url, ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t'))];
+    const lines = [
+      emulator.url,
+      ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t')),
+    ];
     process.stdout.write(`${lines.join('\n')}\n`);
 
     await new Promise<void>((resolve) => {
@@ -105,7 +133,9 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     // Flag errors: one line in the words of the other commands (oclif spreads them over several).
     if (err instanceof Errors.CLIError && !(err instanceof Errors.ExitError) && err.oclif?.exit === 2) {
       const { describeError } = await import('../../cli/errors.js');
-      process.stderr.write(`Error: ${describeError(err, { command: 'emulator start', flags: Object.keys(EmulatorStart.flags), bin: this.config.bin })}\n`);
+      process.stderr.write(
+        `Error: ${describeError(err, { command: 'emulator start', flags: Object.keys(EmulatorStart.flags), bin: this.config.bin })}\n`,
+      );
       return this.exit(2);
     }
     return super.catch(err);

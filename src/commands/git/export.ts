@@ -16,13 +16,21 @@ export default class GitExport extends DocsCommand<typeof GitExport> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> git export sp_abc --url https://github.com/acme/docs.git --ref docs -m "Sync from the docs platform"',
-    { description: 'The URL (with its token) from a CI secret', command: 'echo "$DOCS_REPO_URL" | <%= config.bin %> git export --url - --ref main -m "Nightly export"' },
+    {
+      description: 'The URL (with its token) from a CI secret',
+      command: 'echo "$DOCS_REPO_URL" | <%= config.bin %> git export --url - --ref main -m "Nightly export"',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
     ...gitFlags(),
-    'commit-message': field.string(op.body, 'commitMessage', { description: 'Message of the commit', char: 'm', required: true, helpValue: '<message>' }),
+    'commit-message': field.string(op.body, 'commitMessage', {
+      description: 'Message of the commit',
+      char: 'm',
+      required: true,
+      helpValue: '<message>',
+    }),
     'dry-run': dryRunFlag(),
   };
 

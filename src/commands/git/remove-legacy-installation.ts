@@ -10,7 +10,10 @@ export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitR
     'Lets the space move to the current Git integrations. A current Git sync is left alone; succeeds when there is nothing to remove.',
     'Asks for confirmation on a terminal; --yes skips it (and is required without one).',
   ].join('\n');
-  static override examples = ['<%= config.bin %> git remove-legacy-installation sp_abc', { description: 'In a script', command: '<%= config.bin %> git remove-legacy-installation sp_abc --yes' }];
+  static override examples = [
+    '<%= config.bin %> git remove-legacy-installation sp_abc',
+    { description: 'In a script', command: '<%= config.bin %> git remove-legacy-installation sp_abc --yes' },
+  ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = { space: spaceFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -19,7 +22,12 @@ export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitR
     await this.send(
       git.deleteLegacyInstallation,
       { spaceId },
-      { confirm: { question: `Remove the legacy Git Sync installation of space ${spaceId}?`, action: `remove the legacy Git Sync installation of space ${spaceId}` } },
+      {
+        confirm: {
+          question: `Remove the legacy Git Sync installation of space ${spaceId}?`,
+          action: `remove the legacy Git Sync installation of space ${spaceId}`,
+        },
+      },
     );
     this.output.done(`Removed the legacy Git Sync installation of space ${spaceId} (if there was one)`, new NoContent(spaceId, 'removed'));
   }

@@ -7,8 +7,12 @@ import { roleLabel } from '../../cli/views/organizations.js';
 export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
   static override operations = [members.update, members.list];
   static override summary = "Change a member's role in an organization";
-  static override description = 'guest removes the role (the member then reaches only what is shared with them). An organization keeps at least one admin.';
-  static override examples = ['<%= config.bin %> members edit usr_abc --role review', '<%= config.bin %> members edit ada@acme.com --role guest'];
+  static override description =
+    'guest removes the role (the member then reaches only what is shared with them). An organization keeps at least one admin.';
+  static override examples = [
+    '<%= config.bin %> members edit usr_abc --role review',
+    '<%= config.bin %> members edit ada@acme.com --role guest',
+  ];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = {
     org: orgFlag(),
@@ -18,7 +22,10 @@ export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     const member = await this.send(members.update, { organizationId, userId, body: { role: roleFromFlag(this.flags.role) } });
     const now = member.role === null ? 'is now a guest' : `now has the ${roleLabel(member.role)} role`;
     this.output.done(`${memberLabel(member)} ${now} in organization ${organizationId}`, member, memberRow);

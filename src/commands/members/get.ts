@@ -13,7 +13,10 @@ export default class MembersGet extends DocsCommand<typeof MembersGet> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     this.output.object(await this.send(members.get, { organizationId, userId }), memberFields);
   }
 }

@@ -10,13 +10,19 @@ export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
     'They lose access to its content and leave its teams. Asks for confirmation on a terminal; --yes skips it.',
     'The last admin cannot be removed (exit 5). Succeeds also when the user is not a member.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> members remove usr_abc', '<%= config.bin %> members remove ada@acme.com --org org_abc --yes'];
+  static override examples = [
+    '<%= config.bin %> members remove usr_abc',
+    '<%= config.bin %> members remove ada@acme.com --org org_abc --yes',
+  ];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     const who = userId === this.args.user ? userId : `${this.args.user} (${userId})`;
     await this.send(
       members.remove,

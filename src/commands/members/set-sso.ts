@@ -16,11 +16,19 @@ export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     const member = await this.send(
       members.setSso,
       { organizationId, userId },
-      { confirm: { question: `Make ${userId} an SSO member of organization ${organizationId}? This cannot be undone through the API.`, action: `make ${userId} an SSO member` } },
+      {
+        confirm: {
+          question: `Make ${userId} an SSO member of organization ${organizationId}? This cannot be undone through the API.`,
+          action: `make ${userId} an SSO member`,
+        },
+      },
     );
     this.output.done(`${memberLabel(member)} is now an SSO member of organization ${organizationId}`, member, memberRow);
   }

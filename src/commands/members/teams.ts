@@ -19,7 +19,10 @@ export default class MembersTeams extends DocsCommand<typeof MembersTeams> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     await this.list(op, { organizationId, userId, query: fieldsFromFlags(op.query, this.flags) }, memberTeamColumns, 'No teams.');
   }
 }

@@ -5,7 +5,8 @@ import { checkSlug, slugArg } from '../../cli/views/openapi.js';
 export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
   static override operations = [openapi.delete];
   static override summary = 'Delete an OpenAPI specification and its versions';
-  static override description = 'Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a slug that does not exist succeeds (the API answers the same).';
+  static override description =
+    'Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a slug that does not exist succeeds (the API answers the same).';
   static override examples = ['<%= config.bin %> openapi delete petstore', '<%= config.bin %> openapi delete petstore --yes'];
   static override args = { slug: slugArg() };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
@@ -16,7 +17,12 @@ export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
     await this.send(
       openapi.delete,
       { organizationId, specSlug },
-      { confirm: { question: `Delete OpenAPI specification ${specSlug} and all its versions?`, action: `delete OpenAPI specification ${specSlug}` } },
+      {
+        confirm: {
+          question: `Delete OpenAPI specification ${specSlug} and all its versions?`,
+          action: `delete OpenAPI specification ${specSlug}`,
+        },
+      },
     );
     this.output.done(`Deleted OpenAPI specification ${specSlug}`, new NoContent(specSlug, 'deleted'));
   }

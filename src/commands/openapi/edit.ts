@@ -7,7 +7,8 @@ const op = openapi.update;
 export default class OpenapiEdit extends DocsCommand<typeof OpenapiEdit> {
   static override operations = [openapi.update];
   static override summary = 'Change the visibility of an OpenAPI specification';
-  static override description = 'public: anyone with the published link can read it; private: members only. To change the document itself, use `docs openapi publish`.';
+  static override description =
+    'public: anyone with the published link can read it; private: members only. To change the document itself, use `docs openapi publish`.';
   static override examples = ['<%= config.bin %> openapi edit petstore --visibility public'];
   static override args = { slug: slugArg() };
   static override flags = {

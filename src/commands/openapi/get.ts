@@ -6,7 +6,7 @@ export default class OpenapiGet extends DocsCommand<typeof OpenapiGet> {
   static override operations = [openapi.get];
   static override summary = 'Show an OpenAPI specification';
   static override description =
-    'SLUG is the specification\'s slug (`docs openapi list`). Shows its visibility, whether its last version is still being processed, the last version and when it was processed, where it is fetched from, and its URLs. Its versions are listed by `docs openapi versions list SLUG`.';
+    "SLUG is the specification's slug (`docs openapi list`). Shows its visibility, whether its last version is still being processed, the last version and when it was processed, where it is fetched from, and its URLs. Its versions are listed by `docs openapi versions list SLUG`.";
   static override examples = ['<%= config.bin %> openapi get petstore', '<%= config.bin %> openapi get petstore --json'];
   static override args = { slug: slugArg() };
   static override flags = { org: orgFlag() };

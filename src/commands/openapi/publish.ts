@@ -18,9 +18,14 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> openapi publish petstore --file openapi.yaml',
-    { description: 'In CI, keeping the new version id', command: 'version=$(<%= config.bin %> openapi publish petstore --url https://api.example.com/openapi.json | cut -f3)' },
+    {
+      description: 'In CI, keeping the new version id',
+      command: 'version=$(<%= config.bin %> openapi publish petstore --url https://api.example.com/openapi.json | cut -f3)',
+    },
   ];
-  static override args = { slug: Args.string({ description: 'Slug of the specification (created when it does not exist)', required: true }) };
+  static override args = {
+    slug: Args.string({ description: 'Slug of the specification (created when it does not exist)', required: true }),
+  };
   static override flags = { org: orgFlag(), ...sourceFlags(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
@@ -33,14 +38,29 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
     // Created or updated is told only by the status code, which `send` does not return.
     const client = this.client();
     const req = client.prepare(op, params);
-    const res = await client.http.request({ method: req.method, path: req.path, query: req.query, body: req.body, signal: this.abort.signal, expectBody: true });
+    const res = await client.http.request({
+      method: req.method,
+      path: req.path,
+      query: req.query,
+      body: req.body,
+      signal: this.abort.signal,
+      expectBody: true,
+    });
     const parsed = OpenAPISpec.safeParse(res.body);
-    if (!parsed.success) throw new ResponseError(`${req.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`, res.status);
+    if (!parsed.success)
+      throw new ResponseError(
+        `${req.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`,
+        res.status,
+      );
     const spec = parsed.data;
     const what = res.status === 201 ? 'Created' : 'Updated';
     const version = spec.lastVersion ? `, latest version ${spec.lastVersion}` : '';
     // Piped: the spec's key fields, then `created` or `updated`.
-    this.output.done(`${what} OpenAPI specification ${spec.slug} (${res.status}${version})`, spec, { ...specRow, RESULT: () => what.toLowerCase() });
-    if (spec.lastProcessErrorCode) this.output.warn(`the source could not be processed: ${spec.lastProcessErrorCode}; the latest version is unchanged`);
+    this.output.done(`${what} OpenAPI specification ${spec.slug} (${res.status}${version})`, spec, {
+      ...specRow,
+      RESULT: () => what.toLowerCase(),
+    });
+    if (spec.lastProcessErrorCode)
+      this.output.warn(`the source could not be processed: ${spec.lastProcessErrorCode}; the latest version is unchanged`);
   }
 }

@@ -22,14 +22,20 @@ export default class OrgsEdit extends DocsCommand<typeof OrgsEdit> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> orgs edit --title "Acme Documentation" --default-role read',
-    { description: 'New members of these domains may join; no invite links', command: '<%= config.bin %> orgs edit --email-domains acme.com,acme.io --no-invite-links' },
+    {
+      description: 'New members of these domains may join; no invite links',
+      command: '<%= config.bin %> orgs edit --email-domains acme.com,acme.io --no-invite-links',
+    },
     { description: 'Send visitors to a site by default', command: '<%= config.bin %> orgs edit org_abc --default-site site_abc' },
   ];
   static override args = { org: Args.string({ description: "Organization id (default: --org or the profile's org)" }) };
   static override flags = {
     org: orgFlag(),
     title: field.string(op.body, 'title', { description: 'New title' }),
-    'email-domains': Flags.string({ description: 'Comma-separated e-mail domains whose users may join (replaces the list; "" empties it)', helpValue: '<domains>' }),
+    'email-domains': Flags.string({
+      description: 'Comma-separated e-mail domains whose users may join (replaces the list; "" empties it)',
+      helpValue: '<domains>',
+    }),
     hostname: field.string(op.body, 'hostname', { description: 'Default hostname for public content', helpValue: '<name>' }),
     'default-role': roleOrGuestFlag('Role new members get (guest: no role)'),
     'default-site': Flags.string({ description: 'Site shown by default (`none` removes it)', helpValue: '<site-id|none>' }),
@@ -45,10 +51,13 @@ export default class OrgsEdit extends DocsCommand<typeof OrgsEdit> {
     const body: Record<string, unknown> = fieldsFromFlags(op.body, flags);
     if (flags['email-domains'] !== undefined) body.emailDomains = domainList(flags['email-domains']);
     if (flags['default-role'] !== undefined) body.defaultRole = roleFromFlag(flags['default-role']);
-    if (flags['default-site'] !== undefined) body.defaultContent = flags['default-site'] === 'none' ? null : { type: 'site', site: flags['default-site'] };
+    if (flags['default-site'] !== undefined)
+      body.defaultContent = flags['default-site'] === 'none' ? null : { type: 'site', site: flags['default-site'] };
     if (flags.logo !== undefined) body.logo = flags.logo === 'none' ? null : flags.logo;
     if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to change: pass at least one setting (--title, --email-domains, --hostname, --default-role, --default-site, --logo, --sso, --ai, --invite-links)');
+      throw new UsageError(
+        'nothing to change: pass at least one setting (--title, --email-domains, --hostname, --default-role, --default-site, --logo, --sso, --ai, --invite-links)',
+      );
     }
     const organizationId = this.args.org ? this.about('organization', this.args.org) : await this.org();
     const org = await this.send(op, { organizationId, body });

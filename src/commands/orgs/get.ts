@@ -8,7 +8,7 @@ export default class OrgsGet extends DocsCommand<typeof OrgsGet> {
   static override summary = 'Show an organization and its settings';
   static override description = "The organization is the argument, --org, the profile's org, or the only one the token sees.";
   static override examples = ['<%= config.bin %> orgs get', '<%= config.bin %> orgs get org_abc --json'];
-  static override args = { org: Args.string({ description: 'Organization id (default: --org or the profile\'s org)' }) };
+  static override args = { org: Args.string({ description: "Organization id (default: --org or the profile's org)" }) };
   static override flags = { org: orgFlag() };
 
   async run(): Promise<void> {

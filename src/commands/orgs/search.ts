@@ -19,7 +19,10 @@ export default class OrgsSearch extends DocsCommand<typeof OrgsSearch> {
     { description: 'Every match, as JSON lines', command: '<%= config.bin %> orgs search install --all --json' },
   ];
   static override args = {
-    query: Args.string({ description: `Text to search for (${describeBounds(fieldShape(schemaField(op.query, 'query'))) ?? 'required'})`, required: true }),
+    query: Args.string({
+      description: `Text to search for (${describeBounds(fieldShape(schemaField(op.query, 'query'))) ?? 'required'})`,
+      required: true,
+    }),
   };
   static override flags = { org: orgFlag(), ...listFlags() };
 
@@ -33,11 +36,16 @@ export default class OrgsSearch extends DocsCommand<typeof OrgsSearch> {
     // People read pages, not spaces: flatten each space's matching pages into rows as they arrive.
     const { limit, all } = this.flags;
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
-    if (all && limit !== undefined && limit > MAX_PAGE_SIZE) throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
+    if (all && limit !== undefined && limit > MAX_PAGE_SIZE)
+      throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
     const client = this.client();
     client.prepare(op, params);
     const max = all ? undefined : (limit ?? DEFAULT_LIMIT);
     const pageSize = all ? (limit ?? ALL_PAGE_SIZE) : Math.min(max ?? DEFAULT_LIMIT, MAX_PAGE_SIZE);
-    await this.output.stream(searchHits(client.paginate(op, params, { pageSize, max, signal: this.abort.signal })), searchHitColumns, 'No matches.');
+    await this.output.stream(
+      searchHits(client.paginate(op, params, { pageSize, max, signal: this.abort.signal })),
+      searchHitColumns,
+      'No matches.',
+    );
   }
 }

@@ -15,16 +15,31 @@ export default class SitesCreate extends DocsCommand<typeof SitesCreate> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> sites create --title "Developer Docs" --space space_guides --space space_api',
-    { description: 'A new site with a new space of sample content', command: '<%= config.bin %> sites create --title "Help Center" --new-space sample' },
-    { description: 'Keep the id for a script (piped output is id, type, visibility, title)', command: 'site=$(<%= config.bin %> sites create --title "Docs" | cut -f1)' },
+    {
+      description: 'A new site with a new space of sample content',
+      command: '<%= config.bin %> sites create --title "Help Center" --new-space sample',
+    },
+    {
+      description: 'Keep the id for a script (piped output is id, type, visibility, title)',
+      command: 'site=$(<%= config.bin %> sites create --title "Docs" | cut -f1)',
+    },
   ];
   static override flags = {
     org: orgFlag(),
     title: field.string(op.body, 'title', { description: 'Title of the site' }),
     type: field.option(op.body, 'type', { description: 'Site type (default: basic)' }),
     visibility: field.option(op.body, 'visibility', { description: 'Who can read the published site' }),
-    space: Flags.string({ description: 'Id of a space to add to the site (repeatable)', helpValue: '<space-id>', multiple: true, exclusive: ['new-space'] }),
-    'new-space': Flags.string({ description: 'Create a new space for the site, with sample pages or empty', options: [...SITE_NEW_SPACE_OPTIONS], exclusive: ['space'] }),
+    space: Flags.string({
+      description: 'Id of a space to add to the site (repeatable)',
+      helpValue: '<space-id>',
+      multiple: true,
+      exclusive: ['new-space'],
+    }),
+    'new-space': Flags.string({
+      description: 'Create a new space for the site, with sample pages or empty',
+      options: [...SITE_NEW_SPACE_OPTIONS],
+      exclusive: ['space'],
+    }),
     'dry-run': dryRunFlag(),
   };
 
@@ -33,6 +48,10 @@ export default class SitesCreate extends DocsCommand<typeof SitesCreate> {
     const body = { ...fieldsFromFlags(op.body, this.flags), ...(space ? { spaces: space } : newSpace ? { spaces: newSpace } : {}) };
     const organizationId = await this.org();
     const site = await this.send(op, { organizationId, body });
-    this.output.done(`Created site "${site.title}" (id ${site.id}, ${site.siteSpaces ?? 0} site space${site.siteSpaces === 1 ? '' : 's'})`, site, siteRow);
+    this.output.done(
+      `Created site "${site.title}" (id ${site.id}, ${site.siteSpaces ?? 0} site space${site.siteSpaces === 1 ? '' : 's'})`,
+      site,
+      siteRow,
+    );
   }
 }

@@ -7,7 +7,10 @@ export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
   static override summary = 'Delete a site';
   static override description =
     'Removes the site with its sections, groups and site spaces; the spaces themselves are kept. Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a site that does not exist succeeds.';
-  static override examples = ['<%= config.bin %> sites delete site_abc', { description: 'In CI', command: '<%= config.bin %> sites delete site_abc --yes' }];
+  static override examples = [
+    '<%= config.bin %> sites delete site_abc',
+    { description: 'In CI', command: '<%= config.bin %> sites delete site_abc --yes' },
+  ];
   static override args = { site: siteArg() };
   static override flags = { org: orgFlag(), site: siteFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -17,7 +20,12 @@ export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
     await this.send(
       sites.delete,
       { organizationId, siteId: this.about('site', site) },
-      { confirm: { question: `Delete site ${site} with its sections and site spaces (the spaces are kept)?`, action: `delete site ${site}` } },
+      {
+        confirm: {
+          question: `Delete site ${site} with its sections and site spaces (the spaces are kept)?`,
+          action: `delete site ${site}`,
+        },
+      },
     );
     this.output.done(`Deleted site ${site}`, new NoContent(site, 'deleted'));
   }

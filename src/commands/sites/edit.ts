@@ -15,8 +15,14 @@ export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> sites edit site_abc --title "Acme Docs" --visibility unlisted',
-    { description: 'Serve the site under a path of your own domain', command: '<%= config.bin %> sites edit site_abc --proxy acme.com/docs' },
-    { description: 'Turn adaptive content off and keep agents out', command: '<%= config.bin %> sites edit site_abc --no-adaptive-content --agents-context excluded' },
+    {
+      description: 'Serve the site under a path of your own domain',
+      command: '<%= config.bin %> sites edit site_abc --proxy acme.com/docs',
+    },
+    {
+      description: 'Turn adaptive content off and keep agents out',
+      command: '<%= config.bin %> sites edit site_abc --no-adaptive-content --agents-context excluded',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = {
@@ -26,10 +32,19 @@ export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
     visibility: field.option(op.body, 'visibility', { description: 'Who can read the published site' }),
     basename: field.string(op.body, 'basename', { description: 'Base path of the site' }),
     'agents-context': field.option(op.body, 'agentsContext', { description: 'Whether the agent may read the site' }),
-    'default-site-space': field.string(op.body, 'defaultSiteSpace', { description: 'Site space shown by default', helpValue: '<site-space-id>' }),
-    'default-site-section': field.string(op.body, 'defaultSiteSection', { description: 'Section shown by default', helpValue: '<section-id>' }),
+    'default-site-space': field.string(op.body, 'defaultSiteSpace', {
+      description: 'Site space shown by default',
+      helpValue: '<site-space-id>',
+    }),
+    'default-site-section': field.string(op.body, 'defaultSiteSection', {
+      description: 'Section shown by default',
+      helpValue: '<section-id>',
+    }),
     'adaptive-content': field.boolean(op.body, 'adaptiveContent', { description: 'Turn adaptive content on (--no-adaptive-content: off)' }),
-    proxy: exclusiveWith(field.string(op.body, 'proxy', { description: 'Proxy URL: a domain with a sub-path, e.g. acme.com/docs', helpValue: '<url>' }), 'remove-proxy'),
+    proxy: exclusiveWith(
+      field.string(op.body, 'proxy', { description: 'Proxy URL: a domain with a sub-path, e.g. acme.com/docs', helpValue: '<url>' }),
+      'remove-proxy',
+    ),
     'remove-proxy': Flags.boolean({ description: 'Remove the proxy', exclusive: ['proxy'] }),
     'dry-run': dryRunFlag(),
   };

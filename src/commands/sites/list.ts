@@ -9,7 +9,8 @@ const op = sites.list;
 export default class SitesList extends DocsCommand<typeof SitesList> {
   static override operations = [sites.list];
   static override summary = 'List the sites of an organization';
-  static override description = 'Every site unless filtered. The organization is --org, the profile default, or the only one the token sees.';
+  static override description =
+    'Every site unless filtered. The organization is --org, the profile default, or the only one the token sees.';
   static override examples = [
     '<%= config.bin %> sites list',
     { description: 'Published sites that show a given space', command: '<%= config.bin %> sites list --space space_abc --published' },

@@ -14,13 +14,19 @@ export default class SitesPublished extends DocsCommand<typeof SitesPublished> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> sites published site_abc',
-    { description: 'The URLs of a share-link site, for one share key', command: '<%= config.bin %> sites published site_abc --share-key sk_123 | cut -f5' },
+    {
+      description: 'The URLs of a share-link site, for one share key',
+      command: '<%= config.bin %> sites published site_abc --share-key sk_123 | cut -f5',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = {
     org: orgFlag(),
     site: siteFlag(),
-    'share-key': field.string(op.query, 'shareKey', { description: 'Share key of a share-link site (resolves its published URLs)', helpValue: '<key>' }),
+    'share-key': field.string(op.query, 'shareKey', {
+      description: 'Share key of a share-link site (resolves its published URLs)',
+      helpValue: '<key>',
+    }),
   };
 
   async run(): Promise<void> {
@@ -36,10 +42,16 @@ export default class SitesPublished extends DocsCommand<typeof SitesPublished> {
     if (this.output.isJson) return this.output.json(published);
     const { site } = published;
     if (this.output.mode === 'table') {
-      this.output.line(`${site.title} (${site.id}): ${site.visibility}${site.urls?.published ? `, published at ${site.urls.published}` : ''}`);
+      this.output.line(
+        `${site.title} (${site.id}): ${site.visibility}${site.urls?.published ? `, published at ${site.urls.published}` : ''}`,
+      );
       this.output.line('');
     }
-    this.output.list(structureRows(published), structureColumns(this.output.mode), 'Nothing published: the site has no sections or site spaces.');
+    this.output.list(
+      structureRows(published),
+      structureColumns(this.output.mode),
+      'Nothing published: the site has no sections or site spaces.',
+    );
   }
 
   /** A 404 is also what an existing but unpublished site answers: tell the two apart (one more request). */

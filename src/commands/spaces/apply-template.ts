@@ -15,7 +15,9 @@ const REF_FIELD: Record<string, string> = { openapi: 'spec', 'reusable-content':
 function contentRef(text: string): [string, Record<string, string>] {
   const m = /^([^=]+)=([a-z-]+):(.+)$/.exec(text);
   if (!m || !(CONTENT_REF_KINDS as readonly string[]).includes(m[2] ?? '')) {
-    throw new UsageError(`--content-ref "${text}" is not <name>=<kind>:<id>, where kind is one of ${CONTENT_REF_KINDS.join(', ')} (for example logo=file:file_abc)`);
+    throw new UsageError(
+      `--content-ref "${text}" is not <name>=<kind>:<id>, where kind is one of ${CONTENT_REF_KINDS.join(', ')} (for example logo=file:file_abc)`,
+    );
   }
   const [, name = '', kind = '', value = ''] = m;
   return [name, { kind, [REF_FIELD[kind] ?? kind]: value }];
@@ -30,20 +32,29 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces apply-template sp_abc --template product-docs',
-    { description: 'With the logo the template references', command: '<%= config.bin %> spaces apply-template --template knowledge-base --content-ref logo=file:file_abc' },
+    {
+      description: 'With the logo the template references',
+      command: '<%= config.bin %> spaces apply-template --template knowledge-base --content-ref logo=file:file_abc',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
     template: Flags.string({ description: 'Id of the template', helpValue: '<id>', required: true }),
-    'content-ref': Flags.string({ description: 'A reference the template uses: <name>=<kind>:<id>, e.g. logo=file:file_abc (repeatable)', helpValue: '<name=kind:id>', multiple: true }),
+    'content-ref': Flags.string({
+      description: 'A reference the template uses: <name>=<kind>:<id>, e.g. logo=file:file_abc (repeatable)',
+      helpValue: '<name=kind:id>',
+      multiple: true,
+    }),
     cr: crFlag(),
     'dry-run': dryRunFlag(),
   };
 
   async run(): Promise<void> {
     if (this.flags.cr) {
-      throw new UsageError('templates apply to the primary content of a space only: the API has no change request variant. Drop --cr, or import content into the change request with `docs spaces import --cr`');
+      throw new UsageError(
+        'templates apply to the primary content of a space only: the API has no change request variant. Drop --cr, or import content into the change request with `docs spaces import --cr`',
+      );
     }
     const spaceId = this.space(this.args.space);
     const refs = (this.flags['content-ref'] ?? []).map(contentRef);

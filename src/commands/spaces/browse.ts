@@ -30,7 +30,7 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
   static override description = [
     'An interactive view: organizations → collections → spaces → the page tree → a page, rendered for the terminal.',
     'In the tree → and ← expand and collapse, Enter reads a page, / searches the space and c reads a change request instead of the primary content. Esc or q goes back, ? lists the keys.',
-    'Given a space (argument or --space) it opens that space\'s page tree; given --org, that organization\'s collections. Needs a terminal: without one, use `docs spaces pages` and `docs spaces page`.',
+    "Given a space (argument or --space) it opens that space's page tree; given --org, that organization's collections. Needs a terminal: without one, use `docs spaces pages` and `docs spaces page`.",
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces browse',
@@ -41,7 +41,11 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
   static override flags = { space: spaceFlag(), org: orgFlag(), cr: crFlag() };
 
   async run(): Promise<void> {
-    requireTerminal(`${this.config.bin} spaces browse`, [`${this.config.bin} spaces pages`, `${this.config.bin} spaces page`, `${this.config.bin} spaces search`]);
+    requireTerminal(`${this.config.bin} spaces browse`, [
+      `${this.config.bin} spaces pages`,
+      `${this.config.bin} spaces page`,
+      `${this.config.bin} spaces search`,
+    ]);
     const client = this.client();
     const { cr } = this.flags;
     // The profile's default space is not opened on its own: the browser is also how one finds a space.

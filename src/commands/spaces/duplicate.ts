@@ -6,7 +6,8 @@ import { operationList, spaceRow, spaceTitle } from '../../cli/views/spaces.js';
 export default class SpacesDuplicate extends DocsCommand<typeof SpacesDuplicate> {
   static override operations = operationList(spaces.duplicate);
   static override summary = 'Duplicate a space';
-  static override description = 'Creates a copy of the space (content and settings) next to it. Piped, prints the new id, title, collection and organization.';
+  static override description =
+    'Creates a copy of the space (content and settings) next to it. Piped, prints the new id, title, collection and organization.';
   static override examples = [
     '<%= config.bin %> spaces duplicate sp_abc',
     { description: 'Keep the id of the copy', command: 'copy=$(<%= config.bin %> spaces duplicate sp_abc | cut -f1)' },

@@ -9,11 +9,15 @@ const op = spaces.update;
 export default class SpacesEdit extends DocsCommand<typeof SpacesEdit> {
   static override operations = operationList(spaces.update);
   static override summary = 'Edit the title, emoji or icon, edit mode, default level or language of a space';
-  static override description = 'Only the fields given change. A space shows an emoji or an icon: setting one replaces the other, --remove-icon removes both.';
+  static override description =
+    'Only the fields given change. A space shows an emoji or an icon: setting one replaces the other, --remove-icon removes both.';
   static override examples = [
     '<%= config.bin %> spaces edit sp_abc --title "Getting started" --emoji 🚀',
     { description: 'Lock all edits of the default space', command: '<%= config.bin %> spaces edit --edit-mode locked' },
-    { description: 'Members without a role of their own inherit it from the collection', command: '<%= config.bin %> spaces edit sp_abc --default-level inherit' },
+    {
+      description: 'Members without a role of their own inherit it from the collection',
+      command: '<%= config.bin %> spaces edit sp_abc --default-level inherit',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
@@ -30,7 +34,8 @@ export default class SpacesEdit extends DocsCommand<typeof SpacesEdit> {
 
   async run(): Promise<void> {
     const f = this.flags;
-    if (f.emoji !== undefined && f.icon !== undefined) throw new UsageError('--emoji and --icon cannot be used together: a space shows one or the other');
+    if (f.emoji !== undefined && f.icon !== undefined)
+      throw new UsageError('--emoji and --icon cannot be used together: a space shows one or the other');
     const body: Record<string, unknown> = {};
     if (f.title !== undefined) body.title = f.title;
     if (f.emoji !== undefined) body.emoji = f.emoji;
@@ -40,7 +45,9 @@ export default class SpacesEdit extends DocsCommand<typeof SpacesEdit> {
     if (f['default-level'] !== undefined) body.defaultLevel = defaultLevelValue(f['default-level']);
     if (f.language !== undefined) body.language = f.language;
     if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to change: pass --title, --emoji, --icon, --remove-icon, --edit-mode, --default-level and/or --language');
+      throw new UsageError(
+        'nothing to change: pass --title, --emoji, --icon, --remove-icon, --edit-mode, --default-level and/or --language',
+      );
     }
     const spaceId = this.space(this.args.space);
     const space = await this.send(op, { spaceId, body });

@@ -10,8 +10,12 @@ const op = content.listFiles;
 export default class SpacesFiles extends DocsCommand<typeof SpacesFiles> {
   static override operations = operationList(content.listFiles, changeRequestContent.listFiles);
   static override summary = 'List the files of a space (or of a change request)';
-  static override description = 'Images and attachments uploaded to the content. Piped, SIZE is in bytes. `docs spaces file <id>` shows one with its download URL.';
-  static override examples = ['<%= config.bin %> spaces files sp_abc', { description: 'Files of change request 42, as JSON', command: '<%= config.bin %> spaces files --cr 42 --json' }];
+  static override description =
+    'Images and attachments uploaded to the content. Piped, SIZE is in bytes. `docs spaces file <id>` shows one with its download URL.';
+  static override examples = [
+    '<%= config.bin %> spaces files sp_abc',
+    { description: 'Files of change request 42, as JSON', command: '<%= config.bin %> spaces files --cr 42 --json' },
+  ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
@@ -26,7 +30,12 @@ export default class SpacesFiles extends DocsCommand<typeof SpacesFiles> {
     const query = fieldsFromFlags(op.query, this.flags);
     const columns = fileColumns(this.output.mode === 'table');
     if (this.flags.cr) {
-      await this.list(changeRequestContent.listFiles, { spaceId, changeRequestId: this.about('change request', this.flags.cr), query }, columns, 'No files.');
+      await this.list(
+        changeRequestContent.listFiles,
+        { spaceId, changeRequestId: this.about('change request', this.flags.cr), query },
+        columns,
+        'No files.',
+      );
     } else {
       await this.list(op, { spaceId, query }, columns, 'No files.');
     }

@@ -8,12 +8,19 @@ const op = spaces.get;
 export default class SpacesGet extends DocsCommand<typeof SpacesGet> {
   static override operations = operationList(spaces.get);
   static override summary = 'Show a space';
-  static override description = 'The space is the argument, --space, or the profile default. Space ids come from `docs collections spaces`.';
-  static override examples = ['<%= config.bin %> spaces get sp_abc', { description: 'The default space, as JSON', command: '<%= config.bin %> spaces get --json' }];
+  static override description =
+    'The space is the argument, --space, or the profile default. Space ids come from `docs collections spaces`.';
+  static override examples = [
+    '<%= config.bin %> spaces get sp_abc',
+    { description: 'The default space, as JSON', command: '<%= config.bin %> spaces get --json' },
+  ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    'share-key': field.string(op.query, 'shareKey', { description: 'Share key of share-link content, to resolve its published URLs', helpValue: '<key>' }),
+    'share-key': field.string(op.query, 'shareKey', {
+      description: 'Share key of share-link content, to resolve its published URLs',
+      helpValue: '<key>',
+    }),
   };
 
   async run(): Promise<void> {

@@ -16,7 +16,10 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces import sp_abc --source markdown --url https://example.com/guide.md',
-    { description: 'A zip of markdown files into change request 42', command: '<%= config.bin %> spaces import --cr 42 --source zip --url https://example.com/docs.zip' },
+    {
+      description: 'A zip of markdown files into change request 42',
+      command: '<%= config.bin %> spaces import --cr 42 --source zip --url https://example.com/docs.zip',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
@@ -36,10 +39,14 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
         ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
         : await this.send(op, { spaceId, body });
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
-    this.output.done(`Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`, result, {
-      REVISION: 'revision',
-      IMPORTED: 'importedResources',
-      TOTAL: 'totalResources',
-    });
+    this.output.done(
+      `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`,
+      result,
+      {
+        REVISION: 'revision',
+        IMPORTED: 'importedResources',
+        TOTAL: 'totalResources',
+      },
+    );
   }
 }

@@ -21,7 +21,9 @@ export default class SpacesLinks extends DocsCommand<typeof SpacesLinks> {
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    status: field.option(op.query, 'status', { description: 'Only links in this state (broken: the target does not exist; in-app: an internal app URL)' }),
+    status: field.option(op.query, 'status', {
+      description: 'Only links in this state (broken: the target does not exist; in-app: an internal app URL)',
+    }),
     stats: Flags.boolean({ description: 'Print only the totals: links, broken links', exclusive: ['status', 'all'] }),
     ...listFlags(),
   };

@@ -14,7 +14,10 @@ export default class SpacesMove extends DocsCommand<typeof SpacesMove> {
   static override examples = [
     '<%= config.bin %> spaces move sp_abc --parent col_guides',
     { description: 'Before another space of the same collection', command: '<%= config.bin %> spaces move sp_abc --before sp_first' },
-    { description: 'To the top level, after a collection', command: '<%= config.bin %> spaces move sp_abc --top-level --after collection:col_product' },
+    {
+      description: 'To the top level, after a collection',
+      command: '<%= config.bin %> spaces move sp_abc --top-level --after collection:col_product',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = { space: spaceFlag(), ...moveFlags('space'), 'dry-run': dryRunFlag() };

@@ -12,7 +12,7 @@ export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks>
   static override summary = 'List the links in a page, with counts of broken ones';
   static override description = [
     'TARGET is what the page links to. On a terminal the totals follow the list; --stats prints only them.',
-    "With --cr, the page as it is in the change request (the API has no --status filter there); the totals then count links it breaks.",
+    'With --cr, the page as it is in the change request (the API has no --status filter there); the totals then count links it breaks.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces page-links pg_abc',
@@ -30,7 +30,8 @@ export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks>
 
   async run(): Promise<void> {
     const { cr, status } = this.flags;
-    if (cr && status) throw new UsageError('--status cannot be used with --cr: the API does not filter the links of a change request page by status');
+    if (cr && status)
+      throw new UsageError('--status cannot be used with --cr: the API does not filter the links of a change request page by status');
     const spaceId = this.space();
     const changeRequestId = cr ? this.about('change request', cr) : undefined;
     const pageId = this.about('page', this.args.page);
@@ -42,8 +43,15 @@ export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks>
       this.output.object(await stats(), linkStatsFields);
       return;
     }
-    if (changeRequestId !== undefined) await this.list(changeRequestContent.listPageLinks, { spaceId, changeRequestId, pageId }, linkColumns, 'No links.');
-    else await this.list(op, { spaceId, pageId, query: status ? { status: status as 'ok' | 'broken' | 'in-app' } : {} }, linkColumns, 'No links.');
+    if (changeRequestId !== undefined)
+      await this.list(changeRequestContent.listPageLinks, { spaceId, changeRequestId, pageId }, linkColumns, 'No links.');
+    else
+      await this.list(
+        op,
+        { spaceId, pageId, query: status ? { status: status as 'ok' | 'broken' | 'in-app' } : {} },
+        linkColumns,
+        'No links.',
+      );
     if (this.output.mode === 'table') this.output.info(linkStatsLine(await stats()));
   }
 }

@@ -33,10 +33,18 @@ export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
   async run(): Promise<void> {
     const spaceId = this.space();
     const { format, evaluated, metadata, computed } = this.flags;
-    const query = { format: format as 'markdown' | 'document', ...(evaluated !== undefined ? { evaluated } : {}), ...(metadata !== undefined ? { metadata } : {}), ...(computed !== undefined ? { computed } : {}) };
+    const query = {
+      format: format as 'markdown' | 'document',
+      ...(evaluated !== undefined ? { evaluated } : {}),
+      ...(metadata !== undefined ? { metadata } : {}),
+      ...(computed !== undefined ? { computed } : {}),
+    };
     const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
     const pageId = this.about('page', this.args.page);
-    const page = cr !== undefined ? await this.send(changeRequestContent.getPage, { spaceId, changeRequestId: cr, pageId, query }) : await this.send(op, { spaceId, pageId, query });
+    const page =
+      cr !== undefined
+        ? await this.send(changeRequestContent.getPage, { spaceId, changeRequestId: cr, pageId, query })
+        : await this.send(op, { spaceId, pageId, query });
     if (this.output.isJson) return this.output.json(page);
     const body = format === 'document' ? (page as { document?: unknown }).document : (page as { markdown?: unknown }).markdown;
     if (body === undefined) {

@@ -11,7 +11,7 @@ export default class SpacesPages extends DocsCommand<typeof SpacesPages> {
   static override operations = operationList(content.listPages, changeRequestContent.listPages);
   static override summary = 'Show the page tree of a space (or of a change request)';
   static override description = [
-    'On a terminal: the titles indented by nesting, with each page\'s path and id.',
+    "On a terminal: the titles indented by nesting, with each page's path and id.",
     'Piped: one row per page in reading order (id, path, title, type). --json: the API answer, {pages} with nested pages.',
   ].join('\n');
   static override examples = [

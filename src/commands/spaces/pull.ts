@@ -15,16 +15,24 @@ const CONCURRENCY = 8;
 const PROGRESS_FROM = 20;
 
 export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
-  static override operations = operationList(content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage);
-  static override summary = 'Write a space\'s pages to a folder of markdown files';
+  static override operations = operationList(
+    content.listPages,
+    content.getPage,
+    changeRequestContent.listPages,
+    changeRequestContent.getPage,
+  );
+  static override summary = "Write a space's pages to a folder of markdown files";
   static override description = [
-    'One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook\'s Git Sync, so the folder can be grepped, diffed, committed and imported back.',
-    'Each file starts with the page title as a `# heading`, then the page\'s markdown. Top-level groups are `## sections` of SUMMARY.md; link pages are SUMMARY.md entries without a file.',
+    "One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook's Git Sync, so the folder can be grepped, diffed, committed and imported back.",
+    "Each file starts with the page title as a `# heading`, then the page's markdown. Top-level groups are `## sections` of SUMMARY.md; link pages are SUMMARY.md entries without a file.",
     'The folder is created if missing; one that is not empty is refused unless --force, which overwrites files of the same name and leaves the others. Nothing is written outside it: names come from sanitised slugs, and symbolic links in the folder are not followed.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces pull sp_abc ./docs',
-    { description: 'The content of change request 42, over a previous pull', command: '<%= config.bin %> spaces pull sp_abc ./docs --cr 42 --force' },
+    {
+      description: 'The content of change request 42, over a previous pull',
+      command: '<%= config.bin %> spaces pull sp_abc ./docs --cr 42 --force',
+    },
     { description: 'What was written, as JSON', command: '<%= config.bin %> spaces pull sp_abc ./docs --json' },
   ];
   static override args = {
@@ -42,11 +50,17 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
     await this.target(() => checkTarget(dir, this.flags.force));
 
-    const tree = cr !== undefined ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr }) : await this.send(content.listPages, { spaceId });
+    const tree =
+      cr !== undefined
+        ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr })
+        : await this.send(content.listPages, { spaceId });
     const layout = planLayout(tree.pages);
     const markdown = await this.fetchAll(layout.files, async (file) => {
       const params = { spaceId, pageId: file.page.id, query: { format: 'markdown' as const } };
-      const page = cr !== undefined ? await this.send(changeRequestContent.getPage, { ...params, changeRequestId: cr }) : await this.send(content.getPage, params);
+      const page =
+        cr !== undefined
+          ? await this.send(changeRequestContent.getPage, { ...params, changeRequestId: cr })
+          : await this.send(content.getPage, params);
       const text = (page as { markdown?: unknown }).markdown;
       return typeof text === 'string' ? text : undefined;
     });
@@ -67,11 +81,18 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     const pages = `${layout.files.length} page${layout.files.length === 1 ? '' : 's'}`;
     // Piped, like every answer to a change: one row, what was written first (the folder, pages, files).
     const summary = { directory: dir, pages: layout.files.length, files: written.length };
-    this.output.done(`Pulled ${pages} into ${dir} (${written.length} files, with ${SUMMARY_FILE})`, summary, { DIRECTORY: 'directory', PAGES: 'pages', FILES: 'files' });
+    this.output.done(`Pulled ${pages} into ${dir} (${written.length} files, with ${SUMMARY_FILE})`, summary, {
+      DIRECTORY: 'directory',
+      PAGES: 'pages',
+      FILES: 'files',
+    });
   }
 
   /** Fetch every page's markdown, CONCURRENCY at a time, in layout order; progress on a terminal. */
-  private async fetchAll(files: readonly PlannedFile[], fetch: (file: PlannedFile) => Promise<string | undefined>): Promise<(string | undefined)[]> {
+  private async fetchAll(
+    files: readonly PlannedFile[],
+    fetch: (file: PlannedFile) => Promise<string | undefined>,
+  ): Promise<(string | undefined)[]> {
     const results: (string | undefined)[] = new Array<string | undefined>(files.length);
     const stderr = process.stderr;
     const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
@@ -107,7 +128,10 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
       if (err instanceof TargetError) throw new UsageError(err.message);
       if (err instanceof EscapeError) throw new CommandFailure(err.message, ExitCode.unexpected);
       const e = err as NodeJS.ErrnoException;
-      throw new CommandFailure(`cannot write into ${this.args.dir}: ${e.code ? `${e.code} ${e.path ?? ''}`.trim() : e.message}`, ExitCode.unexpected);
+      throw new CommandFailure(
+        `cannot write into ${this.args.dir}: ${e.code ? `${e.code} ${e.path ?? ''}`.trim() : e.message}`,
+        ExitCode.unexpected,
+      );
     }
   }
 }

@@ -10,7 +10,8 @@ const op = content.getRevision;
 export default class SpacesRevision extends DocsCommand<typeof SpacesRevision> {
   static override operations = operationList(content.getRevision, changeRequestContent.getRevision);
   static override summary = "Show the current revision of a space's content (or of a change request's)";
-  static override description = 'A summary on a terminal (id, type, pages, files, Git commit); --json prints the whole revision with its pages and files.';
+  static override description =
+    'A summary on a terminal (id, type, pages, files, Git commit); --json prints the whole revision with its pages and files.';
   static override examples = [
     '<%= config.bin %> spaces revision sp_abc',
     { description: 'The latest revision of change request 42, as JSON', command: '<%= config.bin %> spaces revision --cr 42 --json' },

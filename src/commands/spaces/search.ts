@@ -6,7 +6,8 @@ import { operationList, searchColumns } from '../../cli/views/spaces.js';
 export default class SpacesSearch extends DocsCommand<typeof SpacesSearch> {
   static override operations = operationList(spaces.search);
   static override summary = 'Search the content of a space';
-  static override description = 'Lists the pages that match, with the sections that matched. The space is --space or the profile default; `docs spaces page <page-id>` prints a page.';
+  static override description =
+    'Lists the pages that match, with the sections that matched. The space is --space or the profile default; `docs spaces page <page-id>` prints a page.';
   static override examples = [
     '<%= config.bin %> spaces search "install"',
     { description: 'In a given space, as JSON', command: '<%= config.bin %> spaces search "sign in" --space sp_abc --json' },

@@ -10,11 +10,18 @@ export default class SpacesTransfer extends DocsCommand<typeof SpacesTransfer> {
     'The space lands at the top level of the organization --to; you must be an admin there.',
     'Asks for confirmation on a terminal; --yes skips it. Exits 5 when the space cannot be moved (for example it is published in a site) or nothing would change.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> spaces transfer sp_abc --to org_other', { description: 'In a script', command: '<%= config.bin %> spaces transfer sp_abc --to org_other --yes --json' }];
+  static override examples = [
+    '<%= config.bin %> spaces transfer sp_abc --to org_other',
+    { description: 'In a script', command: '<%= config.bin %> spaces transfer sp_abc --to org_other --yes --json' },
+  ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    to: Flags.string({ description: 'Id of the organization that receives it (see `docs orgs list`)', helpValue: '<org-id>', required: true }),
+    to: Flags.string({
+      description: 'Id of the organization that receives it (see `docs orgs list`)',
+      helpValue: '<org-id>',
+      required: true,
+    }),
     yes: yesFlag(),
     'dry-run': dryRunFlag(),
   };

@@ -28,7 +28,9 @@ export default class TranslationsCreate extends DocsCommand<typeof TranslationsC
     org: orgFlag(),
     space: spaceFlag(),
     language: field.option(op.body, 'language', { description: 'Language to translate into', required: true }),
-    'source-language': field.option(TranslationSourceInput, 'language', { description: "Language the space is written in (default: the space's language)" }),
+    'source-language': field.option(TranslationSourceInput, 'language', {
+      description: "Language the space is written in (default: the space's language)",
+    }),
     ...instructionsFlags(),
     'dry-run': dryRunFlag(),
   };
@@ -45,7 +47,11 @@ export default class TranslationsCreate extends DocsCommand<typeof TranslationsC
       ...(instructions !== undefined ? { instructions } : {}),
     };
     const created = await this.send(op, { organizationId, body });
-    this.output.done(`Created translation ${created.id} of space ${space} (${sourceLanguage} → ${created.language}, ${created.status})`, created, translationRow);
+    this.output.done(
+      `Created translation ${created.id} of space ${space} (${sourceLanguage} → ${created.language}, ${created.status})`,
+      created,
+      translationRow,
+    );
   }
 
   private async spaceLanguage(spaceId: string): Promise<string> {

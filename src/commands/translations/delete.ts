@@ -7,7 +7,10 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
   static override summary = 'Delete a translation';
   static override description =
     'Stops translating the source space. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
-  static override examples = ['<%= config.bin %> translations delete tr_abc', '<%= config.bin %> translations delete tr_abc --org org_abc --yes'];
+  static override examples = [
+    '<%= config.bin %> translations delete tr_abc',
+    '<%= config.bin %> translations delete tr_abc --org org_abc --yes',
+  ];
   static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 

@@ -6,10 +6,14 @@ import { instructionsFlags, instructionsFromFlags, translationRow } from '../../
 export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdit> {
   static override operations = [translations.update];
   static override summary = 'Replace the instructions of a translation';
-  static override description = 'The instructions are all a translation lets you change; they apply from the next run (`docs translations run`).';
+  static override description =
+    'The instructions are all a translation lets you change; they apply from the next run (`docs translations run`).';
   static override examples = [
     '<%= config.bin %> translations edit tr_abc --instructions "Use the informal form of address."',
-    { description: 'A full document from a file', command: '<%= config.bin %> translations edit tr_abc --instructions-file instructions.json' },
+    {
+      description: 'A full document from a file',
+      command: '<%= config.bin %> translations edit tr_abc --instructions-file instructions.json',
+    },
   ];
   static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
   static override flags = { org: orgFlag(), ...instructionsFlags(), 'dry-run': dryRunFlag() };

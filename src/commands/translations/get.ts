@@ -14,7 +14,10 @@ export default class TranslationsGet extends DocsCommand<typeof TranslationsGet>
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const translation = await this.send(translations.get, { organizationId, translationId: this.about('translation', this.args.translation) });
+    const translation = await this.send(translations.get, {
+      organizationId,
+      translationId: this.about('translation', this.args.translation),
+    });
     this.output.object(translation, translationFields);
   }
 }

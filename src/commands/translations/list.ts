@@ -5,7 +5,8 @@ import { translationColumns } from '../../cli/views/translations.js';
 export default class TranslationsList extends DocsCommand<typeof TranslationsList> {
   static override operations = [translations.list];
   static override summary = 'List the translations of an organization';
-  static override description = 'Each translation copies a source space into a result space in another language; ids are what the other `translations` commands take.';
+  static override description =
+    'Each translation copies a source space into a result space in another language; ids are what the other `translations` commands take.';
   static override examples = ['<%= config.bin %> translations list', '<%= config.bin %> translations list --org org_abc --json'];
   static override flags = { org: orgFlag(), ...listFlags() };
 

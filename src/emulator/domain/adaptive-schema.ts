@@ -76,7 +76,8 @@ function claimProblem(claim: unknown, path: string, depth: number): string | und
   }
   if (type === 'array') {
     const items = claim.items;
-    if (!isObject(items) || !['boolean', 'string', 'number'].includes(String(items.type))) return `${path}.items.type: must be one of boolean, string, number`;
+    if (!isObject(items) || !['boolean', 'string', 'number'].includes(String(items.type)))
+      return `${path}.items.type: must be one of boolean, string, number`;
     return claimProblem(items, `${path}.items`, depth + 1);
   }
   if (type === 'object') {
@@ -107,7 +108,8 @@ export function templateConditions(schema: unknown): TemplateCondition[] {
       const description = typeof claim.description === 'string' ? claim.description : name;
       if (claim.type === 'boolean') out.push({ description, condition: accessor(path) });
       else if (claim.type === 'string' && Array.isArray(claim.enum)) {
-        for (const value of claim.enum) out.push({ description: `${description}: ${String(value)}`, condition: `${accessor(path)} === ${JSON.stringify(value)}` });
+        for (const value of claim.enum)
+          out.push({ description: `${description}: ${String(value)}`, condition: `${accessor(path)} === ${JSON.stringify(value)}` });
       } else if (claim.type === 'object') walk(claim.properties, path);
     }
   };

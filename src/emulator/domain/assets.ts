@@ -35,8 +35,12 @@ export function renderPdf(title: string, lines: readonly string[]): Buffer {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${chunks.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   chunks.forEach((chunk, i) => {
-    const text = [`BT /F1 16 Tf 50 800 Td (${pdfText(title)}) Tj ET`, ...chunk.map((line, j) => `BT /F1 11 Tf 50 ${770 - j * 16} Td (${pdfText(line)}) Tj ET`)].join('\n');
-    objects[pageIds[i] as number] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`;
+    const text = [
+      `BT /F1 16 Tf 50 800 Td (${pdfText(title)}) Tj ET`,
+      ...chunk.map((line, j) => `BT /F1 11 Tf 50 ${770 - j * 16} Td (${pdfText(line)}) Tj ET`),
+    ].join('\n');
+    objects[pageIds[i] as number] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`;
     objects[(pageIds[i] as number) + 1] = `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`;
   });
   let out = '%PDF-1.4\n';
@@ -69,7 +73,11 @@ export function serveContentAsset(store: Store, pathname: string, search: URLSea
     const pageId = search.get('page');
     const page = pageId ? flattenPages(pages).find((e) => e.page.id === pageId)?.page : undefined;
     const lines = outline(pages, search.get('only') === 'true' ? page : undefined);
-    return { status: 200, headers: { 'content-type': 'application/pdf' }, body: renderPdf(`${space.title} - #${cr.number} ${cr.subject}`, lines) };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: renderPdf(`${space.title} - #${cr.number} ${cr.subject}`, lines),
+    };
   }
   if (parts[1] === 'files' && parts.length >= 4) {
     const [, , spaceId = '', fileId = ''] = parts;
@@ -77,7 +85,13 @@ export function serveContentAsset(store: Store, pathname: string, search: URLSea
     // revisions are read only for a file that is gone from it.
     const current = store.get<SpaceDoc>('space', spaceId)?.revision;
     const inCurrent = current === undefined ? undefined : getRevision(store, current).files.find((f) => f.id === fileId);
-    const file = inCurrent ?? store.all<RevisionDoc>('revision', spaceId).reverse().map((rev) => rev.files.find((f) => f.id === fileId)).find((f) => f !== undefined);
+    const file =
+      inCurrent ??
+      store
+        .all<RevisionDoc>('revision', spaceId)
+        .reverse()
+        .map((rev) => rev.files.find((f) => f.id === fileId))
+        .find((f) => f !== undefined);
     if (file) return { status: 200, headers: { 'content-type': file.contentType }, body: fileBytes(store, file) };
     return notFound('File');
   }

@@ -109,7 +109,8 @@ export function presentChangeRequest(store: Store, cr: ChangeRequestDoc, space: 
 /** A change request that is done (merged) or shelved (archived) takes no more merges or updates. */
 export function assertActive(cr: ChangeRequestDoc, action: string): void {
   if (cr.status === 'merged') throw conflict(`Change request #${cr.number} is already merged; it cannot be ${action}`);
-  if (cr.status === 'archived') throw conflict(`Change request #${cr.number} is archived; reopen it (status open or draft) before it can be ${action}`);
+  if (cr.status === 'archived')
+    throw conflict(`Change request #${cr.number} is archived; reopen it (status open or draft) before it can be ${action}`);
 }
 
 export interface MergeResult {
@@ -166,7 +167,13 @@ export function updateChangeRequestFromMain(store: Store, space: SpaceDoc, cr: C
 }
 
 /** Point a change request at new content (imports), recording the contributor. */
-export function setChangeRequestRevision(store: Store, cr: ChangeRequestDoc, revision: string, userId: string, now: Date): ChangeRequestDoc {
+export function setChangeRequestRevision(
+  store: Store,
+  cr: ChangeRequestDoc,
+  revision: string,
+  userId: string,
+  now: Date,
+): ChangeRequestDoc {
   const contributors = cr._contributors.includes(userId) ? cr._contributors : [...cr._contributors, userId];
   return store.put('changeRequest', { ...cr, revision, _contributors: contributors, updatedAt: now.toISOString() });
 }

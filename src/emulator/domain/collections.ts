@@ -68,7 +68,10 @@ export function subtree(store: Store, orgId: string, rootId: string): Collection
 export function siblings(store: Store, orgId: string, parent: string | undefined): { kind: 'collection' | 'space'; doc: Placed }[] {
   const collections = store.all<Placed>('collection', orgId).filter((c) => c.parent === parent);
   const spaces = store.all<Placed>('space', orgId).filter((s) => s.parent === parent && !s.deletedAt);
-  const tagged = [...collections.map((doc) => ({ kind: 'collection' as const, doc })), ...spaces.map((doc) => ({ kind: 'space' as const, doc }))];
+  const tagged = [
+    ...collections.map((doc) => ({ kind: 'collection' as const, doc })),
+    ...spaces.map((doc) => ({ kind: 'space' as const, doc })),
+  ];
   const keyed = tagged.map((t, index) => ({ t, index }));
   keyed.sort((a, b) => sortKey(a.t.doc) - sortKey(b.t.doc) || a.index - b.index);
   return keyed.map((k) => k.t);

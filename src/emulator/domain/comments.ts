@@ -56,7 +56,13 @@ export function presentBody(markdown: string, format: Format): Record<string, un
   return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 }
 
-export function applyReactions(current: Reactions, userId: string, now: string, added: readonly string[] = [], removed: readonly string[] = []): Reactions {
+export function applyReactions(
+  current: Reactions,
+  userId: string,
+  now: string,
+  added: readonly string[] = [],
+  removed: readonly string[] = [],
+): Reactions {
   const next: Reactions = structuredClone(current);
   for (const emoji of added) {
     const users = next[emoji] ?? [];
@@ -109,7 +115,8 @@ export function commentLocation(baseUrl: string, c: Pick<CommentDoc, 'id' | '_sp
 function targetPage(store: Store, c: CommentDoc, currentRevision: string): Record<string, unknown> | undefined {
   if (!c._page) return undefined;
   // Whether the revision exists is an index lookup; the revision itself is parsed once and shared.
-  const current = store.seqOf('revision', currentRevision) !== undefined ? findPage(getRevision(store, currentRevision).pages, c._page.id) : undefined;
+  const current =
+    store.seqOf('revision', currentRevision) !== undefined ? findPage(getRevision(store, currentRevision).pages, c._page.id) : undefined;
   const page = current ?? c._page;
   const out: Record<string, unknown> = { id: page.id, title: page.title, path: page.path, outdated: current === undefined };
   if (current?.emoji) out.emoji = current.emoji;

@@ -94,7 +94,8 @@ const FIELD = 'repoProjectDirectory';
  */
 export function projectPrefix(dir: string | undefined): string {
   if (dir === undefined) return '';
-  const refuse = (why: string) => badRequest(`${FIELD}: ${JSON.stringify(dir)} ${why}; give a relative path inside the repository, such as docs`);
+  const refuse = (why: string) =>
+    badRequest(`${FIELD}: ${JSON.stringify(dir)} ${why}; give a relative path inside the repository, such as docs`);
   if (dir.includes('\0')) throw refuse('contains a NUL character');
   if (dir.includes('\\')) throw refuse('contains a backslash');
   if (dir.startsWith('/') || /^[a-z]:/i.test(dir)) throw refuse('is an absolute path');
@@ -103,7 +104,8 @@ export function projectPrefix(dir: string | undefined): string {
   return parts.length > 0 ? `${parts.join('/')}/` : '';
 }
 
-const throughLink = (prefix: string) => badRequest(`${FIELD}: ${prefix.slice(0, -1)} runs through a symbolic link or a file in the repository; give a real directory`);
+const throughLink = (prefix: string) =>
+  badRequest(`${FIELD}: ${prefix.slice(0, -1)} runs through a symbolic link or a file in the repository; give a real directory`);
 
 /** Refuse a project directory that a symlink (or a file) of the checked-out tree stands in. */
 async function checkPrefixInWorkingCopy(dir: string, prefix: string): Promise<void> {
@@ -123,7 +125,9 @@ async function checkPrefixInWorkingCopy(dir: string, prefix: string): Promise<vo
 async function writeInside(root: string, rel: string, bytes: Buffer): Promise<void> {
   const parts = rel.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))) {
-    throw badRequest(`the page or file path ${JSON.stringify(rel)} would leave the repository's directory; rename the page (or file) and export again`);
+    throw badRequest(
+      `the page or file path ${JSON.stringify(rel)} would leave the repository's directory; rename the page (or file) and export again`,
+    );
   }
   let at = root;
   for (const part of parts.slice(0, -1)) {
@@ -134,7 +138,11 @@ async function writeInside(root: string, rel: string, bytes: Buffer): Promise<vo
   }
   let handle;
   try {
-    handle = await open(join(at, parts[parts.length - 1] as string), constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    handle = await open(
+      join(at, parts[parts.length - 1] as string),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+      0o644,
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw badRequest(`cannot write ${rel}: it is a symbolic link in the repository`);
     throw err;
@@ -221,7 +229,17 @@ export async function readRepository(policy: HostPolicy, url: string, ref: strin
       .filter((e) => e.type === 'blob' && e.mode !== '120000' && e.path.startsWith(prefix))
       .map((e) => ({ ...e, rel: e.path.slice(prefix.length) }))
       .filter((e) => /\.md$/i.test(e.rel) || e.rel.startsWith(`${ASSETS}/`));
-    const blobs = entries.length > 0 ? parseBatch(await catFiles(run, entries.map((e) => e.oid), policy.maxImportBytes, withoutCredentials(url))) : new Map<string, Buffer>();
+    const blobs =
+      entries.length > 0
+        ? parseBatch(
+            await catFiles(
+              run,
+              entries.map((e) => e.oid),
+              policy.maxImportBytes,
+              withoutCredentials(url),
+            ),
+          )
+        : new Map<string, Buffer>();
     const markdown = new Map<string, MarkdownFile>();
     const files: FileInput[] = [];
     for (const e of entries) {
@@ -239,7 +257,10 @@ export async function readRepository(policy: HostPolicy, url: string, ref: strin
 }
 
 const firstLine = (err: unknown): string =>
-  (err instanceof GitFailure ? err.stderr : String(err)).split('\n').map((l) => l.replace(/^(fatal|error):\s*/, '').trim()).find(Boolean) ?? 'git failed';
+  (err instanceof GitFailure ? err.stderr : String(err))
+    .split('\n')
+    .map((l) => l.replace(/^(fatal|error):\s*/, '').trim())
+    .find(Boolean) ?? 'git failed';
 
 export interface ExportOptions {
   message: string;
@@ -250,7 +271,13 @@ export interface ExportOptions {
 }
 
 /** Write the pages and files as markdown on `ref` (created if missing) and push one commit. */
-export async function writeRepository(policy: HostPolicy, url: string, ref: string, content: { pages: readonly PageNode[]; files: readonly FileEntry[] }, options: ExportOptions): Promise<{ commit: string; changed: boolean }> {
+export async function writeRepository(
+  policy: HostPolicy,
+  url: string,
+  ref: string,
+  content: { pages: readonly PageNode[]; files: readonly FileEntry[] },
+  options: ExportOptions,
+): Promise<{ commit: string; changed: boolean }> {
   const prefix = projectPrefix(options.projectDirectory);
   const remote = await localRemote(policy, url);
   return withTempRepo(policy, async (dir, run) => {

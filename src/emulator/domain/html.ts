@@ -57,7 +57,10 @@ export function htmlToMarkdown(html: string): { title?: string; markdown: string
     .replace(/<(em|i)\b[^>]*>([\s\S]*?)<\/\1>/gi, '_$2_')
     .replace(/<code\b[^>]*>([\s\S]*?)<\/code>/gi, '`$1`')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi, (_, level: string, text: string) => `\n\n${'#'.repeat(Number(level))} ${inlineText(text.replace(/<[^>]+>/g, ''))}\n\n`)
+    .replace(
+      /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi,
+      (_, level: string, text: string) => `\n\n${'#'.repeat(Number(level))} ${inlineText(text.replace(/<[^>]+>/g, ''))}\n\n`,
+    )
     .replace(/<p\b[^>]*>([\s\S]*?)<\/p>/gi, (_, text: string) => `\n\n${inlineText(text)}\n\n`);
   body = convertLists(body)
     .replace(/<\/?(div|section|article|main|header|footer|nav|blockquote|table|tr)\b[^>]*>/gi, '\n\n')

@@ -72,8 +72,18 @@ export async function fetchImportUrl(policy: HostPolicy, raw: string): Promise<{
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
-  pdf: 'application/pdf', txt: 'text/plain', json: 'application/json', csv: 'text/csv', yaml: 'application/yaml', yml: 'application/yaml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  json: 'application/json',
+  csv: 'text/csv',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
 };
 
 export function contentTypeOf(name: string): string {
@@ -83,7 +93,12 @@ export function contentTypeOf(name: string): string {
 const countPages = (pages: readonly PageInput[]): number => pages.reduce((n, p) => n + 1 + countPages(p.pages ?? []), 0);
 
 function singlePage(title: string | undefined, fallback: string, markdown: string): ImportedContent {
-  return { pages: [{ title: title ?? humanize(fallback.replace(/\.[a-z0-9]+$/i, '')), markdown }], files: [], importedResources: 1, totalResources: 1 };
+  return {
+    pages: [{ title: title ?? humanize(fallback.replace(/\.[a-z0-9]+$/i, '')), markdown }],
+    files: [],
+    importedResources: 1,
+    totalResources: 1,
+  };
 }
 
 /** Pages and files from markdown files and other files, keyed by path inside a folder or archive. */
@@ -151,7 +166,8 @@ function inflateBounded(bytes: Uint8Array, limit: number): Map<string, Uint8Arra
   });
   unzip.register(UnzipInflate);
   try {
-    for (let at = 0; at < bytes.length && !failure; at += ZIP_CHUNK) unzip.push(bytes.subarray(at, at + ZIP_CHUNK), at + ZIP_CHUNK >= bytes.length);
+    for (let at = 0; at < bytes.length && !failure; at += ZIP_CHUNK)
+      unzip.push(bytes.subarray(at, at + ZIP_CHUNK), at + ZIP_CHUNK >= bytes.length);
   } catch (err) {
     failure ??= badRequest(`url: not a readable zip archive (${(err as Error).message})`);
   }
@@ -163,7 +179,8 @@ function unzip(bytes: Uint8Array, limit: number): Map<string, Uint8Array> {
   const raw = inflateBounded(bytes, limit);
   const entries = new Map<string, Uint8Array>();
   for (const [path, data] of raw) {
-    if (path.endsWith('/') || path.startsWith('__MACOSX/') || path.split('/').some((part) => part.startsWith('.') && part !== '.gitbook')) continue;
+    if (path.endsWith('/') || path.startsWith('__MACOSX/') || path.split('/').some((part) => part.startsWith('.') && part !== '.gitbook'))
+      continue;
     entries.set(path, data);
   }
   // Archives of a folder hold everything under that one folder: read from inside it.

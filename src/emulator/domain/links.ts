@@ -1,6 +1,15 @@
 import { extractLinks } from './markdown.js';
 import { derived } from './revision-cache.js';
-import { flattenPages, pageIndex, presentFile, presentPage, type FileEntry, type PageNode, type PresentContext, type RevisionDoc } from './revisions.js';
+import {
+  flattenPages,
+  pageIndex,
+  presentFile,
+  presentPage,
+  type FileEntry,
+  type PageNode,
+  type PresentContext,
+  type RevisionDoc,
+} from './revisions.js';
 
 /**
  * Link reports and backlinks, computed from the pages' markdown. A link is:
@@ -37,7 +46,11 @@ const normalize = (parts: string[]): string => {
   return out.join('/');
 };
 
-const stripPageSuffix = (path: string): string => path.replace(/\.md$/i, '').replace(/(^|\/)(README|index)$/i, '').replace(/\/+$/, '');
+const stripPageSuffix = (path: string): string =>
+  path
+    .replace(/\.md$/i, '')
+    .replace(/(^|\/)(README|index)$/i, '')
+    .replace(/\/+$/, '');
 
 /**
  * The page a relative link from `from` names: relative to the page's folder, to the page itself,
@@ -114,7 +127,11 @@ export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseU
 
 /** The file a relative link names (by its last path segment, or by id). */
 export function fileReferenced(files: readonly FileEntry[], target: string): FileEntry | undefined {
-  let last = target.replace(/[?#].*$/, '').split('/').pop() ?? '';
+  let last =
+    target
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? '';
   try {
     last = decodeURIComponent(last);
   } catch {
@@ -175,7 +192,15 @@ function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): G
 export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode): Grouped {
   if (only) return group(rev, baseUrl, [only]);
   // Frozen so that what is derived from it (counts, filtered items) is kept with it.
-  return derived(rev, `links ${baseUrl}`, () => Object.freeze(group(rev, baseUrl, flattenPages(rev.pages).map((e) => e.page))));
+  return derived(rev, `links ${baseUrl}`, () =>
+    Object.freeze(
+      group(
+        rev,
+        baseUrl,
+        flattenPages(rev.pages).map((e) => e.page),
+      ),
+    ),
+  );
 }
 
 /** Broken targets of a grouping, and how many of them were not broken in `primary`. */

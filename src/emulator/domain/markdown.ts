@@ -111,7 +111,13 @@ export function markdownToDocument(markdown: string): { object: 'document'; data
   for (const section of sections(markdown)) {
     if (section.heading !== undefined) {
       const level = Math.min(Math.max(section.level, 1), 3);
-      nodes.push({ object: 'block', type: `heading-${level}`, key: `b${key++}`, data: { id: section.anchor }, nodes: [textNode(section.heading)] });
+      nodes.push({
+        object: 'block',
+        type: `heading-${level}`,
+        key: `b${key++}`,
+        data: { id: section.anchor },
+        nodes: [textNode(section.heading)],
+      });
     }
     for (const paragraph of section.paragraphs) {
       nodes.push({ object: 'block', type: 'paragraph', key: `b${key++}`, nodes: [textNode(paragraph)] });

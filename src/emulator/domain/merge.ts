@@ -15,8 +15,7 @@ export interface Content {
 }
 
 export type MergeOutcome =
-  | { ok: true; pages: PageNode[]; files: FileEntry[]; changed: boolean }
-  | { ok: false; conflicts: { id: string; title: string }[] };
+  { ok: true; pages: PageNode[]; files: FileEntry[]; changed: boolean } | { ok: false; conflicts: { id: string; title: string }[] };
 
 interface Entry {
   page: PageNode;
@@ -27,12 +26,19 @@ interface Entry {
 const signature = (e: Entry | undefined): string | null =>
   e ? JSON.stringify([e.page.title, e.page.slug, e.page.markdown, e.page.emoji ?? null, e.page.description ?? null, e.parent]) : null;
 
-const fileSignature = (f: FileEntry | undefined): string | null => (f ? JSON.stringify([f.name, f.contentType, f._blob ?? f._content ?? null, f.size]) : null);
+const fileSignature = (f: FileEntry | undefined): string | null =>
+  f ? JSON.stringify([f.name, f.contentType, f._blob ?? f._content ?? null, f.size]) : null;
 
 const byId = (pages: readonly PageNode[]) => new Map(flattenPages(pages).map((e) => [e.page.id, e] as const));
 
 /** Pick per id: which side's value (or absence) survives, or a conflict. */
-function decide<T>(sb: string | null, so: string | null, st: string | null, ours: T | undefined, theirs: T | undefined): { value: T | undefined } | 'conflict' {
+function decide<T>(
+  sb: string | null,
+  so: string | null,
+  st: string | null,
+  ours: T | undefined,
+  theirs: T | undefined,
+): { value: T | undefined } | 'conflict' {
   if (so === st || st === sb) return { value: ours };
   if (so === sb) return { value: theirs };
   return 'conflict';
@@ -96,7 +102,10 @@ export function mergeContent(base: Content, ours: Content, theirs: Content): Mer
     const placed = new Set(order);
     const extra = secondary.filter((id) => result.get(id)?.parent === parent && !placed.has(id));
     for (const id of extra) {
-      const before = secondary.slice(0, secondary.indexOf(id)).reverse().find((s) => placed.has(s));
+      const before = secondary
+        .slice(0, secondary.indexOf(id))
+        .reverse()
+        .find((s) => placed.has(s));
       order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
       placed.add(id);
     }
@@ -117,7 +126,6 @@ export function mergeContent(base: Content, ours: Content, theirs: Content): Mer
     });
   };
   const pages = repath(build(null));
-  const changed =
-    JSON.stringify(pages) !== JSON.stringify(repath(ours.pages)) || JSON.stringify(files) !== JSON.stringify(ours.files);
+  const changed = JSON.stringify(pages) !== JSON.stringify(repath(ours.pages)) || JSON.stringify(files) !== JSON.stringify(ours.files);
   return { ok: true, pages, files, changed };
 }

@@ -57,7 +57,12 @@ export function findSpec(ctx: EmulatorContext, orgId: string, slug: string): Ope
 }
 
 export function getSpec(ctx: EmulatorContext, orgId: string, slug: string): OpenAPISpecDoc {
-  return findSpec(ctx, orgId, slug) ?? (() => { throw noSpec(); })();
+  return (
+    findSpec(ctx, orgId, slug) ??
+    (() => {
+      throw noSpec();
+    })()
+  );
 }
 
 /** A version by id, `latest` meaning the spec's last version. */
@@ -73,7 +78,10 @@ const specUrl = (ctx: EmulatorContext, spec: OpenAPISpecDoc) => `${ctx.baseUrl}/
 export function presentSpec(ctx: EmulatorContext, caller: Caller, spec: OpenAPISpecDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(spec)) if (!key.startsWith('_') && key !== 'organization') out[key] = value;
-  out.permissions = permissionsFor(callerRole(ctx, caller, spec.organization), { view: 'getOpenAPISpecBySlug', edit: 'createOrUpdateOpenAPISpecBySlug' });
+  out.permissions = permissionsFor(callerRole(ctx, caller, spec.organization), {
+    view: 'getOpenAPISpecBySlug',
+    edit: 'createOrUpdateOpenAPISpecBySlug',
+  });
   out.urls = {
     location: specUrl(ctx, spec),
     app: `${ctx.baseUrl}/app/o/${spec.organization}/openapi/${spec.slug}`,
@@ -83,7 +91,13 @@ export function presentSpec(ctx: EmulatorContext, caller: Caller, spec: OpenAPIS
 }
 
 export function presentVersion(ctx: EmulatorContext, spec: OpenAPISpecDoc, version: OpenAPIVersionDoc): Record<string, unknown> {
-  return { object: 'openapi-spec-version', id: version.id, createdAt: version.createdAt, url: version.url, urls: { location: `${specUrl(ctx, spec)}/versions/${version.id}` } };
+  return {
+    object: 'openapi-spec-version',
+    id: version.id,
+    createdAt: version.createdAt,
+    url: version.url,
+    urls: { location: `${specUrl(ctx, spec)}/versions/${version.id}` },
+  };
 }
 
 export const presentContent = (version: OpenAPIVersionDoc) => ({ filesystem: version._filesystem, url: version.url });
@@ -151,7 +165,8 @@ export async function readUrlSource(ctx: EmulatorContext, url: string): Promise<
 
 export function readTextSource(text: string): SourceOutcome & { ok: true } {
   const doc = parseDocument(text);
-  if (doc === undefined) throw new HttpError(400, 'body.source.text: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)');
+  if (doc === undefined)
+    throw new HttpError(400, 'body.source.text: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)');
   return { ok: true, filesystem: { [text.trim().startsWith('{') ? 'openapi.json' : 'openapi.yaml']: doc } };
 }
 
@@ -161,11 +176,26 @@ export function readTextSource(text: string): SourceOutcome & { ok: true } {
  * Create the spec `slug` (when `existing` is undefined) or record a new source on it, with a new
  * version when the source could be read.
  */
-export function recordSource(ctx: EmulatorContext, orgId: string, slug: string, existing: OpenAPISpecDoc | undefined, outcome: SourceOutcome): OpenAPISpecDoc {
+export function recordSource(
+  ctx: EmulatorContext,
+  orgId: string,
+  slug: string,
+  existing: OpenAPISpecDoc | undefined,
+  outcome: SourceOutcome,
+): OpenAPISpecDoc {
   const now = ctx.now().toISOString();
   const spec: OpenAPISpecDoc = existing
     ? { ...existing, updatedAt: now }
-    : { id: ctx.store.newId('oas'), object: 'openapi-spec', organization: orgId, slug, createdAt: now, updatedAt: now, visibility: 'private', processingState: 'complete' };
+    : {
+        id: ctx.store.newId('oas'),
+        object: 'openapi-spec',
+        organization: orgId,
+        slug,
+        createdAt: now,
+        updatedAt: now,
+        visibility: 'private',
+        processingState: 'complete',
+      };
   spec.processingState = 'complete';
   spec.lastProcessedAt = now;
   if (outcome.url) spec.sourceURL = outcome.url;
@@ -174,7 +204,11 @@ export function recordSource(ctx: EmulatorContext, orgId: string, slug: string, 
     delete spec.lastProcessErrorCode;
     const id = ctx.store.newId('oasv');
     const url = outcome.url ?? `${ctx.baseUrl}/v1/orgs/${orgId}/openapi/${slug}/versions/${id}/content`;
-    ctx.store.insert<OpenAPIVersionDoc>('openapiVersion', { id, object: 'openapi-spec-version', spec: spec.id, createdAt: now, url, _filesystem: outcome.filesystem }, spec.id);
+    ctx.store.insert<OpenAPIVersionDoc>(
+      'openapiVersion',
+      { id, object: 'openapi-spec-version', spec: spec.id, createdAt: now, url, _filesystem: outcome.filesystem },
+      spec.id,
+    );
     spec.lastVersion = id;
   } else spec.lastProcessErrorCode = outcome.code;
   return existing ? ctx.store.put('openapiSpec', spec) : ctx.store.insert('openapiSpec', spec, orgId);

@@ -30,7 +30,11 @@ export function pageOrdered<T extends { id: string }>(all: T[], page: string | u
   const items = all.slice(start, start + size);
   const last = items[items.length - 1];
   const following = all[start + size];
-  return { items, count: all.length, ...(following && last ? { next: { page: encode(start + items.length - 1, last.id, following.id) } } : {}) };
+  return {
+    items,
+    count: all.length,
+    ...(following && last ? { next: { page: encode(start + items.length - 1, last.id, following.id) } } : {}),
+  };
 }
 
 /** A sort key: compared element by element, numbers as numbers, strings by code units. */
@@ -50,7 +54,12 @@ export function compareKeys(a: SortKey, b: SortKey): number {
 }
 
 /** Page `sorted` (ascending by `key`, which must be unique per item). */
-export function pageByKey<T>(sorted: readonly T[], key: (item: T) => SortKey, page: string | undefined, limit: number | undefined): Page<T> {
+export function pageByKey<T>(
+  sorted: readonly T[],
+  key: (item: T) => SortKey,
+  page: string | undefined,
+  limit: number | undefined,
+): Page<T> {
   const size = limit ?? DEFAULT_PAGE_SIZE;
   let start = 0;
   if (page !== undefined) {
@@ -61,7 +70,11 @@ export function pageByKey<T>(sorted: readonly T[], key: (item: T) => SortKey, pa
   const items = sorted.slice(start, start + size);
   const last = items[items.length - 1];
   const more = start + size < sorted.length;
-  return { items, count: sorted.length, ...(more && last !== undefined ? { next: { page: Buffer.from(`v:${JSON.stringify(key(last))}`).toString('base64url') } } : {}) };
+  return {
+    items,
+    count: sorted.length,
+    ...(more && last !== undefined ? { next: { page: Buffer.from(`v:${JSON.stringify(key(last))}`).toString('base64url') } } : {}),
+  };
 }
 
 function decodeKey(page: string): SortKey {
@@ -93,7 +106,14 @@ function decode(page: string): { index: number; last: string; next: string } {
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(value) || !Number.isInteger(value[0]) || (value[0] as number) < 0 || typeof value[1] !== 'string' || typeof value[2] !== 'string') throw invalid();
+  if (
+    !Array.isArray(value) ||
+    !Number.isInteger(value[0]) ||
+    (value[0] as number) < 0 ||
+    typeof value[1] !== 'string' ||
+    typeof value[2] !== 'string'
+  )
+    throw invalid();
   return { index: value[0] as number, last: value[1], next: value[2] };
 }
 

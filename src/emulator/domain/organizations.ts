@@ -61,7 +61,9 @@ export function orgUrls(baseUrl: string, orgId: string) {
 
 /** Does the user own at least one team of the organization? */
 export function ownsAnyTeam(store: Store, orgId: string, userId: string): boolean {
-  return store.all<TeamDoc>('team', orgId).some((team) => store.get<TeamMemberDoc>('teamMember', teamMemberDocId(team.id, userId))?.role === 'owner');
+  return store
+    .all<TeamDoc>('team', orgId)
+    .some((team) => store.get<TeamMemberDoc>('teamMember', teamMemberDocId(team.id, userId))?.role === 'owner');
 }
 
 export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, callerId: string) {
@@ -87,7 +89,10 @@ export class MemberCounts {
   constructor(store: Store, orgId: string) {
     // Counted by SQLite: an organization's spaces and team memberships are not parsed per request.
     this.liveSpaces =
-      prepared<{ n: number }>(store, `SELECT COUNT(*) AS n FROM docs WHERE kind = 'space' AND parent = ? AND json_extract(data, '$.deletedAt') IS NULL`).get(orgId)?.n ?? 0;
+      prepared<{ n: number }>(
+        store,
+        `SELECT COUNT(*) AS n FROM docs WHERE kind = 'space' AND parent = ? AND json_extract(data, '$.deletedAt') IS NULL`,
+      ).get(orgId)?.n ?? 0;
     const rows = prepared<{ userId: string; n: number }>(
       store,
       `SELECT json_extract(tm.data, '$.userId') AS userId, COUNT(*) AS n FROM docs AS tm JOIN docs AS t ON t.kind = 'team' AND t.id = tm.parent
@@ -141,7 +146,12 @@ export function findMemberByIdOrEmail(store: Store, orgId: string, idOrEmail: st
 }
 
 export function adminCount(store: Store, orgId: string): number {
-  return prepared<{ n: number }>(store, `SELECT COUNT(*) AS n FROM docs WHERE kind = 'member' AND parent = ? AND json_extract(data, '$.role') = 'admin'`).get(orgId)?.n ?? 0;
+  return (
+    prepared<{ n: number }>(
+      store,
+      `SELECT COUNT(*) AS n FROM docs WHERE kind = 'member' AND parent = ? AND json_extract(data, '$.role') = 'admin'`,
+    ).get(orgId)?.n ?? 0
+  );
 }
 
 /* ---------- teams ---------- */

@@ -106,7 +106,13 @@ export function buildFile(store: Store, input: FileInput): FileEntry {
   const bytes = typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
   const blob = createHash('sha256').update(bytes).digest('hex');
   if (store.seqOf('blob', blob) === undefined) store.insert('blob', { id: blob, content: bytes.toString('base64') });
-  const file: FileEntry = { id: input.id ?? store.newId('fl'), name: input.name, contentType: input.contentType, size: bytes.length, _blob: blob };
+  const file: FileEntry = {
+    id: input.id ?? store.newId('fl'),
+    name: input.name,
+    contentType: input.contentType,
+    size: bytes.length,
+    _blob: blob,
+  };
   if (input.git) file.git = input.git;
   return file;
 }
@@ -119,7 +125,16 @@ export function fileBytes(store: Store, file: Pick<FileEntry, '_blob' | '_conten
 
 export function createRevision(
   store: Store,
-  fields: { space: string; parents: string[]; pages: PageNode[]; files: FileEntry[]; createdAt: string; type: RevisionType; mergedFrom?: string; git?: RevisionDoc['git'] },
+  fields: {
+    space: string;
+    parents: string[];
+    pages: PageNode[];
+    files: FileEntry[];
+    createdAt: string;
+    type: RevisionType;
+    mergedFrom?: string;
+    git?: RevisionDoc['git'];
+  },
 ): RevisionDoc {
   const doc: RevisionDoc = {
     id: store.newId('rev'),
@@ -223,7 +238,11 @@ const DEFAULT_LAYOUT = {
 export type PageFormat = 'markdown' | 'document';
 
 /** A page in the spec's `RevisionPageDocument` shape (body as markdown or as a JSON document). */
-export function presentPage(page: PageNode, ctx: PresentContext, options: { format?: PageFormat; metadata?: boolean } = {}): Record<string, unknown> {
+export function presentPage(
+  page: PageNode,
+  ctx: PresentContext,
+  options: { format?: PageFormat; metadata?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: page.id,
     title: page.title,
@@ -261,7 +280,11 @@ export function presentFile(file: FileEntry, ctx: PresentContext, options: { met
  * The spec's `Revision` (variant by `type`). `mergedFrom` (required by the `merge` variant) is
  * passed in already presented, since presenting a change request needs the space.
  */
-export function presentRevision(rev: RevisionDoc, ctx: PresentContext, options: { metadata?: boolean; mergedFrom?: unknown } = {}): Record<string, unknown> {
+export function presentRevision(
+  rev: RevisionDoc,
+  ctx: PresentContext,
+  options: { metadata?: boolean; mergedFrom?: unknown } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     object: 'revision',
     id: rev.id,

@@ -79,7 +79,12 @@ export function searchSpace(store: Store, spaceId: string, query: string, baseUr
 }
 
 /** Organization search: every live space of the organization with matching pages. */
-export function searchOrganization(store: Store, organizationId: string, query: string, baseUrl: string): { id: string; title: string; pages: SearchPageResult[] }[] {
+export function searchOrganization(
+  store: Store,
+  organizationId: string,
+  query: string,
+  baseUrl: string,
+): { id: string; title: string; pages: SearchPageResult[] }[] {
   return store
     .all<SpaceDoc>('space', organizationId)
     .filter((space) => !space.deletedAt)

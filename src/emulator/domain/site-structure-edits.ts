@@ -4,8 +4,17 @@ import { nextOrder, reorder, type MovePosition } from './ordered-list.js';
 import { getLiveSpace, type SpaceDoc } from './sites-deps.js';
 import type { SiteDoc } from './sites.js';
 import {
-  defaultSection, findGroup, findSection, sectionsInGroup, sectionsOf, siteSpacesIn, siteSpacesOf, topLevel,
-  type GroupDoc, type SectionDoc, type SiteSpaceDoc,
+  defaultSection,
+  findGroup,
+  findSection,
+  sectionsInGroup,
+  sectionsOf,
+  siteSpacesIn,
+  siteSpacesOf,
+  topLevel,
+  type GroupDoc,
+  type SectionDoc,
+  type SiteSpaceDoc,
 } from './site-structure.js';
 
 /*
@@ -61,7 +70,11 @@ function applyOrder(ctx: EmulatorContext, ids: string[], kinds: string[]): void 
 
 /* ---------- site spaces ---------- */
 
-export function addSiteSpace(ctx: EmulatorContext, site: SiteDoc, input: { spaceId: string; sectionId?: string; path?: string; condition?: string; field?: string; id?: string }): SiteSpaceDoc {
+export function addSiteSpace(
+  ctx: EmulatorContext,
+  site: SiteDoc,
+  input: { spaceId: string; sectionId?: string; path?: string; condition?: string; field?: string; id?: string },
+): SiteSpaceDoc {
   const field = input.field ?? 'body.spaceId';
   const space = requireSpace(ctx, site.organization, input.spaceId, field);
   let sectionId = input.sectionId;
@@ -72,7 +85,8 @@ export function addSiteSpace(ctx: EmulatorContext, site: SiteDoc, input: { space
     throw badRequest(`${field}: space "${space.id}" is already in ${sectionId ? `section "${sectionId}"` : 'this site'}`);
   }
   const used = new Set(siblings.map((s) => s.path));
-  if (input.path !== undefined && used.has(input.path)) throw badRequest(`body.path: "${input.path}" is already used in this ${sectionId ? 'section' : 'site'}`);
+  if (input.path !== undefined && used.has(input.path))
+    throw badRequest(`body.path: "${input.path}" is already used in this ${sectionId ? 'section' : 'site'}`);
   const doc: SiteSpaceDoc = {
     id: input.id ?? ctx.store.newId('sitesp'),
     site: site.id,
@@ -85,18 +99,25 @@ export function addSiteSpace(ctx: EmulatorContext, site: SiteDoc, input: { space
   return ctx.store.insert('siteSpace', doc, site.id);
 }
 
-export function updateSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: SiteSpaceDoc, body: { path?: string; condition?: string | null; spaceId?: string }): SiteSpaceDoc {
+export function updateSiteSpace(
+  ctx: EmulatorContext,
+  site: SiteDoc,
+  ss: SiteSpaceDoc,
+  body: { path?: string; condition?: string | null; spaceId?: string },
+): SiteSpaceDoc {
   const next: SiteSpaceDoc = { ...ss };
   const siblings = siteSpacesIn(ctx, site.id, ss.section).filter((s) => s.id !== ss.id);
   if (body.path !== undefined && body.path !== ss.path) {
-    if (siblings.some((s) => s.path === body.path)) throw badRequest(`body.path: "${body.path}" is already used in this ${ss.section ? 'section' : 'site'}`);
+    if (siblings.some((s) => s.path === body.path))
+      throw badRequest(`body.path: "${body.path}" is already used in this ${ss.section ? 'section' : 'site'}`);
     next.path = body.path;
   }
   if (body.condition === null) delete next.condition;
   else if (body.condition !== undefined) next.condition = body.condition;
   if (body.spaceId !== undefined && body.spaceId !== ss.space) {
     const space = requireSpace(ctx, site.organization, body.spaceId, 'body.spaceId');
-    if (siblings.some((s) => s.space === space.id)) throw badRequest(`body.spaceId: space "${space.id}" is already in this ${ss.section ? 'section' : 'site'}`);
+    if (siblings.some((s) => s.space === space.id))
+      throw badRequest(`body.spaceId: space "${space.id}" is already in this ${ss.section ? 'section' : 'site'}`);
     next.space = space.id;
   }
   return ctx.store.put('siteSpace', next);
@@ -111,8 +132,16 @@ export function deleteSiteSpace(ctx: EmulatorContext, site: SiteDoc, id: string)
 }
 
 export function moveSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: SiteSpaceDoc, position: MovePosition | undefined): void {
-  const ids = reorder(siteSpacesIn(ctx, site.id, ss.section).map((s) => s.id), ss.id, position);
-  if (!ids) throw new HttpError(400, `Invalid move site space position provided: the neighbours must be other site spaces of the same ${ss.section ? 'section' : 'site root'}`);
+  const ids = reorder(
+    siteSpacesIn(ctx, site.id, ss.section).map((s) => s.id),
+    ss.id,
+    position,
+  );
+  if (!ids)
+    throw new HttpError(
+      400,
+      `Invalid move site space position provided: the neighbours must be other site spaces of the same ${ss.section ? 'section' : 'site root'}`,
+    );
   applyOrder(ctx, ids, ['siteSpace']);
 }
 
@@ -121,7 +150,14 @@ export function moveSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: SiteSpace
 export function addSection(
   ctx: EmulatorContext,
   site: SiteDoc,
-  input: { spaceId: string; title?: string | null; icon?: string | null; path?: string; id?: string; siteSpace?: { id?: string; path?: string; condition?: string } },
+  input: {
+    spaceId: string;
+    title?: string | null;
+    icon?: string | null;
+    path?: string;
+    id?: string;
+    siteSpace?: { id?: string; path?: string; condition?: string };
+  },
 ): SectionDoc {
   const space = requireSpace(ctx, site.organization, input.spaceId, 'body.spaceId');
   if (input.path !== undefined && sectionsOf(ctx, site.id).some((s) => s.path === input.path)) {
@@ -135,7 +171,12 @@ export function addSection(
 
 const sectionTitle = (title: string) => (title.length >= 2 ? title.slice(0, 128) : 'Untitled section');
 
-function insertSection(ctx: EmulatorContext, site: SiteDoc, title: string, input: { id?: string; path?: string; icon?: string | null }): SectionDoc {
+function insertSection(
+  ctx: EmulatorContext,
+  site: SiteDoc,
+  title: string,
+  input: { id?: string; path?: string; icon?: string | null },
+): SectionDoc {
   const used = new Set(sectionsOf(ctx, site.id).map((s) => s.path));
   const section: SectionDoc = {
     id: input.id ?? ctx.store.newId('sitesc'),
@@ -164,12 +205,20 @@ export function updateSection(
   ctx: EmulatorContext,
   site: SiteDoc,
   section: SectionDoc,
-  body: { title?: string; path?: string; defaultSiteSpace?: string; condition?: string | null; icon?: string | null; description?: string | null },
+  body: {
+    title?: string;
+    path?: string;
+    defaultSiteSpace?: string;
+    condition?: string | null;
+    icon?: string | null;
+    description?: string | null;
+  },
 ): SectionDoc {
   const next: SectionDoc = { ...section };
   if (body.title !== undefined) next.title = body.title;
   if (body.path !== undefined && body.path !== section.path) {
-    if (sectionsOf(ctx, site.id).some((s) => s.id !== section.id && s.path === body.path)) throw badRequest(`body.path: "${body.path}" is already used by another section`);
+    if (sectionsOf(ctx, site.id).some((s) => s.id !== section.id && s.path === body.path))
+      throw badRequest(`body.path: "${body.path}" is already used by another section`);
     next.path = body.path;
   }
   if (body.defaultSiteSpace !== undefined) {
@@ -195,11 +244,17 @@ export function deleteSection(ctx: EmulatorContext, site: SiteDoc, id: string): 
 
 /** Siblings of a section: the sections of its group, or the top level (with the groups). */
 function siblingsOf(ctx: EmulatorContext, site: SiteDoc, section: SectionDoc): string[] {
-  return section.sectionGroup ? sectionsInGroup(ctx, site.id, section.sectionGroup).map((s) => s.id) : topLevel(ctx, site.id).map((i) => i.id);
+  return section.sectionGroup
+    ? sectionsInGroup(ctx, site.id, section.sectionGroup).map((s) => s.id)
+    : topLevel(ctx, site.id).map((i) => i.id);
 }
 
 export function moveSection(ctx: EmulatorContext, site: SiteDoc, section: SectionDoc, position: MovePosition | undefined): void {
-  const invalid = () => new HttpError(400, `Invalid move site section position provided: the neighbours must be other sections of the same ${section.sectionGroup ? 'group' : 'site level'}`);
+  const invalid = () =>
+    new HttpError(
+      400,
+      `Invalid move site section position provided: the neighbours must be other sections of the same ${section.sectionGroup ? 'group' : 'site level'}`,
+    );
   for (const id of [position?.before, position?.after]) if (id !== undefined && !findSection(ctx, site, id)) throw invalid();
   const ids = reorder(siblingsOf(ctx, site, section), section.id, position);
   if (!ids) throw invalid();
@@ -208,10 +263,20 @@ export function moveSection(ctx: EmulatorContext, site: SiteDoc, section: Sectio
 
 /* ---------- section groups ---------- */
 
-export function createGroup(ctx: EmulatorContext, site: SiteDoc, input: { title: string; icon?: string | null; sections?: string[]; id?: string }): GroupDoc {
+export function createGroup(
+  ctx: EmulatorContext,
+  site: SiteDoc,
+  input: { title: string; icon?: string | null; sections?: string[]; id?: string },
+): GroupDoc {
   const ids = [...new Set(input.sections ?? [])];
   ids.forEach((id, i) => requireSection(ctx, site, id, `body.sections[${i}]`));
-  const group: GroupDoc = { id: input.id ?? ctx.store.newId('sitesg'), site: site.id, title: input.title, ...(input.icon ? { icon: input.icon } : {}), _order: nextOrder(topLevel(ctx, site.id)) };
+  const group: GroupDoc = {
+    id: input.id ?? ctx.store.newId('sitesg'),
+    site: site.id,
+    title: input.title,
+    ...(input.icon ? { icon: input.icon } : {}),
+    _order: nextOrder(topLevel(ctx, site.id)),
+  };
   ctx.store.insert('siteSectionGroup', group, site.id);
   ids.forEach((id, index) => ctx.store.patch<SectionDoc>('siteSection', id, { sectionGroup: group.id, _order: index }));
   return group;
@@ -239,7 +304,10 @@ export function deleteGroup(ctx: EmulatorContext, site: SiteDoc, id: string): vo
 export function addSectionToGroup(ctx: EmulatorContext, site: SiteDoc, group: GroupDoc, sectionId: string): void {
   const section = requireSection(ctx, site, sectionId, 'body.sectionId');
   if (section.sectionGroup === group.id) return;
-  ctx.store.patch<SectionDoc>('siteSection', section.id, { sectionGroup: group.id, _order: nextOrder(sectionsInGroup(ctx, site.id, group.id)) });
+  ctx.store.patch<SectionDoc>('siteSection', section.id, {
+    sectionGroup: group.id,
+    _order: nextOrder(sectionsInGroup(ctx, site.id, group.id)),
+  });
 }
 
 /** Take a section out of a group; it goes right after the group. */
@@ -247,7 +315,11 @@ export function removeSectionFromGroup(ctx: EmulatorContext, site: SiteDoc, grou
   const section = findSection(ctx, site, sectionId);
   if (!section || section.sectionGroup !== groupId) return;
   ctx.store.patch<SectionDoc>('siteSection', section.id, { sectionGroup: undefined });
-  const ids = reorder(topLevel(ctx, site.id).map((i) => i.id), section.id, { after: groupId });
+  const ids = reorder(
+    topLevel(ctx, site.id).map((i) => i.id),
+    section.id,
+    { after: groupId },
+  );
   if (ids) applyOrder(ctx, ids, ['siteSection', 'siteSectionGroup']);
 }
 
@@ -257,15 +329,19 @@ export function moveGroup(
   group: GroupDoc,
   position: { before?: { type: string; id: string }; after?: { type: string; id: string } } | undefined,
 ): void {
-  const invalid = () => new HttpError(400, 'Invalid move site section group position provided: the neighbours must be groups or sections outside any group');
+  const invalid = () =>
+    new HttpError(400, 'Invalid move site section group position provided: the neighbours must be groups or sections outside any group');
   const items = topLevel(ctx, site.id);
   for (const pointer of [position?.before, position?.after]) {
     if (!pointer) continue;
     const item = items.find((i) => i.id === pointer.id);
     if (!item || (pointer.type === 'site-section-group') !== (item.kind === 'group')) throw invalid();
   }
-  const ids = reorder(items.map((i) => i.id), group.id, { before: position?.before?.id, after: position?.after?.id });
+  const ids = reorder(
+    items.map((i) => i.id),
+    group.id,
+    { before: position?.before?.id, after: position?.after?.id },
+  );
   if (!ids) throw invalid();
   applyOrder(ctx, ids, ['siteSection', 'siteSectionGroup']);
 }
-

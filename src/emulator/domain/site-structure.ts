@@ -68,14 +68,18 @@ export function findSiteSpace(ctx: EmulatorContext, site: SiteDoc, id: string): 
 /** Groups and ungrouped sections, in order. */
 export function topLevel(ctx: EmulatorContext, siteId: string): TopLevelItem[] {
   const items: TopLevelItem[] = [
-    ...sectionsOf(ctx, siteId).filter((s) => !s.sectionGroup).map((s) => ({ kind: 'section' as const, ...s })),
+    ...sectionsOf(ctx, siteId)
+      .filter((s) => !s.sectionGroup)
+      .map((s) => ({ kind: 'section' as const, ...s })),
     ...groupsOf(ctx, siteId).map((g) => ({ kind: 'group' as const, ...g })),
   ];
   return items.sort(byOrder);
 }
 
 export const sectionsInGroup = (ctx: EmulatorContext, siteId: string, groupId: string) =>
-  sectionsOf(ctx, siteId).filter((s) => s.sectionGroup === groupId).sort(byOrder);
+  sectionsOf(ctx, siteId)
+    .filter((s) => s.sectionGroup === groupId)
+    .sort(byOrder);
 
 /** Every section in the order a visitor sees them (groups expanded in place). */
 export function orderedSections(ctx: EmulatorContext, siteId: string): SectionDoc[] {
@@ -86,7 +90,9 @@ export function orderedSections(ctx: EmulatorContext, siteId: string): SectionDo
 }
 
 export const siteSpacesIn = (ctx: EmulatorContext, siteId: string, sectionId: string | undefined) =>
-  siteSpacesOf(ctx, siteId).filter((s) => s.section === sectionId).sort(byOrder);
+  siteSpacesOf(ctx, siteId)
+    .filter((s) => s.section === sectionId)
+    .sort(byOrder);
 
 /** Root site spaces first, then each section's, in structure order. */
 export function orderedSiteSpaces(ctx: EmulatorContext, siteId: string): SiteSpaceDoc[] {
@@ -196,9 +202,33 @@ export class StructureView {
 function missingSpace(ctx: EmulatorContext, site: SiteDoc, spaceId: string): Record<string, unknown> {
   const at = site.createdAt;
   return {
-    object: 'space', id: spaceId, title: '', emoji: '', visibility: 'private', organization: site.organization, revision: '',
-    createdAt: at, updatedAt: at, deletedAt: at, defaultLevel: null, comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0,
+    object: 'space',
+    id: spaceId,
+    title: '',
+    emoji: '',
+    visibility: 'private',
+    organization: site.organization,
+    revision: '',
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: at,
+    defaultLevel: null,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
     urls: { location: `${ctx.baseUrl}/v1/spaces/${spaceId}`, app: `${ctx.baseUrl}/app/s/${spaceId}` },
-    permissions: { view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false },
+    permissions: {
+      view: false,
+      access: false,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+      installIntegration: false,
+    },
   };
 }

@@ -64,8 +64,25 @@ export const isPublished = (ctx: EmulatorContext, site: SiteDoc) => site._publis
  * (`SiteFeature.plan` is a site type) so that a premium site reports the features it pays for.
  */
 const BASIC = ['sites-public-visibility', 'sites-basic-customization', 'sites-full-text-search', 'sites-no-custom-domain'];
-const PREMIUM = ['sites-sections', 'sites-custom-domain', 'sites-share-links', 'sites-unlisted-visibility', 'sites-ai-search', 'sites-page-feedback', 'sites-pdf-export', 'sites-redirects', 'sites-seo'];
-const ULTIMATE = ['sites-adaptive-content', 'sites-visitor-authentication', 'sites-advanced-customization', 'sites-ai-assistant', 'sites-multivariant-site', 'sites-custom-subdirectory'];
+const PREMIUM = [
+  'sites-sections',
+  'sites-custom-domain',
+  'sites-share-links',
+  'sites-unlisted-visibility',
+  'sites-ai-search',
+  'sites-page-feedback',
+  'sites-pdf-export',
+  'sites-redirects',
+  'sites-seo',
+];
+const ULTIMATE = [
+  'sites-adaptive-content',
+  'sites-visitor-authentication',
+  'sites-advanced-customization',
+  'sites-ai-assistant',
+  'sites-multivariant-site',
+  'sites-custom-subdirectory',
+];
 
 export function siteFeatures(type: SiteType): { id: string; plan: SiteType; frozen: boolean }[] {
   const tier = (ids: string[], plan: SiteType) => ids.map((id) => ({ id, plan, frozen: false }));

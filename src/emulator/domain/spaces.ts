@@ -2,7 +2,16 @@ import type { Statement } from 'better-sqlite3';
 import type { Store } from '../store/store.js';
 import { notFound, preconditionFailed } from '../types.js';
 import { spacePermissions, type MemberRole } from '../access.js';
-import { buildFile, buildPages, createRevision, type FileEntry, type FileInput, type PageInput, type PageNode, type RevisionDoc } from './revisions.js';
+import {
+  buildFile,
+  buildPages,
+  createRevision,
+  type FileEntry,
+  type FileInput,
+  type PageInput,
+  type PageNode,
+  type RevisionDoc,
+} from './revisions.js';
 import { presentGitSync, type GitInfoDoc } from './git-info.js';
 
 /** Deleted spaces can be restored for 7 days (contract Limits), then they are gone. */

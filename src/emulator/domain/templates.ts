@@ -27,7 +27,11 @@ export const TEMPLATES: Record<string, { title: string; pages: PageInput[] }> = 
       { title: 'Introduction', markdown: 'The API is organized around REST.\n\n## Base URL\n\n`https://api.example.com/v1`\n' },
       { title: 'Authentication', markdown: 'Send `Authorization: Bearer <token>` with every request.\n' },
       { title: 'Errors', markdown: 'Errors answer `{"error": {"code", "message"}}`.\n' },
-      { title: 'Endpoints', markdown: 'One page per resource.\n', pages: [{ title: 'Users', markdown: '## List users\n\n`GET /users`\n' }] },
+      {
+        title: 'Endpoints',
+        markdown: 'One page per resource.\n',
+        pages: [{ title: 'Users', markdown: '## List users\n\n`GET /users`\n' }],
+      },
     ],
   },
   'knowledge-base': {

@@ -1,6 +1,16 @@
 import type { Caller, EmulatorContext } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
-import { callerRole, createSpace, flatPages, getLiveSpace, permissionsFor, spacePages, writePages, type PageInput, type PageNode } from './sites-deps.js';
+import {
+  callerRole,
+  createSpace,
+  flatPages,
+  getLiveSpace,
+  permissionsFor,
+  spacePages,
+  writePages,
+  type PageInput,
+  type PageNode,
+} from './sites-deps.js';
 
 /*
  * Translations of a space into another language (contract "Translations").
@@ -71,7 +81,11 @@ function copyPages(pages: readonly PageNode[]): PageInput[] {
 /** Apply the current run if it has completed and was not applied yet. */
 export function settle(ctx: EmulatorContext, t: TranslationDoc): TranslationDoc {
   if (t._runApplied || statusAt(t, ctx.now()) !== 'completed') return t;
-  const next: TranslationDoc = { ...t, _runApplied: true, updatedAt: new Date(Date.parse(t._runStartedAt) + QUEUED_MS + RUN_MS).toISOString() };
+  const next: TranslationDoc = {
+    ...t,
+    _runApplied: true,
+    updatedAt: new Date(Date.parse(t._runStartedAt) + QUEUED_MS + RUN_MS).toISOString(),
+  };
   const source = getLiveSpace(ctx, t.source.space);
   const pages = source ? spacePages(ctx, source) : [];
   const flat = flatPages(pages);
@@ -132,8 +146,10 @@ export function createTranslation(
   input: { source: { space: string; language: string }; language: string; instructions?: unknown; id?: string },
 ): TranslationDoc {
   const source = getLiveSpace(ctx, input.source.space);
-  if (!source || source.organization !== orgId) throw badRequest(`body.source.space: no space "${input.source.space}" in this organization`);
-  if (input.language === input.source.language) throw badRequest(`body.language: must differ from body.source.language ("${input.language}")`);
+  if (!source || source.organization !== orgId)
+    throw badRequest(`body.source.space: no space "${input.source.space}" in this organization`);
+  if (input.language === input.source.language)
+    throw badRequest(`body.language: must differ from body.source.language ("${input.language}")`);
   const now = ctx.now().toISOString();
   const doc: TranslationDoc = {
     id: input.id ?? ctx.store.newId('tr'),
@@ -155,7 +171,8 @@ export function createTranslation(
 
 /** Start a new run (replacing one still pending or running). */
 export function runTranslation(ctx: EmulatorContext, t: TranslationDoc): TranslationDoc {
-  if (!getLiveSpace(ctx, t.source.space)) throw new HttpError(404, `No matching translation source: space "${t.source.space}" no longer exists`);
+  if (!getLiveSpace(ctx, t.source.space))
+    throw new HttpError(404, `No matching translation source: space "${t.source.space}" no longer exists`);
   const now = ctx.now().toISOString();
   return ctx.store.put('translation', { ...t, _runs: t._runs + 1, _runStartedAt: now, _runApplied: false, updatedAt: now });
 }

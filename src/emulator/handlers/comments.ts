@@ -134,7 +134,8 @@ function handlers(inChangeRequest: boolean) {
         next._markdown = bodyToMarkdown(body.body);
         next.editedAt = now;
       }
-      if (body.resolved === true && comment.status !== 'resolved') Object.assign(next, { status: 'resolved', resolvedAt: now, _resolvedBy: req.caller.userId });
+      if (body.resolved === true && comment.status !== 'resolved')
+        Object.assign(next, { status: 'resolved', resolvedAt: now, _resolvedBy: req.caller.userId });
       if (body.resolved === false && comment.status !== 'open') {
         next.status = 'open';
         delete next.resolvedAt;
@@ -144,15 +145,16 @@ function handlers(inChangeRequest: boolean) {
       return ok(show(req, scope, req.ctx.store.put('comment', next)));
     },
 
-    delete: (req: Req) => deleteIdempotently(() => {
-      const scope = scopeOf(req, inChangeRequest);
-      const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
-      if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
-      if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
-      for (const reply of req.ctx.store.all('commentReply', comment.id)) req.ctx.store.delete('commentReply', reply.id);
-      req.ctx.store.delete('comment', comment.id);
-      return noContent();
-    }),
+    delete: (req: Req) =>
+      deleteIdempotently(() => {
+        const scope = scopeOf(req, inChangeRequest);
+        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
+        if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
+        for (const reply of req.ctx.store.all('commentReply', comment.id)) req.ctx.store.delete('commentReply', reply.id);
+        req.ctx.store.delete('comment', comment.id);
+        return noContent();
+      }),
 
     listReplies: (req: Req) => {
       const scope = scopeOf(req, inChangeRequest);
@@ -201,16 +203,17 @@ function handlers(inChangeRequest: boolean) {
       return ok(presentReply(req.ctx.store, req.ctx.store.put('commentReply', next), comment, viewer(req)));
     },
 
-    deleteReply: (req: Req) => deleteIdempotently(() => {
-      const scope = scopeOf(req, inChangeRequest);
-      const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
-      if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
-      const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
-      if (!reply || reply._comment !== comment.id) return noContent();
-      if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("delete someone else's reply (only its author or an admin may)");
-      req.ctx.store.delete('commentReply', reply.id);
-      return noContent();
-    }),
+    deleteReply: (req: Req) =>
+      deleteIdempotently(() => {
+        const scope = scopeOf(req, inChangeRequest);
+        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
+        const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
+        if (!reply || reply._comment !== comment.id) return noContent();
+        if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("delete someone else's reply (only its author or an admin may)");
+        req.ctx.store.delete('commentReply', reply.id);
+        return noContent();
+      }),
   };
 }
 

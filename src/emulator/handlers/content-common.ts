@@ -22,7 +22,8 @@ export function changeRequestOf(req: Req, space: SpaceDoc): ChangeRequestDoc {
 
 export const showSpace = (req: Req, space: SpaceDoc) => presentSpace(req.ctx.store, space, roleOfReq(req), req.ctx.baseUrl);
 
-export const showChangeRequest = (req: Req, cr: ChangeRequestDoc, space: SpaceDoc) => presentChangeRequest(req.ctx.store, cr, space, req.ctx.baseUrl);
+export const showChangeRequest = (req: Req, cr: ChangeRequestDoc, space: SpaceDoc) =>
+  presentChangeRequest(req.ctx.store, cr, space, req.ctx.baseUrl);
 
 /** The content a request reads: the space's current revision, or a change request's. */
 export interface ContentScope {

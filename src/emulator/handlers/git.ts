@@ -26,7 +26,9 @@ interface GitBody {
 const INTEGRATIONS = { github: 'github-sync', gitlab: 'gitlab-sync' } as const;
 
 function repoName(url: string): string {
-  const clean = withoutCredentials(url).replace(/[/\\]+$/, '').replace(/\.git$/, '');
+  const clean = withoutCredentials(url)
+    .replace(/[/\\]+$/, '')
+    .replace(/\.git$/, '');
   return clean.split(/[/\\]/).pop() || clean;
 }
 
@@ -78,13 +80,19 @@ export const gitHandlers: HandlerTable = {
     const revision = getRevision(store, space.revision);
     const user = store.get<UserDoc>('user', req.caller.userId);
     const files = revision.files.map((f) => ({ ...f, _content: fileBytes(store, f).toString('base64') }));
-    await writeRepository(req.ctx.host, body.url, body.ref, { pages: revision.pages, files }, {
-      message: body.commitMessage ?? 'Update from the documentation service',
-      author: { name: user?.displayName ?? req.caller.userId, email: user?.email ?? `${req.caller.userId}@users.noreply.local` },
-      now: req.ctx.now(),
-      ...(body.repoProjectDirectory !== undefined ? { projectDirectory: body.repoProjectDirectory } : {}),
-      ...(body.force !== undefined ? { force: body.force } : {}),
-    });
+    await writeRepository(
+      req.ctx.host,
+      body.url,
+      body.ref,
+      { pages: revision.pages, files },
+      {
+        message: body.commitMessage ?? 'Update from the documentation service',
+        author: { name: user?.displayName ?? req.caller.userId, email: user?.email ?? `${req.caller.userId}@users.noreply.local` },
+        now: req.ctx.now(),
+        ...(body.repoProjectDirectory !== undefined ? { projectDirectory: body.repoProjectDirectory } : {}),
+        ...(body.force !== undefined ? { force: body.force } : {}),
+      },
+    );
     recordGitInfo(req, space.id, body);
     return noContent();
   },

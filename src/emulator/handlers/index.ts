@@ -18,7 +18,21 @@ import { gitHandlers } from './git.js';
  * Every handler, by operationId. Each area's file exports a HandlerTable; add it to the list.
  * An operation without a handler answers 501 (the emulator refuses rather than pretending).
  */
-const tables: HandlerTable[] = [organizationHandlers, memberHandlers, teamHandlers, ssoHandlers, collectionHandlers, siteHandlers, siteStructureHandlers, translationHandlers, openapiHandlers,
-  spaceHandlers, contentHandlers, changeRequestHandlers, commentHandlers, gitHandlers];
+const tables: HandlerTable[] = [
+  organizationHandlers,
+  memberHandlers,
+  teamHandlers,
+  ssoHandlers,
+  collectionHandlers,
+  siteHandlers,
+  siteStructureHandlers,
+  translationHandlers,
+  openapiHandlers,
+  spaceHandlers,
+  contentHandlers,
+  changeRequestHandlers,
+  commentHandlers,
+  gitHandlers,
+];
 
 export const handlers: HandlerTable = Object.assign({}, ...tables);

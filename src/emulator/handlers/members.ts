@@ -143,7 +143,8 @@ export const memberHandlers: HandlerTable = {
     const page = ctx.store.list<TeamDoc>('team', {
       parent: params.organizationId,
       where: (team) =>
-        ctx.store.get('teamMember', teamMemberDocId(team.id, params.userId)) !== undefined && (needle === undefined || team.title.toLowerCase().includes(needle)),
+        ctx.store.get('teamMember', teamMemberDocId(team.id, params.userId)) !== undefined &&
+        (needle === undefined || team.title.toLowerCase().includes(needle)),
       page: q.page,
       limit: q.limit,
     });
@@ -159,4 +160,3 @@ export const memberHandlers: HandlerTable = {
     };
   },
 };
-

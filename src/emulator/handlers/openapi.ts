@@ -1,8 +1,19 @@
 import type { HandlerRequest, HandlerTable } from '../types.js';
 import { HttpError } from '../types.js';
 import {
-  findSpec, getSpec, getVersion, presentContent, presentSpec, presentVersion, readTextSource, readUrlSource, recordSource, removeSpec,
-  type OpenAPISpecDoc, type OpenAPIVersionDoc, type SourceOutcome,
+  findSpec,
+  getSpec,
+  getVersion,
+  presentContent,
+  presentSpec,
+  presentVersion,
+  readTextSource,
+  readUrlSource,
+  recordSource,
+  removeSpec,
+  type OpenAPISpecDoc,
+  type OpenAPIVersionDoc,
+  type SourceOutcome,
 } from '../domain/openapi.js';
 
 /*
@@ -28,12 +39,17 @@ const version = (req: HandlerRequest<SpecParams & { versionId?: string }>): { sp
 
 export const openapiHandlers: HandlerTable = {
   listOpenAPISpecs: (req: HandlerRequest<OrgParams, { page?: string; limit?: number }>) => {
-    const result = req.ctx.store.list<OpenAPISpecDoc>('openapiSpec', { parent: req.params.organizationId, page: req.query.page, limit: req.query.limit });
+    const result = req.ctx.store.list<OpenAPISpecDoc>('openapiSpec', {
+      parent: req.params.organizationId,
+      page: req.query.page,
+      limit: req.query.limit,
+    });
     return { status: 200, body: { ...result, items: result.items.map((s) => presentSpec(req.ctx, req.caller, s)) } };
   },
   createOpenAPISpec: async (req: HandlerRequest<OrgParams, object, { slug: string; source: Source }>) => {
     const { organizationId } = req.params;
-    const taken = () => new HttpError(400, `body.slug: an OpenAPI specification "${req.body.slug}" already exists in this organization (PUT updates it)`);
+    const taken = () =>
+      new HttpError(400, `body.slug: an OpenAPI specification "${req.body.slug}" already exists in this organization (PUT updates it)`);
     if (findSpec(req.ctx, organizationId, req.body.slug)) throw taken();
     const outcome = await readSource(req, req.body.source);
     // Checked again: another request may have taken the slug while the source was fetched.
@@ -48,7 +64,10 @@ export const openapiHandlers: HandlerTable = {
   createOrUpdateOpenAPISpecBySlug: async (req: HandlerRequest<SpecParams, object, { source: Source }>) => {
     const { organizationId, specSlug } = req.params;
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(specSlug) || specSlug.length > 100) {
-      throw new HttpError(400, `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`);
+      throw new HttpError(
+        400,
+        `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`,
+      );
     }
     const outcome = await readSource(req, req.body.source);
     const existing = findSpec(req.ctx, organizationId, specSlug);
@@ -61,12 +80,20 @@ export const openapiHandlers: HandlerTable = {
   },
   updateOpenAPISpecBySlug: (req: HandlerRequest<SpecParams, object, { visibility: 'private' | 'public' }>) => {
     const spec = getSpec(req.ctx, req.params.organizationId, req.params.specSlug);
-    const next = spec.visibility === req.body.visibility ? spec : req.ctx.store.put('openapiSpec', { ...spec, visibility: req.body.visibility, updatedAt: req.ctx.now().toISOString() });
+    const next =
+      spec.visibility === req.body.visibility
+        ? spec
+        : req.ctx.store.put('openapiSpec', { ...spec, visibility: req.body.visibility, updatedAt: req.ctx.now().toISOString() });
     return { status: 200, body: presentSpec(req.ctx, req.caller, next) };
   },
   listOpenAPISpecVersions: (req: HandlerRequest<SpecParams, { page?: string; limit?: number }>) => {
     const spec = getSpec(req.ctx, req.params.organizationId, req.params.specSlug);
-    const result = req.ctx.store.list<OpenAPIVersionDoc>('openapiVersion', { parent: spec.id, order: 'desc', page: req.query.page, limit: req.query.limit });
+    const result = req.ctx.store.list<OpenAPIVersionDoc>('openapiVersion', {
+      parent: spec.id,
+      order: 'desc',
+      page: req.query.page,
+      limit: req.query.limit,
+    });
     return { status: 200, body: { ...result, items: result.items.map((v) => presentVersion(req.ctx, spec, v)) } };
   },
   getLatestOpenAPISpecVersion: (req: HandlerRequest<SpecParams>) => {

@@ -54,7 +54,9 @@ export const organizationHandlers: HandlerTable = {
     else if (patch.defaultContent !== undefined) {
       const site = ctx.store.get<{ id: string; organization: string }>('site', patch.defaultContent.site);
       if (!site || site.organization !== org.id) {
-        throw badRequest(`Invalid default content space or collection provided: body.defaultContent.site: no site "${patch.defaultContent.site}" in this organization`);
+        throw badRequest(
+          `Invalid default content space or collection provided: body.defaultContent.site: no site "${patch.defaultContent.site}" in this organization`,
+        );
       }
       next.defaultContent = { type: 'site', site: site.id };
     }

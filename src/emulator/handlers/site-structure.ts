@@ -3,12 +3,32 @@ import { HttpError } from '../types.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { getSite, type SiteDoc } from '../domain/sites.js';
 import {
-  findGroup, findSection, findSiteSpace, groupsOf, orderedSections, orderedSiteSpaces, StructureView,
-  type GroupDoc, type SectionDoc, type SiteSpaceDoc,
+  findGroup,
+  findSection,
+  findSiteSpace,
+  groupsOf,
+  orderedSections,
+  orderedSiteSpaces,
+  StructureView,
+  type GroupDoc,
+  type SectionDoc,
+  type SiteSpaceDoc,
 } from '../domain/site-structure.js';
 import {
-  addSection, addSectionToGroup, addSiteSpace, createGroup, deleteGroup, deleteSection, deleteSiteSpace, moveGroup,
-  moveSection, moveSiteSpace, removeSectionFromGroup, updateGroup, updateSection, updateSiteSpace,
+  addSection,
+  addSectionToGroup,
+  addSiteSpace,
+  createGroup,
+  deleteGroup,
+  deleteSection,
+  deleteSiteSpace,
+  moveGroup,
+  moveSection,
+  moveSiteSpace,
+  removeSectionFromGroup,
+  updateGroup,
+  updateSection,
+  updateSiteSpace,
 } from '../domain/site-structure-edits.js';
 
 /*
@@ -27,17 +47,33 @@ const noSiteSpace = () => new HttpError(404, 'No matching Site space found');
 const siteOf = (req: HandlerRequest<SiteParams, unknown, unknown>) => getSite(req.ctx, req.params.organizationId, req.params.siteId);
 
 function sectionOf(ctx: EmulatorContext, site: SiteDoc, id: string): SectionDoc {
-  return findSection(ctx, site, id) ?? (() => { throw noSection(); })();
+  return (
+    findSection(ctx, site, id) ??
+    (() => {
+      throw noSection();
+    })()
+  );
 }
 function groupOf(ctx: EmulatorContext, site: SiteDoc, id: string): GroupDoc {
-  return findGroup(ctx, site, id) ?? (() => { throw noGroup(); })();
+  return (
+    findGroup(ctx, site, id) ??
+    (() => {
+      throw noGroup();
+    })()
+  );
 }
 function siteSpaceOf(ctx: EmulatorContext, site: SiteDoc, id: string): SiteSpaceDoc {
-  return findSiteSpace(ctx, site, id) ?? (() => { throw noSiteSpace(); })();
+  return (
+    findSiteSpace(ctx, site, id) ??
+    (() => {
+      throw noSiteSpace();
+    })()
+  );
 }
 
 /** Present after a change: re-read, since defaults and orders may have moved. */
-const view = (ctx: EmulatorContext, caller: Caller, site: SiteDoc, shareKey?: string) => new StructureView(ctx, caller, getSite(ctx, site.organization, site.id), shareKey);
+const view = (ctx: EmulatorContext, caller: Caller, site: SiteDoc, shareKey?: string) =>
+  new StructureView(ctx, caller, getSite(ctx, site.organization, site.id), shareKey);
 
 const deleted = { status: 204 };
 
@@ -59,16 +95,28 @@ export const siteStructureHandlers: HandlerTable = {
   addSectionToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; title?: string | null; icon?: string | null }>) => {
     const site = siteOf(req);
     const section = addSection(req.ctx, site, req.body);
-    return { status: 201, body: view(req.ctx, req.caller, site).section(section), headers: location(req.ctx, site, 'sections', section.id) };
+    return {
+      status: 201,
+      body: view(req.ctx, req.caller, site).section(section),
+      headers: location(req.ctx, site, 'sections', section.id),
+    };
   },
   deleteSiteSectionById: (req: HandlerRequest<SiteParams & { siteSectionId: string }>) =>
     withSite(req, (site) => deleteSection(req.ctx, site, req.params.siteSectionId)),
-  updateSiteSectionById: (req: HandlerRequest<SiteParams & { siteSectionId: string }, object, Parameters<typeof updateSection>[3] | undefined>) => {
+  updateSiteSectionById: (
+    req: HandlerRequest<SiteParams & { siteSectionId: string }, object, Parameters<typeof updateSection>[3] | undefined>,
+  ) => {
     const site = siteOf(req);
     const section = updateSection(req.ctx, site, sectionOf(req.ctx, site, req.params.siteSectionId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).section(section) };
   },
-  moveSiteSection: (req: HandlerRequest<SiteParams & { siteSectionId: string }, object, { position?: { before?: { siteSection: string }; after?: { siteSection: string } } } | undefined>) => {
+  moveSiteSection: (
+    req: HandlerRequest<
+      SiteParams & { siteSectionId: string },
+      object,
+      { position?: { before?: { siteSection: string }; after?: { siteSection: string } } } | undefined
+    >,
+  ) => {
     const site = siteOf(req);
     const section = sectionOf(req.ctx, site, req.params.siteSectionId);
     const position = req.body?.position;
@@ -86,11 +134,17 @@ export const siteStructureHandlers: HandlerTable = {
   addSectionGroupToSite: (req: HandlerRequest<SiteParams, object, { title: string; icon?: string | null; sections?: string[] }>) => {
     const site = siteOf(req);
     const group = createGroup(req.ctx, site, req.body);
-    return { status: 201, body: view(req.ctx, req.caller, site).group(group), headers: location(req.ctx, site, 'section-groups', group.id) };
+    return {
+      status: 201,
+      body: view(req.ctx, req.caller, site).group(group),
+      headers: location(req.ctx, site, 'section-groups', group.id),
+    };
   },
   deleteSiteSectionGroupById: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }>) =>
     withSite(req, (site) => deleteGroup(req.ctx, site, req.params.siteSectionGroupId)),
-  updateSiteSectionGroupById: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { title?: string; icon?: string | null } | undefined>) => {
+  updateSiteSectionGroupById: (
+    req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { title?: string; icon?: string | null } | undefined>,
+  ) => {
     const site = siteOf(req);
     const group = updateGroup(req.ctx, groupOf(req.ctx, site, req.params.siteSectionGroupId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).group(group) };
@@ -99,11 +153,17 @@ export const siteStructureHandlers: HandlerTable = {
     const site = siteOf(req);
     const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
     addSectionToGroup(req.ctx, site, group, req.body.sectionId);
-    return { status: 201, body: view(req.ctx, req.caller, site).group(group), headers: location(req.ctx, site, 'section-groups', group.id) };
+    return {
+      status: 201,
+      body: view(req.ctx, req.caller, site).group(group),
+      headers: location(req.ctx, site, 'section-groups', group.id),
+    };
   },
   removeSectionFromGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string; siteSectionId: string }>) =>
     withSite(req, (site) => removeSectionFromGroup(req.ctx, site, req.params.siteSectionGroupId, req.params.siteSectionId)),
-  moveSiteSectionGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { position?: Parameters<typeof moveGroup>[3] } | undefined>) => {
+  moveSiteSectionGroup: (
+    req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { position?: Parameters<typeof moveGroup>[3] } | undefined>,
+  ) => {
     const site = siteOf(req);
     const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
     moveGroup(req.ctx, site, group, req.body?.position);
@@ -121,17 +181,28 @@ export const siteStructureHandlers: HandlerTable = {
   },
   addSpaceToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; sectionId?: string }>) => {
     const site = siteOf(req);
-    const ss = addSiteSpace(req.ctx, site, { spaceId: req.body.spaceId, ...(req.body.sectionId !== undefined ? { sectionId: req.body.sectionId } : {}) });
+    const ss = addSiteSpace(req.ctx, site, {
+      spaceId: req.body.spaceId,
+      ...(req.body.sectionId !== undefined ? { sectionId: req.body.sectionId } : {}),
+    });
     return { status: 201, body: view(req.ctx, req.caller, site).siteSpace(ss), headers: location(req.ctx, site, 'site-spaces', ss.id) };
   },
   deleteSiteSpaceById: (req: HandlerRequest<SiteParams & { siteSpaceId: string }>) =>
     withSite(req, (site) => deleteSiteSpace(req.ctx, site, req.params.siteSpaceId)),
-  updateSiteSpaceById: (req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, Parameters<typeof updateSiteSpace>[3] | undefined>) => {
+  updateSiteSpaceById: (
+    req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, Parameters<typeof updateSiteSpace>[3] | undefined>,
+  ) => {
     const site = siteOf(req);
     const ss = updateSiteSpace(req.ctx, site, siteSpaceOf(req.ctx, site, req.params.siteSpaceId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).siteSpace(ss) };
   },
-  moveSiteSpace: (req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, { position?: { before?: { siteSpace: string }; after?: { siteSpace: string } } } | undefined>) => {
+  moveSiteSpace: (
+    req: HandlerRequest<
+      SiteParams & { siteSpaceId: string },
+      object,
+      { position?: { before?: { siteSpace: string }; after?: { siteSpace: string } } } | undefined
+    >,
+  ) => {
     const site = siteOf(req);
     const ss = siteSpaceOf(req.ctx, site, req.params.siteSpaceId);
     const position = req.body?.position;

@@ -6,8 +6,16 @@ import { addSiteSpace, requireSpace } from '../domain/site-structure-edits.js';
 import { defaultSection, findSection, orderedSiteSpaces, sectionsOf, siteSpacesIn, StructureView } from '../domain/site-structure.js';
 import { createSpace } from '../domain/sites-deps.js';
 import {
-  getSite, insertSite, isPublished, presentSite, publishedBase, removeSite, siteSpaceCount,
-  type SiteDoc, type SiteType, type SiteVisibility,
+  getSite,
+  insertSite,
+  isPublished,
+  presentSite,
+  publishedBase,
+  removeSite,
+  siteSpaceCount,
+  type SiteDoc,
+  type SiteType,
+  type SiteVisibility,
 } from '../domain/sites.js';
 
 type OrgParams = { organizationId: string };
@@ -20,10 +28,20 @@ const SAMPLE_PAGES = [
   { title: 'FAQ', markdown: '# FAQ\n\n## Where do I get help?\n\nOpen an issue or contact support.\n' },
 ];
 
-function listSites(req: HandlerRequest<OrgParams, { page?: string; limit?: number; space?: string; title?: string; published?: boolean; type?: SiteType[] }>) {
+function listSites(
+  req: HandlerRequest<OrgParams, { page?: string; limit?: number; space?: string; title?: string; published?: boolean; type?: SiteType[] }>,
+) {
   const { ctx, params, query } = req;
   const title = query.title?.toLowerCase();
-  const spaceSites = query.space === undefined ? undefined : new Set(ctx.store.all<{ id: string; site: string; space: string }>('siteSpace').filter((ss) => ss.space === query.space).map((ss) => ss.site));
+  const spaceSites =
+    query.space === undefined
+      ? undefined
+      : new Set(
+          ctx.store
+            .all<{ id: string; site: string; space: string }>('siteSpace')
+            .filter((ss) => ss.space === query.space)
+            .map((ss) => ss.site),
+        );
   const result = ctx.store.list<SiteDoc>('site', {
     parent: params.organizationId,
     page: query.page,
@@ -37,7 +55,13 @@ function listSites(req: HandlerRequest<OrgParams, { page?: string; limit?: numbe
   return { status: 200, body: { ...result, items: result.items.map((site) => presentSite(ctx, site)) } };
 }
 
-function createSite(req: HandlerRequest<OrgParams, object, { type?: SiteType; title?: string; visibility?: SiteVisibility; spaces?: string[] | 'sample' | 'empty' } | undefined>) {
+function createSite(
+  req: HandlerRequest<
+    OrgParams,
+    object,
+    { type?: SiteType; title?: string; visibility?: SiteVisibility; spaces?: string[] | 'sample' | 'empty' } | undefined
+  >,
+) {
   const { ctx, params } = req;
   const body = req.body ?? {};
   const orgId = params.organizationId;
@@ -46,11 +70,20 @@ function createSite(req: HandlerRequest<OrgParams, object, { type?: SiteType; ti
   ids.forEach((id, i) => requireSpace(ctx, orgId, id, `body.spaces[${i}]`));
   // A visibility given at creation publishes the site, as a PATCH of visibility does; without one
   // the site waits, unpublished, for its first visibility.
-  const site = insertSite(ctx, { organization: orgId, ...(body.type ? { type: body.type } : {}), ...(body.title ? { title: body.title } : {}), ...(body.visibility ? { visibility: body.visibility, published: true } : {}) });
+  const site = insertSite(ctx, {
+    organization: orgId,
+    ...(body.type ? { type: body.type } : {}),
+    ...(body.title ? { title: body.title } : {}),
+    ...(body.visibility ? { visibility: body.visibility, published: true } : {}),
+  });
   if (ids.length > 0) {
     for (const id of new Set(ids)) addSiteSpace(ctx, site, { spaceId: id, field: `body.spaces[${ids.indexOf(id)}]` });
   } else if (body.spaces === 'sample' || body.spaces === 'empty') {
-    const space = createSpace(ctx, { organization: orgId, title: site.title, ...(body.spaces === 'sample' ? { pages: SAMPLE_PAGES } : {}) });
+    const space = createSpace(ctx, {
+      organization: orgId,
+      title: site.title,
+      ...(body.spaces === 'sample' ? { pages: SAMPLE_PAGES } : {}),
+    });
     addSiteSpace(ctx, site, { spaceId: space.id });
   }
   return { status: 201, body: presentSite(ctx, site) };
@@ -83,7 +116,8 @@ function updateSite(req: HandlerRequest<SiteParams, object, SitePatch | undefine
   if (body.proxy === null) delete next.proxy;
   else if (body.proxy !== undefined) next.proxy = { origin: body.proxy, target: publishedBase(ctx, { ...next, proxy: undefined }) };
   if (body.defaultSiteSection !== undefined) {
-    if (!findSection(ctx, site, body.defaultSiteSection)) throw badRequest(`body.defaultSiteSection: no section "${body.defaultSiteSection}" in this site`);
+    if (!findSection(ctx, site, body.defaultSiteSection))
+      throw badRequest(`body.defaultSiteSection: no section "${body.defaultSiteSection}" in this site`);
     next._defaultSiteSection = body.defaultSiteSection;
   }
   ctx.store.put('site', next);
@@ -94,13 +128,16 @@ function updateSite(req: HandlerRequest<SiteParams, object, SitePatch | undefine
 /** The root's default site space, or (when the site has sections) the default section's. */
 function setDefaultSiteSpace(ctx: EmulatorContext, site: SiteDoc, id: string): void {
   if (sectionsOf(ctx, site.id).length === 0) {
-    if (!siteSpacesIn(ctx, site.id, undefined).some((ss) => ss.id === id)) throw badRequest(`body.defaultSiteSpace: no site space "${id}" in this site`);
+    if (!siteSpacesIn(ctx, site.id, undefined).some((ss) => ss.id === id))
+      throw badRequest(`body.defaultSiteSpace: no site space "${id}" in this site`);
     ctx.store.patch<SiteDoc>('site', site.id, { _defaultSiteSpace: id });
     return;
   }
   const section = defaultSection(ctx, site);
   if (!section || !siteSpacesIn(ctx, site.id, section.id).some((ss) => ss.id === id)) {
-    throw badRequest(`body.defaultSiteSpace: no site space "${id}" in the default section${section ? ` "${section.id}"` : ''} of this site`);
+    throw badRequest(
+      `body.defaultSiteSpace: no site space "${id}" in the default section${section ? ` "${section.id}"` : ''} of this site`,
+    );
   }
   ctx.store.patch<{ id: string; _defaultSiteSpace?: string }>('siteSection', section.id, { _defaultSiteSpace: id });
 }
@@ -139,7 +176,11 @@ function getPublished(req: HandlerRequest<SiteParams, { shareKey?: string }>) {
   const siteSpaces: Record<string, unknown> = {};
   for (const ss of orderedSiteSpaces(ctx, site.id)) {
     const space = ctx.store.get<{ id: string; title: string; language?: string }>('space', ss.space);
-    siteSpaces[ss.id] = defaultCustomization({ ...(space?.title ? { title: space.title } : {}), favicon: site.icon, ...(space?.language ? { language: space.language } : {}) });
+    siteSpaces[ss.id] = defaultCustomization({
+      ...(space?.title ? { title: space.title } : {}),
+      favicon: site.icon,
+      ...(space?.language ? { language: space.language } : {}),
+    });
   }
   return {
     status: 200,
@@ -156,7 +197,10 @@ function getPublished(req: HandlerRequest<SiteParams, { shareKey?: string }>) {
 export const siteHandlers: HandlerTable = {
   listSites,
   createSite,
-  getSiteById: (req: HandlerRequest<SiteParams>) => ({ status: 200, body: presentSite(req.ctx, getSite(req.ctx, req.params.organizationId, req.params.siteId)) }),
+  getSiteById: (req: HandlerRequest<SiteParams>) => ({
+    status: 200,
+    body: presentSite(req.ctx, getSite(req.ctx, req.params.organizationId, req.params.siteId)),
+  }),
   deleteSiteById: (req: HandlerRequest<SiteParams>) => {
     removeSite(req.ctx, req.params.organizationId, req.params.siteId);
     return { status: 204 };

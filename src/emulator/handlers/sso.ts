@@ -64,7 +64,11 @@ function checkTeam(ctx: EmulatorContext, orgId: string, teamId: string | undefin
   if (!team || team.organization !== orgId) throw badRequest(`body.defaultTeam: no team "${teamId}" in this organization`);
 }
 
-export function insertSamlProvider(ctx: EmulatorContext, orgId: string, input: SamlInput & { id?: string; label: string }): SamlProviderDoc {
+export function insertSamlProvider(
+  ctx: EmulatorContext,
+  orgId: string,
+  input: SamlInput & { id?: string; label: string },
+): SamlProviderDoc {
   const doc: SamlProviderDoc = {
     id: input.id ?? ctx.store.newId('saml'),
     object: 'saml-provider',

@@ -51,7 +51,10 @@ export const teamHandlers: HandlerTable = {
       q.owner === undefined ||
       ownerRole === 'admin' ||
       ctx.store.get<TeamMemberDoc>('teamMember', teamMemberDocId(team.id, q.owner))?.role === 'owner';
-    const where = needle === undefined && q.owner === undefined ? undefined : (team: TeamDoc) => manages(team) && (needle === undefined || team.title.toLowerCase().includes(needle));
+    const where =
+      needle === undefined && q.owner === undefined
+        ? undefined
+        : (team: TeamDoc) => manages(team) && (needle === undefined || team.title.toLowerCase().includes(needle));
     const page = ctx.store.list<TeamDoc>('team', { parent: orgId, where, page: q.page, limit: q.limit });
     return { status: 200, body: { ...page, items: page.items.map((team) => presentTeam(ctx, team, caller.userId)) } };
   },
@@ -60,7 +63,13 @@ export const teamHandlers: HandlerTable = {
     const input = body as { title: string; members?: string[] };
     const orgId = params.organizationId;
     const userIds = resolveUsers(ctx, orgId, 'body.members', input.members ?? []);
-    const team: TeamDoc = { id: ctx.store.newId('team'), object: 'team', title: input.title, createdAt: ctx.now().toISOString(), organization: orgId };
+    const team: TeamDoc = {
+      id: ctx.store.newId('team'),
+      object: 'team',
+      title: input.title,
+      createdAt: ctx.now().toISOString(),
+      organization: orgId,
+    };
     ctx.store.insert('team', team, orgId);
     for (const userId of new Set(userIds)) putTeamMember(ctx, team.id, userId, 'member');
     return { status: 201, body: presentTeam(ctx, team, caller.userId) };

@@ -1,5 +1,12 @@
 import type { HandlerRequest, HandlerTable } from '../types.js';
-import { createTranslation, getTranslation, presentTranslation, runTranslation, settle, type TranslationDoc } from '../domain/translations.js';
+import {
+  createTranslation,
+  getTranslation,
+  presentTranslation,
+  runTranslation,
+  settle,
+  type TranslationDoc,
+} from '../domain/translations.js';
 
 /* Translations of spaces (contract "Translations"); see domain/translations.ts for the run model. */
 
@@ -9,10 +16,16 @@ type TranslationParams = OrgParams & { translationId: string };
 export const translationHandlers: HandlerTable = {
   listTranslations: (req: HandlerRequest<OrgParams, { page?: string; limit?: number }>) => {
     const { ctx } = req;
-    const result = ctx.store.list<TranslationDoc>('translation', { parent: req.params.organizationId, page: req.query.page, limit: req.query.limit });
+    const result = ctx.store.list<TranslationDoc>('translation', {
+      parent: req.params.organizationId,
+      page: req.query.page,
+      limit: req.query.limit,
+    });
     return { status: 200, body: { ...result, items: result.items.map((t) => presentTranslation(ctx, req.caller, settle(ctx, t))) } };
   },
-  createTranslation: (req: HandlerRequest<OrgParams, object, { source: { space: string; language: string }; language: string; instructions?: unknown }>) => {
+  createTranslation: (
+    req: HandlerRequest<OrgParams, object, { source: { space: string; language: string }; language: string; instructions?: unknown }>,
+  ) => {
     const t = createTranslation(req.ctx, req.params.organizationId, req.body);
     return { status: 201, body: presentTranslation(req.ctx, req.caller, t) };
   },

@@ -20,7 +20,11 @@ import { SeedError } from './schema.js';
  * Authors (`author` or `postedBy`/`createdBy`) are user ids; by default the organization's first admin.
  */
 
-const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
 
 interface SeedPageInput {
   id?: string;
@@ -44,10 +48,21 @@ const SeedPage: z.ZodType<SeedPageInput> = z.lazy(() =>
 );
 
 const SeedFile = z
-  .strictObject({ id: Id.optional(), name: z.string().min(1), contentType: z.string().min(1), text: z.string().optional(), content: z.string().optional() })
+  .strictObject({
+    id: Id.optional(),
+    name: z.string().min(1),
+    contentType: z.string().min(1),
+    text: z.string().optional(),
+    content: z.string().optional(),
+  })
   .refine((f) => f.text !== undefined || f.content !== undefined, { message: 'needs text (or content)' });
 
-const Body = { markdown: z.string().optional(), body: z.strictObject({ markdown: z.string() }).optional(), author: Id.optional(), postedBy: Id.optional() };
+const Body = {
+  markdown: z.string().optional(),
+  body: z.strictObject({ markdown: z.string() }).optional(),
+  author: Id.optional(),
+  postedBy: Id.optional(),
+};
 const SeedReply = z.strictObject({ id: Id.optional(), ...Body });
 const SeedComment = z.strictObject({
   id: Id.optional(),
@@ -65,7 +80,18 @@ const SeedChangeRequest = z.strictObject({
   author: Id.optional(),
   createdBy: Id.optional(),
   pages: z
-    .union([z.record(z.string(), z.string().nullable()), z.array(z.strictObject({ id: Id.optional(), parent: z.string().optional(), title: z.string().min(1), markdown: z.string(), pages: z.array(SeedPage).optional() }))])
+    .union([
+      z.record(z.string(), z.string().nullable()),
+      z.array(
+        z.strictObject({
+          id: Id.optional(),
+          parent: z.string().optional(),
+          title: z.string().min(1),
+          markdown: z.string(),
+          pages: z.array(SeedPage).optional(),
+        }),
+      ),
+    ])
     .optional(),
   comments: z.array(SeedComment).optional(),
 });
@@ -92,7 +118,13 @@ type Reply = z.output<typeof SeedReply>;
 const textOf = (c: Comment | Reply) => c.markdown ?? c.body?.markdown ?? '';
 
 /** Apply a change request's `pages` to its content. */
-function changePages(store: Store, pages: PageNode[], change: NonNullable<z.output<typeof SeedChangeRequest>['pages']>, at: string, where: string): PageNode[] {
+function changePages(
+  store: Store,
+  pages: PageNode[],
+  change: NonNullable<z.output<typeof SeedChangeRequest>['pages']>,
+  at: string,
+  where: string,
+): PageNode[] {
   let tree = structuredClone(pages);
   const siblingsOf = (parentId: string | undefined): PageNode[] => {
     if (!parentId) return tree;
@@ -111,7 +143,8 @@ function changePages(store: Store, pages: PageNode[], change: NonNullable<z.outp
   for (const [path, markdown] of Object.entries(change)) {
     const existing = findPageByPath(tree, path);
     if (markdown === null) {
-      const remove = (list: PageNode[]): PageNode[] => list.filter((p) => p.path !== existing?.path).map((p) => ({ ...p, pages: remove(p.pages) }));
+      const remove = (list: PageNode[]): PageNode[] =>
+        list.filter((p) => p.path !== existing?.path).map((p) => ({ ...p, pages: remove(p.pages) }));
       tree = remove(tree);
     } else if (existing) {
       Object.assign(existing, { markdown, updatedAt: at });
@@ -121,7 +154,9 @@ function changePages(store: Store, pages: PageNode[], change: NonNullable<z.outp
       const parts = path.replace(/^\/+|\/+$/g, '').split('/');
       const slug = parts.pop() ?? 'page';
       const { title } = splitTitle(markdown);
-      siblingsOf(parts.length > 0 ? parts.join('/') : undefined).push(...buildPages(store, [{ title: title ?? humanize(slug), slug, markdown }], at));
+      siblingsOf(parts.length > 0 ? parts.join('/') : undefined).push(
+        ...buildPages(store, [{ title: title ?? humanize(slug), slug, markdown }], at),
+      );
     }
     tree = repath(tree);
   }
@@ -130,12 +165,14 @@ function changePages(store: Store, pages: PageNode[], change: NonNullable<z.outp
 
 export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, organizationId: string, spaces: unknown[]): SpaceDoc[] {
   const parsed = z.array(SeedSpace).safeParse(spaces);
-  if (!parsed.success) throw new SeedError(`seed: organization ${organizationId}: spaces${formatIssues(parsed.error.issues).replace(/^(\d)/, '.$1')}`);
+  if (!parsed.success)
+    throw new SeedError(`seed: organization ${organizationId}: spaces${formatIssues(parsed.error.issues).replace(/^(\d)/, '.$1')}`);
   const members = store.all<MemberDoc>('member', organizationId);
   const fallback = (members.find((m) => m.role === 'admin') ?? members[0])?.userId;
   const authorOf = (where: string, ...ids: (string | undefined)[]): string => {
     const id = ids.find((x) => x !== undefined) ?? fallback;
-    if (!id || !members.some((m) => m.userId === id)) throw new SeedError(`${where}: author ${id ?? '(none)'} is not a member of ${organizationId}`);
+    if (!id || !members.some((m) => m.userId === id))
+      throw new SeedError(`${where}: author ${id ?? '(none)'} is not a member of ${organizationId}`);
     return id;
   };
   const now = ctx.now();
@@ -145,7 +182,17 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
     (list ?? []).forEach((c, i) => {
       const here = `${where}.comments.${i}`;
       const author = authorOf(here, c.author, c.postedBy);
-      const doc: CommentDoc = { id: c.id ?? store.newId('cm'), object: 'comment', postedAt: at, status: 'open', _postedBy: author, _markdown: textOf(c), _space: space.id, _revision: revision, _reactions: {} };
+      const doc: CommentDoc = {
+        id: c.id ?? store.newId('cm'),
+        object: 'comment',
+        postedAt: at,
+        status: 'open',
+        _postedBy: author,
+        _markdown: textOf(c),
+        _space: space.id,
+        _revision: revision,
+        _reactions: {},
+      };
       if (changeRequest) doc._changeRequest = changeRequest;
       if (c.resolved) Object.assign(doc, { status: 'resolved', resolvedAt: at, _resolvedBy: author });
       if (c.page !== undefined) {
@@ -156,7 +203,15 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
       }
       store.insert('comment', doc, space.id);
       (c.replies ?? []).forEach((r, j) => {
-        const reply: ReplyDoc = { id: r.id ?? store.newId('rp'), object: 'comment-reply', postedAt: at, _postedBy: authorOf(`${here}.replies.${j}`, r.author, r.postedBy), _markdown: textOf(r), _comment: doc.id, _reactions: {} };
+        const reply: ReplyDoc = {
+          id: r.id ?? store.newId('rp'),
+          object: 'comment-reply',
+          postedAt: at,
+          _postedBy: authorOf(`${here}.replies.${j}`, r.author, r.postedBy),
+          _markdown: textOf(r),
+          _comment: doc.id,
+          _reactions: {},
+        };
         store.insert('commentReply', reply, doc.id);
       });
     });
@@ -176,7 +231,12 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
       ...(parent ? { parent } : {}),
       ...(input.visibility ? { visibility: input.visibility } : {}),
       pages: input.pages,
-      files: (input.files ?? []).map((f) => ({ ...(f.id ? { id: f.id } : {}), name: f.name, contentType: f.contentType, content: f.text ?? f.content ?? '' })),
+      files: (input.files ?? []).map((f) => ({
+        ...(f.id ? { id: f.id } : {}),
+        name: f.name,
+        contentType: f.contentType,
+        content: f.text ?? f.content ?? '',
+      })),
     });
     addComments(space, input.comments, space.revision, where);
     (input.changeRequests ?? []).forEach((c, i) => {
@@ -191,7 +251,14 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
       });
       if (c.pages) {
         const base = getRevision(store, cr.revision);
-        const rev = createRevision(store, { space: space.id, parents: [base.id], pages: changePages(store, base.pages, c.pages, at, here), files: base.files, createdAt: at, type: 'edits' });
+        const rev = createRevision(store, {
+          space: space.id,
+          parents: [base.id],
+          pages: changePages(store, base.pages, c.pages, at, here),
+          files: base.files,
+          createdAt: at,
+          type: 'edits',
+        });
         cr = setChangeRequestRevision(store, cr, rev.id, author, now);
       }
       addComments(space, c.comments, cr.revision, here, cr.id);

@@ -123,11 +123,16 @@ export const demoSeed: SeedSpec = {
           parent: DEMO.collections.guides,
           visibility: 'public',
           pages: [
-            { id: 'page_welcome', title: 'Welcome', markdown: '# Welcome\n\nAcme helps teams ship documentation. Start with the [quickstart](quickstart.md).\n' },
+            {
+              id: 'page_welcome',
+              title: 'Welcome',
+              markdown: '# Welcome\n\nAcme helps teams ship documentation. Start with the [quickstart](quickstart.md).\n',
+            },
             {
               id: 'page_quickstart',
               title: 'Quickstart',
-              markdown: '# Quickstart\n\nInstall the CLI, sign in, and publish your first page in five minutes.\n\n## Sign in\n\nRun `acme login` and paste your token.\n',
+              markdown:
+                '# Quickstart\n\nInstall the CLI, sign in, and publish your first page in five minutes.\n\n## Sign in\n\nRun `acme login` and paste your token.\n',
             },
             {
               id: 'page_installation',
@@ -138,9 +143,21 @@ export const demoSeed: SeedSpec = {
                 { id: 'page_install_linux', title: 'Linux', markdown: '# Linux\n\nDownload the tarball and add `acme` to your PATH.\n' },
               ],
             },
-            { id: 'page_configuration', title: 'Configuration', markdown: '# Configuration\n\nSettings live in `~/.acme/config.toml`. See the [logo guidelines](../assets/logo.svg).\n' },
+            {
+              id: 'page_configuration',
+              title: 'Configuration',
+              markdown: '# Configuration\n\nSettings live in `~/.acme/config.toml`. See the [logo guidelines](../assets/logo.svg).\n',
+            },
           ],
-          files: [{ id: 'file_logo', name: 'logo.svg', contentType: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#e4572e"/></svg>' }],
+          files: [
+            {
+              id: 'file_logo',
+              name: 'logo.svg',
+              contentType: 'image/svg+xml',
+              content:
+                '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#e4572e"/></svg>',
+            },
+          ],
           changeRequests: [
             {
               id: 'cr_windows',
@@ -173,7 +190,11 @@ export const demoSeed: SeedSpec = {
           visibility: 'public',
           pages: [
             { id: 'page_api_overview', title: 'Overview', markdown: '# Overview\n\nThe Acme API speaks JSON over HTTPS.\n' },
-            { id: 'page_api_auth', title: 'Authentication', markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n' },
+            {
+              id: 'page_api_auth',
+              title: 'Authentication',
+              markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n',
+            },
           ],
         },
         {

@@ -53,7 +53,7 @@ export function applySeed(store: Store, ctx: EmulatorContext, seed: ParsedSeed):
         // Spaces (pages, files, change requests, comments) belong to the content model; sites,
         // OpenAPI specs and translations to the sites area. Spaces first: sites name them.
         if (org.spaces?.length) seedContent(store, ctx, orgId, org.spaces);
-        if ((org.sites?.length || org.openapi?.length || org.translations?.length)) {
+        if (org.sites?.length || org.openapi?.length || org.translations?.length) {
           seedSites(store, ctx, orgId, { sites: org.sites ?? [], openapi: org.openapi ?? [], translations: org.translations ?? [] });
         }
       }
@@ -100,10 +100,20 @@ function seedOrganization(store: Store, ctx: EmulatorContext, org: SeedOrganizat
   }
 
   for (const team of org.teams ?? []) {
-    const teamDoc: TeamDoc = { id: team.id ?? store.newId('team'), object: 'team', title: team.title, createdAt: team.createdAt ?? createdAt, organization: orgId };
+    const teamDoc: TeamDoc = {
+      id: team.id ?? store.newId('team'),
+      object: 'team',
+      title: team.title,
+      createdAt: team.createdAt ?? createdAt,
+      organization: orgId,
+    };
     store.insert('team', teamDoc, orgId);
     for (const tm of team.members ?? []) {
-      store.insert<TeamMemberDoc>('teamMember', { id: teamMemberDocId(teamDoc.id, tm.user), team: teamDoc.id, userId: tm.user, role: tm.role ?? 'member' }, teamDoc.id);
+      store.insert<TeamMemberDoc>(
+        'teamMember',
+        { id: teamMemberDocId(teamDoc.id, tm.user), team: teamDoc.id, userId: tm.user, role: tm.role ?? 'member' },
+        teamDoc.id,
+      );
     }
   }
 

@@ -12,7 +12,11 @@ import { Role, RoleOrGuest, TEAM_MEMBER_ROLES } from '../../api/schemas/common.j
  * the object: spaces name their collection by id, sites their spaces.
  */
 
-const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
 const Timestamp = z.iso.datetime({ offset: true });
 
 export const SeedUser = z.strictObject({
@@ -81,7 +85,19 @@ export const SeedOrganization = z.strictObject({
   inviteLinks: z.boolean().optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
-  useCase: z.enum(['internalDocs', 'docsSite', 'audienceControlledSite', 'productDocs', 'teamKnowledgeBase', 'designSystem', 'openSourceDocs', 'notes', 'other']).optional(),
+  useCase: z
+    .enum([
+      'internalDocs',
+      'docsSite',
+      'audienceControlledSite',
+      'productDocs',
+      'teamKnowledgeBase',
+      'designSystem',
+      'openSourceDocs',
+      'notes',
+      'other',
+    ])
+    .optional(),
   createdAt: Timestamp.optional(),
   members: z.array(SeedMember).min(1),
   teams: z.array(SeedTeam).optional(),

@@ -27,7 +27,11 @@ import { SeedError } from './schema.js';
  *   translations: [{ id?, space, sourceLanguage?, language, completed? }]
  */
 
-const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
 const Condition = z.string().min(1).max(1024);
 const Path = z.string().min(1).max(100);
 
@@ -51,20 +55,43 @@ export const SeedSite = z.strictObject({
   visibility: z.enum(['public', 'unlisted', 'share-link', 'visitor-auth']).optional(),
   /** Published as if its visibility had been set (default false). */
   published: z.boolean().optional(),
-  hostname: z.string().max(512).regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/).optional(),
+  hostname: z
+    .string()
+    .max(512)
+    .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/)
+    .optional(),
   basename: z.string().min(1).max(100).optional(),
-  icon: z.union([z.strictObject({ icon: z.strictObject({ light: z.url(), dark: z.url() }) }), z.strictObject({ emoji: z.string().max(50) }), z.null()]).optional(),
+  icon: z
+    .union([
+      z.strictObject({ icon: z.strictObject({ light: z.url(), dark: z.url() }) }),
+      z.strictObject({ emoji: z.string().max(50) }),
+      z.null(),
+    ])
+    .optional(),
   agentsContext: z.enum(['excluded', 'included']).optional(),
   adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
   adaptiveSchema: z.record(z.string(), z.unknown()).optional(),
   siteSpaces: z.array(SeedSiteSpace).optional(),
   sections: z.array(SeedSection).optional(),
-  sectionGroups: z.array(z.strictObject({ id: Id.optional(), title: z.string().min(1).max(100), icon: z.string().max(50).optional(), sections: z.array(SeedSection) })).optional(),
+  sectionGroups: z
+    .array(
+      z.strictObject({
+        id: Id.optional(),
+        title: z.string().min(1).max(100),
+        icon: z.string().max(50).optional(),
+        sections: z.array(SeedSection),
+      }),
+    )
+    .optional(),
 });
 
 export const SeedOpenAPISpec = z
   .strictObject({
-    slug: z.string().min(1).max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    slug: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
     text: z.string().min(1).optional(),
     /** A file:// URL (seeds are applied synchronously, so nothing is fetched over the network). */
     url: z.url().startsWith('file://').optional(),
@@ -103,7 +130,8 @@ type Section = z.output<typeof SeedSection>;
 
 function requireSeedSpace(ctx: EmulatorContext, orgId: string, spaceId: string, at: string): void {
   const space = getLiveSpace(ctx, spaceId);
-  if (!space || space.organization !== orgId) throw new SeedError(`seed: ${at}: no space "${spaceId}" in this organization (spaces are named by id)`);
+  if (!space || space.organization !== orgId)
+    throw new SeedError(`seed: ${at}: no space "${spaceId}" in this organization (spaces are named by id)`);
 }
 
 function seedSection(ctx: EmulatorContext, site: SiteDoc, s: Section, at: string): string {
@@ -119,15 +147,31 @@ function seedSection(ctx: EmulatorContext, site: SiteDoc, s: Section, at: string
       ...(s.id ? { id: s.id } : {}),
       ...(s.path ? { path: s.path } : {}),
       ...(s.icon ? { icon: s.icon } : {}),
-      siteSpace: { ...('id' in first && first.id ? { id: first.id } : {}), ...('path' in first && first.path ? { path: first.path } : {}), ...('condition' in first && first.condition ? { condition: first.condition } : {}) },
+      siteSpace: {
+        ...('id' in first && first.id ? { id: first.id } : {}),
+        ...('path' in first && first.path ? { path: first.path } : {}),
+        ...('condition' in first && first.condition ? { condition: first.condition } : {}),
+      },
     }),
   );
-  if (s.description || s.condition) step(at, () => updateSection(ctx, site, section, { ...(s.description ? { description: s.description } : {}), ...(s.condition ? { condition: s.condition } : {}) }));
+  if (s.description || s.condition)
+    step(at, () =>
+      updateSection(ctx, site, section, {
+        ...(s.description ? { description: s.description } : {}),
+        ...(s.condition ? { condition: s.condition } : {}),
+      }),
+    );
   rest.forEach((ss, i) => seedSiteSpace(ctx, site, ss, section.id, `${at}.siteSpaces.${i + (s.space ? 0 : 1)}`));
   return section.id;
 }
 
-function seedSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: z.output<typeof SeedSiteSpace>, sectionId: string | undefined, at: string): void {
+function seedSiteSpace(
+  ctx: EmulatorContext,
+  site: SiteDoc,
+  ss: z.output<typeof SeedSiteSpace>,
+  sectionId: string | undefined,
+  at: string,
+): void {
   requireSeedSpace(ctx, site.organization, ss.space, `${at}.space`);
   step(at, () =>
     addSiteSpace(ctx, site, {
@@ -141,7 +185,12 @@ function seedSiteSpace(ctx: EmulatorContext, site: SiteDoc, ss: z.output<typeof 
   );
 }
 
-export function seedSites(store: Store, ctx: EmulatorContext, organizationId: string, parts: { sites: unknown[]; openapi: unknown[]; translations: unknown[] }): void {
+export function seedSites(
+  store: Store,
+  ctx: EmulatorContext,
+  organizationId: string,
+  parts: { sites: unknown[]; openapi: unknown[]; translations: unknown[] },
+): void {
   parse(SeedSite, parts.sites, 'sites').forEach((input, i) => {
     const at = `sites.${i}`;
     if (input.adaptiveSchema) {
@@ -171,7 +220,9 @@ export function seedSites(store: Store, ctx: EmulatorContext, organizationId: st
     (input.sections ?? []).forEach((s, j) => seedSection(ctx, site, s, `${at}.sections.${j}`));
     (input.sectionGroups ?? []).forEach((g, j) => {
       const ids = g.sections.map((s, k) => seedSection(ctx, site, s, `${at}.sectionGroups.${j}.sections.${k}`));
-      step(`${at}.sectionGroups.${j}`, () => createGroup(ctx, site, { title: g.title, ...(g.id ? { id: g.id } : {}), ...(g.icon ? { icon: g.icon } : {}), sections: ids }));
+      step(`${at}.sectionGroups.${j}`, () =>
+        createGroup(ctx, site, { title: g.title, ...(g.id ? { id: g.id } : {}), ...(g.icon ? { icon: g.icon } : {}), sections: ids }),
+      );
     });
   });
 
@@ -188,8 +239,16 @@ export function seedSites(store: Store, ctx: EmulatorContext, organizationId: st
     }
     const doc = parseDocument(text ?? '');
     if (doc === undefined) throw new SeedError(`seed: ${at}: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)`);
-    const name = input.url ? (input.url.split('/').pop() ?? 'openapi.json') : (text ?? '').trim().startsWith('{') ? 'openapi.json' : 'openapi.yaml';
-    const spec = recordSource(ctx, organizationId, input.slug, undefined, { ok: true, filesystem: { [name]: doc }, ...(input.url ? { url: input.url } : {}) });
+    const name = input.url
+      ? (input.url.split('/').pop() ?? 'openapi.json')
+      : (text ?? '').trim().startsWith('{')
+        ? 'openapi.json'
+        : 'openapi.yaml';
+    const spec = recordSource(ctx, organizationId, input.slug, undefined, {
+      ok: true,
+      filesystem: { [name]: doc },
+      ...(input.url ? { url: input.url } : {}),
+    });
     if (input.visibility) store.patch<typeof spec>('openapiSpec', spec.id, { visibility: input.visibility });
   });
 
@@ -197,7 +256,11 @@ export function seedSites(store: Store, ctx: EmulatorContext, organizationId: st
     const at = `translations.${i}`;
     requireSeedSpace(ctx, organizationId, input.space, `${at}.space`);
     const t = step(at, () =>
-      createTranslation(ctx, organizationId, { ...(input.id ? { id: input.id } : {}), source: { space: input.space, language: input.sourceLanguage ?? 'en' }, language: input.language }),
+      createTranslation(ctx, organizationId, {
+        ...(input.id ? { id: input.id } : {}),
+        source: { space: input.space, language: input.sourceLanguage ?? 'en' },
+        language: input.language,
+      }),
     );
     if (input.completed) {
       const started = new Date(ctx.now().getTime() - QUEUED_MS - RUN_MS).toISOString();

@@ -89,7 +89,9 @@ export class Store {
     this.stmts = {
       // pluck: the JSON text itself, without a row object per lookup (lists present hundreds per request).
       get: this.db.prepare<[string, string], string>('SELECT data FROM docs WHERE kind = ? AND id = ?').pluck(),
-      getWithParent: this.db.prepare<[string, string], { data: string; parent: string | null }>('SELECT data, parent FROM docs WHERE kind = ? AND id = ?'),
+      getWithParent: this.db.prepare<[string, string], { data: string; parent: string | null }>(
+        'SELECT data, parent FROM docs WHERE kind = ? AND id = ?',
+      ),
       insert: this.db.prepare('INSERT INTO docs (kind, id, parent, data) VALUES (?, ?, ?, ?)'),
       update: this.db.prepare('UPDATE docs SET data = ? WHERE kind = ? AND id = ?'),
       setParent: this.db.prepare('UPDATE docs SET parent = ? WHERE kind = ? AND id = ?'),
@@ -211,7 +213,10 @@ export class Store {
     const rows =
       parent === undefined
         ? this.prepared<{ seq: number; data: string }>('SELECT seq, data FROM docs WHERE kind = ? ORDER BY seq').all(kind)
-        : this.prepared<{ seq: number; data: string }>('SELECT seq, data FROM docs WHERE kind = ? AND parent = ? ORDER BY seq').all(kind, parent);
+        : this.prepared<{ seq: number; data: string }>('SELECT seq, data FROM docs WHERE kind = ? AND parent = ? ORDER BY seq').all(
+            kind,
+            parent,
+          );
     return rows.map((r) => ({ seq: r.seq, doc: JSON.parse(r.data) as T }));
   }
 
@@ -255,9 +260,11 @@ export class Store {
     const orderBy = key ? `${key} ${dir}, seq ${dir}` : `seq ${dir}`;
     // Rows after the cursor, compared by SQLite itself so that it agrees with ORDER BY.
     const after: SqlCondition | undefined =
-      cursor === undefined ? undefined
-      : key ? { sql: `(${key} ${cmp} ? OR (${key} = ? AND seq ${cmp} ?))`, args: [cursor.key ?? null, cursor.key ?? null, cursor.seq] }
-      : { sql: `seq ${cmp} ?`, args: [cursor.seq] };
+      cursor === undefined
+        ? undefined
+        : key
+          ? { sql: `(${key} ${cmp} ? OR (${key} = ? AND seq ${cmp} ?))`, args: [cursor.key ?? null, cursor.key ?? null, cursor.seq] }
+          : { sql: `seq ${cmp} ?`, args: [cursor.seq] };
     const keyColumn = key ? `, ${key} AS k` : '';
     const items: T[] = [];
     let last: { seq: number; k?: string | number } | undefined;
@@ -268,7 +275,9 @@ export class Store {
       const where = options.where;
       const past = after ? `, (${after.sql}) AS past` : ', 1 AS past';
       let count = 0;
-      const rows = this.prepared<{ seq: number; data: string; k?: string | number; past: number }>(`SELECT seq, data${keyColumn}${past} FROM docs WHERE ${base} ORDER BY ${orderBy}`);
+      const rows = this.prepared<{ seq: number; data: string; k?: string | number; past: number }>(
+        `SELECT seq, data${keyColumn}${past} FROM docs WHERE ${base} ORDER BY ${orderBy}`,
+      );
       for (const row of rows.iterate(...(after ? after.args : []), ...args)) {
         const doc = JSON.parse(row.data) as T;
         if (!where(doc)) continue;
@@ -292,10 +301,18 @@ export class Store {
       const page = `SELECT * FROM (${matching})${afterColumns ? ` WHERE ${afterColumns}` : ''} ORDER BY ${pageOrder} LIMIT ?`;
       // Only the page's rows are read again for their documents.
       const sql = `SELECT p.*, docs.data FROM (${page}) AS p JOIN docs ON docs.seq = p.seq ORDER BY ${key ? `p.k ${dir}, p.seq ${dir}` : `p.seq ${dir}`}`;
-      rows = this.prepared<{ seq: number; data: string; k?: string | number; total: number }>(sql).all(...args, ...(after ? after.args : []), limit + 1);
+      rows = this.prepared<{ seq: number; data: string; k?: string | number; total: number }>(sql).all(
+        ...args,
+        ...(after ? after.args : []),
+        limit + 1,
+      );
     } else {
       const clause = after ? `${base} AND ${after.sql}` : base;
-      rows = this.prepared<{ seq: number; data: string }>(`SELECT seq, data FROM docs WHERE ${clause} ORDER BY ${orderBy} LIMIT ?`).all(...args, ...(after ? after.args : []), limit + 1);
+      rows = this.prepared<{ seq: number; data: string }>(`SELECT seq, data FROM docs WHERE ${clause} ORDER BY ${orderBy} LIMIT ?`).all(
+        ...args,
+        ...(after ? after.args : []),
+        limit + 1,
+      );
     }
     for (const row of rows) {
       if (items.length === limit) {

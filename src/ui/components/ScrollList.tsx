@@ -41,7 +41,13 @@ export function ScrollList<T>({
 }
 
 /** The selection after a key press in a list of `count` items (arrows, j/k, page and home/end keys). */
-export function moveSelection(selected: number, count: number, input: string, key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean }, page = 10): number {
+export function moveSelection(
+  selected: number,
+  count: number,
+  input: string,
+  key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean },
+  page = 10,
+): number {
   if (count === 0) return 0;
   let next = selected;
   if (key.upArrow || input === 'k') next -= 1;

@@ -7,7 +7,17 @@ import { errorLine, truncate } from '../format.js';
  * last failed request (in red, the view keeps running), or a short notice. Empty otherwise, so the
  * layout does not jump.
  */
-export function StatusLine({ loading, error, notice, width }: { loading?: string | false; error?: unknown; notice?: string; width: number }) {
+export function StatusLine({
+  loading,
+  error,
+  notice,
+  width,
+}: {
+  loading?: string | false;
+  error?: unknown;
+  notice?: string;
+  width: number;
+}) {
   if (loading) return <Spinner label={truncate(loading, width - 2)} />;
   if (error !== undefined && error !== null) {
     return (

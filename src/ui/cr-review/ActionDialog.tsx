@@ -15,7 +15,25 @@ export interface DialogActions {
 }
 
 /** The open dialog of the change request screen, wired to its action. */
-export function ActionDialog({ dialog, client, params, cr, entry, actions, close, width: columns }: { dialog: Dialog; client: DocsClient; params: { spaceId: string; changeRequestId: string }; cr: ChangeRequest; entry: Entry | undefined; actions: DialogActions; close: () => void; width: number }) {
+export function ActionDialog({
+  dialog,
+  client,
+  params,
+  cr,
+  entry,
+  actions,
+  close,
+  width: columns,
+}: {
+  dialog: Dialog;
+  client: DocsClient;
+  params: { spaceId: string; changeRequestId: string };
+  cr: ChangeRequest;
+  entry: Entry | undefined;
+  actions: DialogActions;
+  close: () => void;
+  width: number;
+}) {
   const { act, merge, updateFromMain, reloadComments } = actions;
   const archived = cr.status === 'archived';
   if (dialog.kind === 'comment') {
@@ -27,10 +45,17 @@ export function ActionDialog({ dialog, client, params, cr, entry, actions, close
         onCancel={close}
         onSubmit={(text) =>
           text.trim()
-            ? act('Posting the comment…', async () => {
-                await client.changeRequestComments.create({ ...params, body: { body: { markdown: text }, ...(pageId ? { page: pageId } : {}) } });
-                return 'Comment posted.';
-              }, reloadComments)
+            ? act(
+                'Posting the comment…',
+                async () => {
+                  await client.changeRequestComments.create({
+                    ...params,
+                    body: { body: { markdown: text }, ...(pageId ? { page: pageId } : {}) },
+                  });
+                  return 'Comment posted.';
+                },
+                reloadComments,
+              )
             : close()
         }
       />
@@ -44,10 +69,14 @@ export function ActionDialog({ dialog, client, params, cr, entry, actions, close
         onCancel={close}
         onSubmit={(text) =>
           text.trim()
-            ? act('Posting the reply…', async () => {
-                await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown: text } } });
-                return 'Reply posted.';
-              }, reloadComments)
+            ? act(
+                'Posting the reply…',
+                async () => {
+                  await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown: text } } });
+                  return 'Reply posted.';
+                },
+                reloadComments,
+              )
             : close()
         }
       />
@@ -59,10 +88,14 @@ export function ActionDialog({ dialog, client, params, cr, entry, actions, close
         width={columns}
         onCancel={close}
         onPick={(emoji) =>
-          act('Reacting…', async () => {
-            await client.changeRequestComments.update({ ...params, commentId, body: { addedReactions: [emoji] } });
-            return `Reacted ${emoji}.`;
-          }, reloadComments)
+          act(
+            'Reacting…',
+            async () => {
+              await client.changeRequestComments.update({ ...params, commentId, body: { addedReactions: [emoji] } });
+              return `Reacted ${emoji}.`;
+            },
+            reloadComments,
+          )
         }
       />
     );
@@ -74,10 +107,14 @@ export function ActionDialog({ dialog, client, params, cr, entry, actions, close
         width={columns}
         onCancel={close}
         onSubmit={(subject) =>
-          act('Saving the subject…', async () => {
-            await client.changeRequests.update({ ...params, body: { subject } });
-            return 'Subject saved.';
-          }, actions.reloadChangeRequest)
+          act(
+            'Saving the subject…',
+            async () => {
+              await client.changeRequests.update({ ...params, body: { subject } });
+              return 'Subject saved.';
+            },
+            actions.reloadChangeRequest,
+          )
         }
       />
     );
@@ -96,10 +133,14 @@ export function ActionDialog({ dialog, client, params, cr, entry, actions, close
         : dialog.kind === 'update'
           ? updateFromMain
           : () =>
-              act(archived ? 'Reopening…' : 'Archiving…', async () => {
-                await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
-                return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
-              }, actions.reloadChangeRequest);
+              act(
+                archived ? 'Reopening…' : 'Archiving…',
+                async () => {
+                  await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
+                  return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
+                },
+                actions.reloadChangeRequest,
+              );
     return <ConfirmDialog question={question} width={columns} onConfirm={confirm} onCancel={close} />;
   }
   return null;

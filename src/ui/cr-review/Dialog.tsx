@@ -4,7 +4,19 @@ import { useKeys } from './use-keys.js';
 import { truncate } from '../format.js';
 
 /** A one-line text prompt (comment, reply, subject): Enter sends, Esc cancels. */
-export function TextDialog({ title, defaultValue, onSubmit, onCancel, width }: { title: string; defaultValue?: string; onSubmit: (value: string) => void; onCancel: () => void; width: number }) {
+export function TextDialog({
+  title,
+  defaultValue,
+  onSubmit,
+  onCancel,
+  width,
+}: {
+  title: string;
+  defaultValue?: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+  width: number;
+}) {
   useKeys((_input, key) => {
     if (key.escape) onCancel();
   });
@@ -20,7 +32,17 @@ export function TextDialog({ title, defaultValue, onSubmit, onCancel, width }: {
 }
 
 /** A yes/no question; no is the default, Esc answers no. */
-export function ConfirmDialog({ question, onConfirm, onCancel, width }: { question: string; onConfirm: () => void; onCancel: () => void; width: number }) {
+export function ConfirmDialog({
+  question,
+  onConfirm,
+  onCancel,
+  width,
+}: {
+  question: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  width: number;
+}) {
   useKeys((_input, key) => {
     if (key.escape) onCancel();
   });
@@ -53,7 +75,19 @@ export function ReactDialog({ onPick, onCancel, width }: { onPick: (emoji: strin
 }
 
 /** The full key list, over the screen's body; any key closes it. */
-export function HelpOverlay({ title, keys, height, width, onClose }: { title: string; keys: readonly (readonly [string, string])[]; height: number; width: number; onClose: () => void }) {
+export function HelpOverlay({
+  title,
+  keys,
+  height,
+  width,
+  onClose,
+}: {
+  title: string;
+  keys: readonly (readonly [string, string])[];
+  height: number;
+  width: number;
+  onClose: () => void;
+}) {
   useKeys(() => onClose());
   const keyWidth = Math.max(...keys.map(([k]) => [...k].length));
   return (

@@ -19,7 +19,15 @@ export interface ListView {
   selectedId?: string;
 }
 
-const KEYS: readonly KeyBinding[] = [['↑↓', 'move'], ['enter', 'open'], ['s', 'status'], ['/', 'filter'], ['R', 'refresh'], ['?', 'help'], ['q', 'quit']];
+const KEYS: readonly KeyBinding[] = [
+  ['↑↓', 'move'],
+  ['enter', 'open'],
+  ['s', 'status'],
+  ['/', 'filter'],
+  ['R', 'refresh'],
+  ['?', 'help'],
+  ['q', 'quit'],
+];
 const HELP: readonly KeyBinding[] = [
   ['↑ ↓ / j k', 'move the selection (pgup/pgdn, g/G: page, first, last)'],
   ['enter', 'open the selected change request'],
@@ -40,7 +48,15 @@ function columnsFor(width: number) {
 function rowText(cr: ChangeRequest | undefined, width: number, now: number): string {
   const c = columnsFor(width);
   if (!cr) {
-    return [fit('#', c.num), fit('Subject', c.subject), fit('Author', c.author), fit('Status', c.status), fit('Updated', c.updated), fit('Out', c.out), 'Cmt'.padStart(c.comments)].join(' ');
+    return [
+      fit('#', c.num),
+      fit('Subject', c.subject),
+      fit('Author', c.author),
+      fit('Status', c.status),
+      fit('Updated', c.updated),
+      fit('Out', c.out),
+      'Cmt'.padStart(c.comments),
+    ].join(' ');
   }
   return [
     fit(`#${cr.number}`, c.num),
@@ -53,7 +69,21 @@ function rowText(cr: ChangeRequest | undefined, width: number, now: number): str
   ].join(' ');
 }
 
-export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { client: DocsClient; spaceId: string; view: ListView; onView: Dispatch<SetStateAction<ListView>>; onOpen: (cr: ChangeRequest) => void; onQuit: () => void }) {
+export function ListScreen({
+  client,
+  spaceId,
+  view,
+  onView,
+  onOpen,
+  onQuit,
+}: {
+  client: DocsClient;
+  spaceId: string;
+  view: ListView;
+  onView: Dispatch<SetStateAction<ListView>>;
+  onOpen: (cr: ChangeRequest) => void;
+  onQuit: () => void;
+}) {
   const { columns, rows } = useTerminalSize();
   const request = useRequest((signal) => listChangeRequests(client, spaceId, view.status, signal), [client, spaceId, view.status]);
   const [filtering, setFiltering] = useState(false);
@@ -95,7 +125,12 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
   }, !help);
 
   const title = `Change requests · ${spaceId} · ${view.status}${view.text ? ` · matching "${view.text}"` : ''}${request.data ? ` · ${items.length}` : ''}`;
-  const empty = request.state === 'loading' ? ' ' : view.text ? `No ${view.status === 'all' ? '' : `${view.status} `}change request matches "${view.text}".` : `No ${view.status === 'all' ? '' : `${view.status} `}change requests; s shows another status.`;
+  const empty =
+    request.state === 'loading'
+      ? ' '
+      : view.text
+        ? `No ${view.status === 'all' ? '' : `${view.status} `}change request matches "${view.text}".`
+        : `No ${view.status === 'all' ? '' : `${view.status} `}change requests; s shows another status.`;
   return (
     <Box flexDirection="column" width={columns}>
       <Text bold>{truncate(title, columns)}</Text>
@@ -124,7 +159,11 @@ export function ListScreen({ client, spaceId, view, onView, onOpen, onQuit }: { 
           <TextInput defaultValue={view.text} onChange={onFilter} onSubmit={() => setFiltering(false)} />
         </Box>
       ) : null}
-      <StatusLine loading={request.state === 'loading' && 'Loading change requests…'} error={request.state === 'error' ? request.error : undefined} width={columns} />
+      <StatusLine
+        loading={request.state === 'loading' && 'Loading change requests…'}
+        error={request.state === 'error' ? request.error : undefined}
+        width={columns}
+      />
       <KeyHelp keys={KEYS} width={columns} />
     </Box>
   );

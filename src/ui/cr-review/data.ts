@@ -19,7 +19,12 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** The change requests of a space in one status, or in all of them (the API takes one status per call). */
-export async function listChangeRequests(client: DocsClient, spaceId: string, filter: StatusFilter, signal: AbortSignal): Promise<ChangeRequest[]> {
+export async function listChangeRequests(
+  client: DocsClient,
+  spaceId: string,
+  filter: StatusFilter,
+  signal: AbortSignal,
+): Promise<ChangeRequest[]> {
   const statuses = filter === 'all' ? (['open', 'draft', 'merged', 'archived'] as const) : [filter];
   const lists = await Promise.all(
     statuses.map((status) => collect(client.paginate(changeRequests.list, { spaceId, query: { status } }, { signal, max: MAX_ITEMS }))),
@@ -43,14 +48,22 @@ export interface Thread {
 /** Every comment of the change request, oldest first, each with its replies. */
 export async function loadThreads(client: DocsClient, spaceId: string, changeRequestId: string, signal: AbortSignal): Promise<Thread[]> {
   const comments = await collect(
-    client.paginate(changeRequestComments.list, { spaceId, changeRequestId, query: { format: 'markdown', order: 'asc' } }, { signal, max: MAX_ITEMS }),
+    client.paginate(
+      changeRequestComments.list,
+      { spaceId, changeRequestId, query: { format: 'markdown', order: 'asc' } },
+      { signal, max: MAX_ITEMS },
+    ),
   );
   return Promise.all(
     comments.map(async (comment) => ({
       comment,
       replies: comment.replies
         ? await collect(
-            client.paginate(changeRequestComments.listReplies, { spaceId, changeRequestId, commentId: comment.id, query: { format: 'markdown' } }, { signal, max: MAX_ITEMS }),
+            client.paginate(
+              changeRequestComments.listReplies,
+              { spaceId, changeRequestId, commentId: comment.id, query: { format: 'markdown' } },
+              { signal, max: MAX_ITEMS },
+            ),
           )
         : [],
     })),

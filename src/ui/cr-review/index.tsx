@@ -21,7 +21,15 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppP
   const [open, setOpen] = useState<ChangeRequest | undefined>(changeRequest);
   const [view, setView] = useState<ListView>({ status: 'open', text: '' });
   if (open) {
-    return <ChangeRequestScreen key={open.id} client={client} spaceId={spaceId} initial={open} onBack={changeRequest ? quit : () => setOpen(undefined)} />;
+    return (
+      <ChangeRequestScreen
+        key={open.id}
+        client={client}
+        spaceId={spaceId}
+        initial={open}
+        onBack={changeRequest ? quit : () => setOpen(undefined)}
+      />
+    );
   }
   return (
     <ListScreen

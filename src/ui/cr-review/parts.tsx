@@ -7,8 +7,24 @@ import { changeMark, type Entry } from './data.js';
 import type { Row } from './rows.js';
 
 export const CR_KEYS: readonly (readonly KeyBinding[])[] = [
-  [['↑↓', 'move'], ['tab', 'pane'], ['c', 'comment'], ['r', 'reply'], ['x', 'resolve'], ['e', 'react'], ['?', 'help'], ['q', 'back']],
-  [['m', 'merge'], ['u', 'update'], ['a', 'archive'], ['s', 'subject'], ['o', 'url'], ['R', 'refresh']],
+  [
+    ['↑↓', 'move'],
+    ['tab', 'pane'],
+    ['c', 'comment'],
+    ['r', 'reply'],
+    ['x', 'resolve'],
+    ['e', 'react'],
+    ['?', 'help'],
+    ['q', 'back'],
+  ],
+  [
+    ['m', 'merge'],
+    ['u', 'update'],
+    ['a', 'archive'],
+    ['s', 'subject'],
+    ['o', 'url'],
+    ['R', 'refresh'],
+  ],
 ];
 
 export const CR_HELP: readonly KeyBinding[] = [
@@ -30,7 +46,12 @@ export const CR_HELP: readonly KeyBinding[] = [
 
 /** Subject, status, author, last update, comment count, outdated flag and URL: three lines. */
 export function Header({ cr, width }: { cr: ChangeRequest; width: number }) {
-  const meta = [cr.status, cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '', `updated ${relativeTime(cr.updatedAt)}`, `${cr.comments} comment${cr.comments === 1 ? '' : 's'}`]
+  const meta = [
+    cr.status,
+    cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '',
+    `updated ${relativeTime(cr.updatedAt)}`,
+    `${cr.comments} comment${cr.comments === 1 ? '' : 's'}`,
+  ]
     .filter(Boolean)
     .join(' · ');
   const url = cr.urls?.app ?? cr.urls?.location ?? '';
@@ -50,7 +71,19 @@ export function Header({ cr, width }: { cr: ChangeRequest; width: number }) {
   );
 }
 
-export function PageList({ entries, selected, focused, height, width }: { entries: readonly Entry[]; selected: number; focused: boolean; height: number; width: number }) {
+export function PageList({
+  entries,
+  selected,
+  focused,
+  height,
+  width,
+}: {
+  entries: readonly Entry[];
+  selected: number;
+  focused: boolean;
+  height: number;
+  width: number;
+}) {
   return (
     <ScrollList
       items={entries}
@@ -71,7 +104,19 @@ export function PageList({ entries, selected, focused, height, width }: { entrie
   );
 }
 
-export function Detail({ rows, cursor, focused, height, width }: { rows: readonly Row[]; cursor: number; focused: boolean; height: number; width: number }) {
+export function Detail({
+  rows,
+  cursor,
+  focused,
+  height,
+  width,
+}: {
+  rows: readonly Row[];
+  cursor: number;
+  focused: boolean;
+  height: number;
+  width: number;
+}) {
   return (
     <ScrollList
       items={rows}
@@ -79,7 +124,13 @@ export function Detail({ rows, cursor, focused, height, width }: { rows: readonl
       height={height}
       keyOf={(_row, i) => String(i)}
       renderItem={(row, isSelected) => (
-        <Text inverse={isSelected && focused} {...(row.color ? { color: row.color } : {})} dimColor={row.dim === true} bold={row.bold === true} wrap="truncate">
+        <Text
+          inverse={isSelected && focused}
+          {...(row.color ? { color: row.color } : {})}
+          dimColor={row.dim === true}
+          bold={row.bold === true}
+          wrap="truncate"
+        >
           {truncate(`${isSelected && focused ? '›' : ' '}${row.text}`, width)}
         </Text>
       )}

@@ -68,13 +68,22 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
   const thread_ = comment.id;
   const status = comment.status === 'resolved' ? 'resolved' : 'open';
   const reactions = (comment.reactions ?? []).map((r) => `${r.emoji}${r.count ?? r.users?.length ?? ''}`).join(' ');
-  const head = [`● ${author(comment.postedBy.displayName, comment.postedAt, now)}`, status, replies.length ? `${replies.length} repl${replies.length === 1 ? 'y' : 'ies'}` : '', reactions]
+  const head = [
+    `● ${author(comment.postedBy.displayName, comment.postedAt, now)}`,
+    status,
+    replies.length ? `${replies.length} repl${replies.length === 1 ? 'y' : 'ies'}` : '',
+    reactions,
+  ]
     .filter(Boolean)
     .join(' · ');
   const rows: Row[] = [{ text: truncate(head, width), bold: true, thread: thread_, ...(status === 'resolved' ? { dim: true } : {}) }];
   for (const line of wrap(comment.body.markdown ?? '', width - 2)) rows.push({ text: `  ${line}`, thread: thread_ });
   for (const reply of replies) {
-    rows.push({ text: truncate(`  ↳ ${author(reply.postedBy.displayName, reply.postedAt, now)}`, width), color: 'magenta', thread: thread_ });
+    rows.push({
+      text: truncate(`  ↳ ${author(reply.postedBy.displayName, reply.postedAt, now)}`, width),
+      color: 'magenta',
+      thread: thread_,
+    });
     for (const line of wrap(reply.body.markdown ?? '', width - 4)) rows.push({ text: `    ${line}`, thread: thread_ });
   }
   return rows;

@@ -48,7 +48,17 @@ export function useBrowser(): Browser {
   return browser;
 }
 
-export function BrowserProvider({ client, initial, content, children }: { client: DocsClient; initial: readonly Screen[]; content?: ContentChoice; children: ReactNode }) {
+export function BrowserProvider({
+  client,
+  initial,
+  content,
+  children,
+}: {
+  client: DocsClient;
+  initial: readonly Screen[];
+  content?: ContentChoice;
+  children: ReactNode;
+}) {
   const { exit } = useApp();
   const [stack, setStack] = useState<readonly Screen[]>(initial);
   const [helpOpen, setHelpOpen] = useState(false);

@@ -7,7 +7,12 @@ import type { Space } from '../../api/schemas/space.js';
 /** Lists in the browser are read whole, up to this many items (a screen is a scrolling list). */
 export const LIST_MAX = 1000;
 
-export async function listAll<O extends Operation>(client: DocsClient, op: O, params: OperationParams<O>, signal: AbortSignal): Promise<OperationItem<O>[]> {
+export async function listAll<O extends Operation>(
+  client: DocsClient,
+  op: O,
+  params: OperationParams<O>,
+  signal: AbortSignal,
+): Promise<OperationItem<O>[]> {
   const items: OperationItem<O>[] = [];
   for await (const item of client.paginate(op, params, { max: LIST_MAX, pageSize: 100, signal })) items.push(item);
   return items;
@@ -22,7 +27,13 @@ export async function readPages(client: DocsClient, spaceId: string, cr: ChangeR
 }
 
 /** One page with its markdown, from the primary content or the change request's. */
-export async function readPage(client: DocsClient, spaceId: string, cr: ChangeRequest | undefined, pageId: string, signal: AbortSignal): Promise<Page> {
+export async function readPage(
+  client: DocsClient,
+  spaceId: string,
+  cr: ChangeRequest | undefined,
+  pageId: string,
+  signal: AbortSignal,
+): Promise<Page> {
   const query = { format: 'markdown' as const };
   return cr
     ? await client.changeRequestContent.getPage({ spaceId, changeRequestId: cr.id, pageId, query }, { signal })

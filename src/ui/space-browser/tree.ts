@@ -13,7 +13,13 @@ export interface TreeRow {
 export const childrenOf = (page: Page): Page[] => (Array.isArray(page.pages) ? page.pages : []);
 
 /** The rows shown: every top-level page, and the sub-pages of the expanded ones, in reading order. */
-export function visibleRows(pages: readonly Page[], expanded: ReadonlySet<string>, depth = 0, parentId?: string, out: TreeRow[] = []): TreeRow[] {
+export function visibleRows(
+  pages: readonly Page[],
+  expanded: ReadonlySet<string>,
+  depth = 0,
+  parentId?: string,
+  out: TreeRow[] = [],
+): TreeRow[] {
   for (const page of pages) {
     const children = childrenOf(page);
     const open = children.length > 0 && expanded.has(page.id);

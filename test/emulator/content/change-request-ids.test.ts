@@ -31,7 +31,13 @@ it('accepts the id as well as the number in every change request path; an unknow
         const cr = world.store.all<ChangeRequestDoc>('changeRequest', scenario.params.spaceId).find((c) => c.number === number);
         if (!cr) throw new Error(`${op.id}: the scenario's change request ${scenario.params.changeRequestId} is not a number of the space`);
         const changeRequestId = form === 'id' ? cr.id : '999';
-        const res = await sendScenario(world, op, scenario, DEMO.tokens.admin, scenarioPath(op, scenario, { ...scenario.params, changeRequestId }));
+        const res = await sendScenario(
+          world,
+          op,
+          scenario,
+          DEMO.tokens.admin,
+          scenarioPath(op, scenario, { ...scenario.params, changeRequestId }),
+        );
         const ok = form === 'id' ? op.success.includes(res.status) : res.status === (op.method === 'DELETE' ? 204 : 404);
         if (!ok) problems.push(`${op.id} by ${form}: ${res.status} ${res.text.slice(0, 160)}`);
       } finally {

@@ -22,7 +22,15 @@ describe('create, number, get by id or number, list, edit', () => {
     const first = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'First' });
     expect(first.status).toBe(201);
     expectSpec('createChangeRequest', first.body);
-    expect(first.body).toMatchObject({ number: 1, status: 'open', subject: 'First', revisionInitial: revision, revision, outdated: false, comments: 0 });
+    expect(first.body).toMatchObject({
+      number: 1,
+      status: 'open',
+      subject: 'First',
+      revisionInitial: revision,
+      revision,
+      outdated: false,
+      comments: 0,
+    });
     expect(first.body.createdBy.id).toBe('u_editor');
     expect(first.headers.get('location')).toBe(first.body.urls.location);
     const second = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, {});
@@ -84,7 +92,8 @@ describe('counts', () => {
 
     const onSpace = (await w.call(T.commenter, 'POST', `${path}/comments`, { body: { markdown: 'On the space' } })).body;
     const onA = (await w.call(T.commenter, 'POST', `${path}/change-requests/${a.number}/comments`, { body: { markdown: 'On A' } })).body;
-    const onA2 = (await w.call(T.commenter, 'POST', `${path}/change-requests/${a.number}/comments`, { body: { markdown: 'On A again' } })).body;
+    const onA2 = (await w.call(T.commenter, 'POST', `${path}/change-requests/${a.number}/comments`, { body: { markdown: 'On A again' } }))
+      .body;
     expect([await counts(), await crComments(a.number), await crComments(b.number)]).toEqual([[2, 1, 1, 1], 2, 0]);
     await w.call(T.commenter, 'PUT', `${path}/change-requests/${a.number}/comments/${onA.id}`, { resolved: true });
     await w.call(T.commenter, 'DELETE', `${path}/change-requests/${a.number}/comments/${onA2.id}`);
@@ -98,7 +107,9 @@ describe('counts', () => {
     expect((await w.call(T.reader, 'GET', `${path}/change-requests/${b.number}`)).body.outdated).toBe(true);
     await w.call(T.editor, 'PATCH', `${path}/change-requests/${b.number}`, { status: 'archived' });
     expect(await counts()).toEqual([2, 0, 0, 0]);
-    expect((await w.call(T.reader, 'GET', `${path}/change-requests?status=archived`)).body.items.map((c: { id: string }) => c.id)).toEqual([b.id]);
+    expect((await w.call(T.reader, 'GET', `${path}/change-requests?status=archived`)).body.items.map((c: { id: string }) => c.id)).toEqual([
+      b.id,
+    ]);
   });
 });
 
@@ -206,7 +217,10 @@ describe('update from main', () => {
     editPage(w, space, 'pg_setup', 'CR side.\n', cr.id);
     editPage(w, space, 'pg_setup', 'Space side.\n');
     const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/update`);
-    expect(res.body).toEqual({ revision: (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.revision, result: 'conflicts' });
+    expect(res.body).toEqual({
+      revision: (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.revision,
+      result: 'conflicts',
+    });
     const after = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body;
     expect(after.revisionMergedAncestor).toBeUndefined();
     expect(after.outdated).toBe(true);

@@ -19,7 +19,13 @@ describe('space comments', () => {
     const res = await w.call(T.commenter, 'POST', path, { page: 'pg_setup', body: { markdown: 'Is step **2** right?' } });
     expect(res.status).toBe(200);
     expectSpec('postCommentInSpace', res.body);
-    expect(res.body).toMatchObject({ object: 'comment', status: 'open', replies: 0, reactions: [], body: { markdown: 'Is step **2** right?' } });
+    expect(res.body).toMatchObject({
+      object: 'comment',
+      status: 'open',
+      replies: 0,
+      reactions: [],
+      body: { markdown: 'Is step **2** right?' },
+    });
     expect(res.body.postedBy.id).toBe(U.commenter);
     expect(res.body.target).toMatchObject({ space, page: { id: 'pg_setup', title: 'Setup', path: 'setup', outdated: false } });
     expect(res.body.permissions).toEqual({ view: true, edit: true, reply: true, delete: true });
@@ -34,7 +40,19 @@ describe('space comments', () => {
     expect((await w.call(T.reader, 'POST', path, { body: { markdown: 'x' } })).status).toBe(403);
     expect((await w.call(T.commenter, 'POST', path, {})).status).toBe(400);
     const fromDocument = await w.call(T.commenter, 'POST', path, {
-      body: { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'From a document', marks: [] }] }] }] } },
+      body: {
+        document: {
+          object: 'document',
+          data: {},
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'From a document', marks: [] }] }],
+            },
+          ],
+        },
+      },
     });
     expect(fromDocument.body.body).toEqual({ markdown: 'From a document' });
     await w.call(T.commenter, 'DELETE', `${path}/${fromDocument.body.id}`);
@@ -50,7 +68,10 @@ describe('space comments', () => {
     const both = await w.call(T.commenter, 'PUT', `${path}/${c.id}`, { addedReactions: ['👍'], removedReactions: ['🎉'] });
     // Removing is per caller: the editor's 🎉 stays.
     const summary = (body: any) => body.reactions.map((r: any) => [r.emoji, r.count, r.users.map((u: any) => u.user.id)]);
-    expect(summary(both.body)).toEqual([['👍', 2, [U.editor, U.commenter]], ['🎉', 1, [U.editor]]]);
+    expect(summary(both.body)).toEqual([
+      ['👍', 2, [U.editor, U.commenter]],
+      ['🎉', 1, [U.editor]],
+    ]);
     const twice = await w.call(T.editor, 'PUT', `${path}/${c.id}`, { addedReactions: ['👍'], removedReactions: ['🎉'] });
     expect(summary(twice.body)).toEqual([['👍', 2, [U.editor, U.commenter]]]);
     const reopened = await w.call(T.commenter, 'PUT', `${path}/${c.id}`, { resolved: false });
@@ -70,7 +91,7 @@ describe('space comments', () => {
     expect((await w.call(T.commenter, 'PUT', `${path}/cm_nope`, { resolved: true })).status).toBe(404);
   });
 
-  it("an author demoted below comment keeps their comment but may no longer change it, as its permissions say", async () => {
+  it('an author demoted below comment keeps their comment but may no longer change it, as its permissions say', async () => {
     const path = `/v1/spaces/${space}/comments`;
     const c = (await w.call(T.commenter, 'POST', path, { body: { markdown: 'Mine' } })).body;
     const member = `/v1/orgs/org_main/members/${U.commenter}`;
@@ -83,7 +104,12 @@ describe('space comments', () => {
     } finally {
       await w.call(T.admin, 'PATCH', member, { role: 'comment' });
     }
-    expect((await w.call(T.commenter, 'GET', `${path}/${c.id}`)).body.permissions).toEqual({ view: true, edit: true, reply: true, delete: true });
+    expect((await w.call(T.commenter, 'GET', `${path}/${c.id}`)).body.permissions).toEqual({
+      view: true,
+      edit: true,
+      reply: true,
+      delete: true,
+    });
   });
 
   it('replies: post, get, edit, react, delete; the comment counts them', async () => {
@@ -97,7 +123,10 @@ describe('space comments', () => {
     expect((await w.call(T.reader, 'GET', `${path}/${c.id}`)).body.replies).toBe(1);
     const got = await w.call(T.reader, 'GET', `${path}/${c.id}/replies/${reply.body.id}?format=document`);
     expectSpec('getCommentReplyInSpace', got.body);
-    const updated = await w.call(T.editor, 'PUT', `${path}/${c.id}/replies/${reply.body.id}`, { body: { markdown: 'Better answer' }, addedReactions: ['✅'] });
+    const updated = await w.call(T.editor, 'PUT', `${path}/${c.id}/replies/${reply.body.id}`, {
+      body: { markdown: 'Better answer' },
+      addedReactions: ['✅'],
+    });
     expectSpec('updateCommentReplyInSpace', updated.body);
     expect(updated.body).toMatchObject({ body: { markdown: 'Better answer' }, reactions: [{ emoji: '✅', count: 1 }] });
     expect((await w.call(T.commenter, 'PUT', `${path}/${c.id}/replies/${reply.body.id}`, { body: { markdown: 'no' } })).status).toBe(403);
@@ -113,7 +142,12 @@ describe('space comments', () => {
     const other = (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id;
     const path = `/v1/spaces/${other}/comments`;
     const ids: string[] = [];
-    for (const [token, page] of [[T.commenter, 'pg_setup'], [T.editor, 'pg_intro'], [T.commenter, undefined], [T.admin, 'pg_setup']] as const) {
+    for (const [token, page] of [
+      [T.commenter, 'pg_setup'],
+      [T.editor, 'pg_intro'],
+      [T.commenter, undefined],
+      [T.admin, 'pg_setup'],
+    ] as const) {
       tick();
       ids.push((await w.call(token, 'POST', path, { body: { markdown: 'c' }, ...(page ? { page } : {}) })).body.id);
     }
@@ -125,7 +159,10 @@ describe('space comments', () => {
     expect(asc.body.items.map((c: { id: string }) => c.id)).toEqual(ids);
     expect((await w.call(T.reader, 'GET', `${path}?status=resolved`)).body.items.map((c: { id: string }) => c.id)).toEqual([ids[1]]);
     expect((await w.call(T.reader, 'GET', `${path}?status=open`)).body.count).toBe(3);
-    expect((await w.call(T.reader, 'GET', `${path}?targetPage=pg_setup&order=asc`)).body.items.map((c: { id: string }) => c.id)).toEqual([ids[0], ids[3]]);
+    expect((await w.call(T.reader, 'GET', `${path}?targetPage=pg_setup&order=asc`)).body.items.map((c: { id: string }) => c.id)).toEqual([
+      ids[0],
+      ids[3],
+    ]);
     const authors = await w.call(T.reader, 'GET', `${path}?authors=${U.editor}&authors=${U.admin}&order=asc`);
     expect(authors.body.items.map((c: { id: string }) => c.id)).toEqual([ids[1], ids[3]]);
     const first = await w.call(T.reader, 'GET', `${path}?limit=3`);

@@ -36,7 +36,8 @@ const fileUrl = (name: string, content: string | Uint8Array) => {
   return pathToFileURL(path).href;
 };
 const dup = async () => (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
-const titles = async (path: string) => ((await w.call(T.reader, 'GET', path)).body.pages as { title: string; pages: unknown[] }[]).map((p) => p.title);
+const titles = async (path: string) =>
+  ((await w.call(T.reader, 'GET', path)).body.pages as { title: string; pages: unknown[] }[]).map((p) => p.title);
 
 describe('reading content', () => {
   it('pages backlinks by page, so a page that starts linking meanwhile does not repeat one', async () => {
@@ -126,7 +127,10 @@ describe('import', () => {
   it('imports a markdown file as one page titled from its heading (201, new revision)', async () => {
     const space = await dup();
     const before = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'markdown', url: fileUrl('notes.md', '# Release notes\n\nVersion 2 is out.\n') });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, {
+      source: 'markdown',
+      url: fileUrl('notes.md', '# Release notes\n\nVersion 2 is out.\n'),
+    });
     expect(res.status).toBe(201);
     expectSpec('importContent', res.body);
     expect(res.body).toMatchObject({ importedResources: 1, totalResources: 1 });
@@ -140,7 +144,9 @@ describe('import', () => {
   it('imports html from a loopback http server, converting headings, links and lists', async () => {
     served['/page.html'] = {
       type: 'text/html',
-      body: Buffer.from('<html><head><title>T</title></head><body><h1>Widgets</h1><p>See <a href="https://example.com">the site</a> &amp; more.</p><ul><li>One</li><li>Two</li></ul></body></html>'),
+      body: Buffer.from(
+        '<html><head><title>T</title></head><body><h1>Widgets</h1><p>See <a href="https://example.com">the site</a> &amp; more.</p><ul><li>One</li><li>Two</li></ul></body></html>',
+      ),
     };
     const space = await dup();
     const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'html', url: `${server.url}/page.html` });
@@ -154,7 +160,9 @@ describe('import', () => {
   it('imports a zip: folders become nested pages, README is the folder page, SUMMARY orders', async () => {
     const zip = zipSync({
       'book/README.md': strToU8('# Home\n\nStart here.\n'),
-      'book/SUMMARY.md': strToU8('# Table of contents\n\n* [Home](README.md)\n* [Zeta](zeta.md)\n* [Guide](guide/README.md)\n  * [Step two](guide/two.md)\n  * [Step one](guide/one.md)\n'),
+      'book/SUMMARY.md': strToU8(
+        '# Table of contents\n\n* [Home](README.md)\n* [Zeta](zeta.md)\n* [Guide](guide/README.md)\n  * [Step two](guide/two.md)\n  * [Step one](guide/one.md)\n',
+      ),
       'book/zeta.md': strToU8('# Zeta\n\nLast letter.\n'),
       'book/guide/README.md': strToU8('# The guide\n'),
       'book/guide/one.md': strToU8('# One\n'),
@@ -168,7 +176,10 @@ describe('import', () => {
     expect(fromFile.body).toMatchObject({ importedResources: 6, totalResources: 7 });
     const pages = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages.slice(3);
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Home', 'Zeta', 'The guide']);
-    expect(pages[2].pages.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Two', 'guide/two'], ['One', 'guide/one']]);
+    expect(pages[2].pages.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([
+      ['Two', 'guide/two'],
+      ['One', 'guide/one'],
+    ]);
     const files = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/files`)).body.items;
     expect(files.map((f: { name: string }) => f.name)).toEqual(['logo.png', 'pic.png']);
     const overHttp = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'zip', url: `${server.url}/book.zip` });
@@ -179,7 +190,10 @@ describe('import', () => {
     const space = await dup();
     const spaceRev = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
     const cr = (await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests`, {})).body;
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/content/import`, { source: 'markdown', url: fileUrl('faq.md', '# FAQ\n') });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/content/import`, {
+      source: 'markdown',
+      url: fileUrl('faq.md', '# FAQ\n'),
+    });
     expect(res.status).toBe(201);
     expectSpec('importContentInChangeRequest', res.body);
     expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.revision).toBe(res.body.revision);
@@ -205,7 +219,9 @@ describe('import', () => {
     expect((await w.call(T.commenter, 'POST', url, { source: 'markdown', url: fileUrl('y.md', 'y') })).status).toBe(403);
     const space = await dup();
     await w.call(T.admin, 'PATCH', `/v1/spaces/${space}`, { editMode: 'locked' });
-    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'markdown', url: fileUrl('z.md', 'z') })).status).toBe(412);
+    expect(
+      (await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'markdown', url: fileUrl('z.md', 'z') })).status,
+    ).toBe(412);
   });
 });
 
@@ -215,7 +231,15 @@ describe('templates', () => {
     const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/template`, { id: 'api-reference' });
     expect(res.status).toBe(201);
     expect(res.text).toBe('');
-    expect(await titles(`/v1/spaces/${space}/content/pages`)).toEqual(['Introduction', 'Setup', 'Guide', 'Introduction', 'Authentication', 'Errors', 'Endpoints']);
+    expect(await titles(`/v1/spaces/${space}/content/pages`)).toEqual([
+      'Introduction',
+      'Setup',
+      'Guide',
+      'Introduction',
+      'Authentication',
+      'Errors',
+      'Endpoints',
+    ]);
     const unknown = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/template`, { id: 'nope' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/product-docs/);

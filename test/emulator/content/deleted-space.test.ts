@@ -12,7 +12,9 @@ import { demoSnapshot, loadScenarios, sendScenario, startScenario } from '../sce
  */
 
 const builders = await loadScenarios();
-const onSpaces = (allOperations as readonly Operation[]).filter((op) => op.path.includes('{spaceId}') && op.id !== 'restoreSpace' && op.id !== 'deleteSpaceById');
+const onSpaces = (allOperations as readonly Operation[]).filter(
+  (op) => op.path.includes('{spaceId}') && op.id !== 'restoreSpace' && op.id !== 'deleteSpaceById',
+);
 
 let snapshot: Buffer;
 beforeAll(async () => {
@@ -36,7 +38,8 @@ it('answers 404 for every operation inside a deleted space (deletes 204), and se
       const res = await send();
       const expected = op.method === 'DELETE' ? 204 : 404;
       if (res.status !== expected) problems.push(`${op.id}: ${op.method} → ${res.status}, expected ${expected}: ${res.text.slice(0, 200)}`);
-      else if (expected === 404 && res.body?.error?.code !== 404) problems.push(`${op.id}: not in the error shape: ${res.text.slice(0, 200)}`);
+      else if (expected === 404 && res.body?.error?.code !== 404)
+        problems.push(`${op.id}: not in the error shape: ${res.text.slice(0, 200)}`);
       if (op.id === 'getSpaceById' || op.id === 'listCommentsInChangeRequest') {
         // Restored within the retention window, it (and what it holds) answers again.
         world.setNow(new Date(world.now().getTime() + 6 * 24 * 3600 * 1000));

@@ -12,11 +12,15 @@ import { Store } from '../../../src/emulator/store/store.js';
 const store = new Store();
 const at = '2026-01-01T00:00:00.000Z';
 const tree = (): PageNode[] =>
-  buildPages(store, [
-    { id: 'a', title: 'A', markdown: 'a' },
-    { id: 'b', title: 'B', markdown: 'b', pages: [{ id: 'b1', title: 'B1', markdown: 'b1' }] },
-    { id: 'c', title: 'C', markdown: 'c' },
-  ], at);
+  buildPages(
+    store,
+    [
+      { id: 'a', title: 'A', markdown: 'a' },
+      { id: 'b', title: 'B', markdown: 'b', pages: [{ id: 'b1', title: 'B1', markdown: 'b1' }] },
+      { id: 'c', title: 'C', markdown: 'c' },
+    ],
+    at,
+  );
 const edit = (pages: PageNode[], id: string, change: Partial<PageNode>): PageNode[] => {
   const walk = (list: PageNode[]): PageNode[] => list.map((p) => (p.id === id ? { ...p, ...change } : { ...p, pages: walk(p.pages) }));
   return repath(walk(pages));
@@ -32,7 +36,12 @@ describe('three-way merge by page', () => {
     theirs.push(...buildPages(store, [{ id: 'd', title: 'D', markdown: 'd' }], at));
     const out = mergeContent(content(base), content(ours), content(theirs));
     expect(out.ok).toBe(true);
-    if (out.ok) expect(summary(out.pages)).toEqual([['a', 'a-ours', []], ['b', 'b', [['b1', 'b1-theirs', []]]], ['d', 'd', []]]);
+    if (out.ok)
+      expect(summary(out.pages)).toEqual([
+        ['a', 'a-ours', []],
+        ['b', 'b', [['b1', 'b1-theirs', []]]],
+        ['d', 'd', []],
+      ]);
   });
 
   it('is a conflict when both sides change a page differently, or one edits what the other deleted', () => {
@@ -73,8 +82,11 @@ describe('markdown', () => {
   });
 
   it('converts html headings, paragraphs, links, emphasis, nested lists and code', () => {
-    const html = '<h2>Title &amp; more</h2><p>Some <strong>bold</strong> and <em>it</em> <code>x</code>.</p><ol><li>One<ul><li>Sub</li></ul></li><li>Two</li></ol><pre><code>a &lt; b\n  c</code></pre>';
-    expect(htmlToMarkdown(html).markdown).toBe('## Title & more\n\nSome **bold** and _it_ `x`.\n\n1. One\n  - Sub\n2. Two\n\n```\na < b\n  c\n```');
+    const html =
+      '<h2>Title &amp; more</h2><p>Some <strong>bold</strong> and <em>it</em> <code>x</code>.</p><ol><li>One<ul><li>Sub</li></ul></li><li>Two</li></ol><pre><code>a &lt; b\n  c</code></pre>';
+    expect(htmlToMarkdown(html).markdown).toBe(
+      '## Title & more\n\nSome **bold** and _it_ `x`.\n\n1. One\n  - Sub\n2. Two\n\n```\na < b\n  c\n```',
+    );
   });
 });
 
@@ -89,7 +101,12 @@ describe('markdown files <-> pages', () => {
     ]);
     const pages = pagesFromMarkdownFiles(files);
     const shape = (list: typeof pages): unknown => list.map((p) => [p.title, p.slug, shape(p.pages ?? [])]);
-    expect(shape(pages)).toEqual([['Home', undefined, []], ['Folder A', 'a', [['X', 'x', []]]], ['Bee', 'b', []], ['Z', 'z', [['Y', 'y', []]]]]);
+    expect(shape(pages)).toEqual([
+      ['Home', undefined, []],
+      ['Folder A', 'a', [['X', 'x', []]]],
+      ['Bee', 'b', []],
+      ['Z', 'z', [['Y', 'y', []]]],
+    ]);
   });
 
   it('writes a tree that reads back the same', () => {
@@ -97,7 +114,8 @@ describe('markdown files <-> pages', () => {
     const { files, summary: toc } = pagesToMarkdownFiles(pages);
     expect([...files.keys()]).toEqual(['README.md', 'b/README.md', 'b/b1.md', 'c.md']);
     const back = pagesFromMarkdownFiles(new Map([...files, ['SUMMARY.md', toc] as const].map(([k, v]) => [k, { content: v }])));
-    const shape = (list: readonly { title: string; markdown: string; pages?: unknown[] }[]): unknown => list.map((p) => [p.title, p.markdown, shape((p.pages ?? []) as never)]);
+    const shape = (list: readonly { title: string; markdown: string; pages?: unknown[] }[]): unknown =>
+      list.map((p) => [p.title, p.markdown, shape((p.pages ?? []) as never)]);
     expect(shape(back)).toEqual(shape(pages));
   });
 });
@@ -105,16 +123,22 @@ describe('markdown files <-> pages', () => {
 describe('small helpers', () => {
   it('recognises loopback hosts only', () => {
     for (const host of ['localhost', '127.0.0.1', '127.9.8.7', '[::1]', 'api.localhost']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', '127.0.0.1.example.com', 'localhost.evil.com']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', '127.0.0.1.example.com', 'localhost.evil.com'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 
   it('removes credentials from URLs and messages', () => {
     expect(withoutCredentials('https://u:p@host/x.git')).toBe('https://host/x.git');
-    expect(scrubCredentials('fatal: https://u:pw@host/x.git failed for pw', 'https://u:pw@host/x.git')).toBe('fatal: https://host/x.git failed for ***');
+    expect(scrubCredentials('fatal: https://u:pw@host/x.git failed for pw', 'https://u:pw@host/x.git')).toBe(
+      'fatal: https://host/x.git failed for ***',
+    );
   });
 
   it('renders a PDF with a valid structure', () => {
-    const pdf = renderPdf('Title (1)', Array.from({ length: 60 }, (_, i) => `Page ${i}`)).toString('latin1');
+    const pdf = renderPdf(
+      'Title (1)',
+      Array.from({ length: 60 }, (_, i) => `Page ${i}`),
+    ).toString('latin1');
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf).toContain('/Count 2');
     expect(pdf).toContain('(Title \\(1\\)) Tj');

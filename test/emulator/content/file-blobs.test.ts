@@ -19,7 +19,14 @@ const seed = {
       id: 'org_b',
       title: 'Blobs',
       members: [{ user: 'usr_a', role: 'admin' as const }],
-      spaces: [{ id: 'sp_b', title: 'Files', pages: [{ title: 'Home', markdown: '# Home' }], files: [{ id: 'fl_big', name: 'big.bin', contentType: 'application/octet-stream', text: 'x'.repeat(16_384) }] }],
+      spaces: [
+        {
+          id: 'sp_b',
+          title: 'Files',
+          pages: [{ title: 'Home', markdown: '# Home' }],
+          files: [{ id: 'fl_big', name: 'big.bin', contentType: 'application/octet-stream', text: 'x'.repeat(16_384) }],
+        },
+      ],
     },
   ],
 };
@@ -42,11 +49,19 @@ describe('file bytes', () => {
     const { store } = emu;
     const space = store.get<SpaceDoc>('space', 'sp_b') as SpaceDoc;
     const first = getRevision(store, space.revision);
-    const sizeOf = (id: string) => (store.db.prepare('SELECT length(data) FROM docs WHERE kind = ? AND id = ?').pluck().get('revision', id) as number);
+    const sizeOf = (id: string) =>
+      store.db.prepare('SELECT length(data) FROM docs WHERE kind = ? AND id = ?').pluck().get('revision', id) as number;
     expect(sizeOf(first.id)).toBeLessThan(4096);
     for (let i = 0; i < 5; i++) {
       const current = getRevision(store, (store.get<SpaceDoc>('space', 'sp_b') as SpaceDoc).revision);
-      const next = createRevision(store, { space: 'sp_b', parents: [current.id], pages: [...current.pages], files: [...current.files], createdAt: new Date().toISOString(), type: 'edits' });
+      const next = createRevision(store, {
+        space: 'sp_b',
+        parents: [current.id],
+        pages: [...current.pages],
+        files: [...current.files],
+        createdAt: new Date().toISOString(),
+        type: 'edits',
+      });
       setSpaceRevision(store, store.get<SpaceDoc>('space', 'sp_b') as SpaceDoc, next.id, new Date());
       expect(sizeOf(next.id)).toBeLessThan(4096);
     }

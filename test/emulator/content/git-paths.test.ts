@@ -31,7 +31,14 @@ function hostile(spaceId: string, slug: string, fileName?: string): void {
   expect(guide.pages.length).toBeGreaterThan(0);
   guide.slug = slug;
   const files = fileName ? current.files.map((f) => ({ ...f, name: fileName })) : current.files;
-  const rev = createRevision(store, { space: spaceId, parents: [current.id], pages: repath(pages), files, createdAt: w.clock.now.toISOString(), type: 'edits' });
+  const rev = createRevision(store, {
+    space: spaceId,
+    parents: [current.id],
+    pages: repath(pages),
+    files,
+    createdAt: w.clock.now.toISOString(),
+    type: 'edits',
+  });
   setSpaceRevision(store, space, rev.id, w.clock.now);
 }
 
@@ -39,12 +46,21 @@ it('refuses a page whose slug is .. or climbs with /, and a file named ../x, wri
   const parent = mkdtempSync(join(root, 'parent-'));
   const bare = join(parent, 'repo', 'export.git');
   execFileSync('git', ['init', '-q', '--bare', bare]);
-  const cases: [string, string | undefined][] = [['..', undefined], ['../../../../escape', undefined], ['a/../../../escape', undefined], ['ok', '../../../../escape.png']];
+  const cases: [string, string | undefined][] = [
+    ['..', undefined],
+    ['../../../../escape', undefined],
+    ['a/../../../escape', undefined],
+    ['ok', '../../../../escape.png'],
+  ];
   for (const [slug, file] of cases) {
     const space = (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
     hostile(space, slug, file);
     const before = readdirSync(parent).sort();
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: bare, ref: 'refs/heads/main', commitMessage: 'Docs' });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, {
+      url: bare,
+      ref: 'refs/heads/main',
+      commitMessage: 'Docs',
+    });
     expect(res.status, `${slug} ${file}`).toBe(400);
     expect(res.body.error.message).toContain('would leave the repository');
     expect(readdirSync(parent).sort()).toEqual(before);

@@ -29,13 +29,30 @@ const FOLDERS = 100;
 const PER_FOLDER = 99;
 
 function tree(): PageNode[] {
-  const page = (id: string, title: string, slug: string, path: string, markdown: string, pages: PageNode[] = []): PageNode => ({ id, title, slug, path, markdown, pages });
+  const page = (id: string, title: string, slug: string, path: string, markdown: string, pages: PageNode[] = []): PageNode => ({
+    id,
+    title,
+    slug,
+    path,
+    markdown,
+    pages,
+  });
   return Array.from({ length: FOLDERS }, (_, f) =>
-    page(`pg_${f}`, `Folder ${f}`, `f${f}`, `f${f}`, `# Folder ${f}\n`, Array.from({ length: PER_FOLDER }, (_, p) => page(`pg_${f}_${p}`, `Page ${f}-${p}`, `p${p}`, `f${f}/p${p}`, `# Page ${f}-${p}\n\nText ${f}-${p}.\n`))),
+    page(
+      `pg_${f}`,
+      `Folder ${f}`,
+      `f${f}`,
+      `f${f}`,
+      `# Folder ${f}\n`,
+      Array.from({ length: PER_FOLDER }, (_, p) =>
+        page(`pg_${f}_${p}`, `Page ${f}-${p}`, `p${p}`, `f${f}/p${p}`, `# Page ${f}-${p}\n\nText ${f}-${p}.\n`),
+      ),
+    ),
   );
 }
 
-const count = (pages: readonly { pages?: readonly unknown[] }[]): number => pages.reduce((n, p) => n + 1 + count((p.pages ?? []) as { pages?: unknown[] }[]), 0);
+const count = (pages: readonly { pages?: readonly unknown[] }[]): number =>
+  pages.reduce((n, p) => n + 1 + count((p.pages ?? []) as { pages?: unknown[] }[]), 0);
 
 describe('Git at 10,000 pages', () => {
   it('exports to a fresh repository, leaves no working copy behind, and imports the same pages back', async () => {
@@ -45,9 +62,18 @@ describe('Git at 10,000 pages', () => {
     const pages = tree();
     expect(count(pages)).toBe(10_000);
 
-    const result = await writeRepository(policy, repo, 'refs/heads/main', { pages, files: [] }, { message: 'Export', author: { name: 'Ada', email: 'ada@example.test' }, now: new Date('2026-01-01T00:00:00Z') });
+    const result = await writeRepository(
+      policy,
+      repo,
+      'refs/heads/main',
+      { pages, files: [] },
+      { message: 'Export', author: { name: 'Ada', email: 'ada@example.test' }, now: new Date('2026-01-01T00:00:00Z') },
+    );
     expect(result.changed).toBe(true);
-    const listed = execFileSync('git', ['--git-dir', repo, 'ls-tree', '-r', '--name-only', 'main'], { maxBuffer: 64 << 20 }).toString().split('\n').filter(Boolean);
+    const listed = execFileSync('git', ['--git-dir', repo, 'ls-tree', '-r', '--name-only', 'main'], { maxBuffer: 64 << 20 })
+      .toString()
+      .split('\n')
+      .filter(Boolean);
     // One markdown file per page, and SUMMARY.md.
     expect(listed.length).toBe(10_001);
     expect(readdirSync(work)).toEqual([]);

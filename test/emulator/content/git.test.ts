@@ -24,7 +24,8 @@ const dup = async () => (await w.call(T.admin, 'POST', '/v1/spaces/sp_docs/dupli
 
 const BOOK = {
   'README.md': '# Welcome\n\nThe home page.\n',
-  'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [FAQ](faq.md)\n',
+  'SUMMARY.md':
+    '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n* [FAQ](faq.md)\n',
   'faq.md': '# FAQ\n\nQuestions.\n',
   'guide/README.md': '# Guide\n\nHow to.\n',
   'guide/install.md': '# Install\n\nSteps.\n',
@@ -37,7 +38,11 @@ describe('git import', () => {
     const repo = repoWith('book', BOOK);
     const space = await dup();
     expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/git/info`)).status).toBe(404);
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main', gitInfo: { provider: 'github', url: 'https://github.com/acme/book' } });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, {
+      url: repo,
+      ref: 'refs/heads/main',
+      gitInfo: { provider: 'github', url: 'https://github.com/acme/book' },
+    });
     expect(res.status).toBe(204);
     const pages = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages;
     expect(pages.map((p: any) => [p.title, p.path, p.pages.map((c: any) => c.path)])).toEqual([
@@ -49,7 +54,12 @@ describe('git import', () => {
     expect(pages[1].git).toMatchObject({ path: 'guide/README.md' });
     const revision = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content`)).body;
     expectSpec('getCurrentRevision', revision);
-    expect(revision.git).toMatchObject({ oid: git(repo, 'rev-parse', 'HEAD'), message: 'Initial docs', createdByService: false, createdByGitBook: false });
+    expect(revision.git).toMatchObject({
+      oid: git(repo, 'rev-parse', 'HEAD'),
+      message: 'Initial docs',
+      createdByService: false,
+      createdByGitBook: false,
+    });
     const info = await w.call(T.reader, 'GET', `/v1/spaces/${space}/git/info`);
     expect(info.status).toBe(200);
     expectSpec('getSpaceGitInfo', info.body);
@@ -70,13 +80,18 @@ describe('git import', () => {
     const second = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages;
     expect(second[1]).toMatchObject({ id: first[1].id, markdown: 'v2\n' });
     const before = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision;
-    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url, ref: 'refs/heads/main', standalone: true })).status).toBe(204);
+    expect(
+      (await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url, ref: 'refs/heads/main', standalone: true })).status,
+    ).toBe(204);
     expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body.revision).toBe(before);
   });
 
   it('refuses remote URLs without echoing credentials, unknown refs, and locked spaces', async () => {
     const space = await dup();
-    const remote = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: 'https://alice:s3cr3t-token@github.com/acme/book.git', ref: 'refs/heads/main' });
+    const remote = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, {
+      url: 'https://alice:s3cr3t-token@github.com/acme/book.git',
+      ref: 'refs/heads/main',
+    });
     expect(remote.status).toBe(400);
     expect(remote.body.error.message).toMatch(/only reach local repositories/);
     expect(remote.text).not.toContain('s3cr3t');
@@ -85,7 +100,9 @@ describe('git import', () => {
     const missing = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/nope' });
     expect(missing.status).toBe(400);
     expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'main' })).status).toBe(400);
-    expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: join(root, 'absent'), ref: 'refs/heads/main' })).status).toBe(400);
+    expect(
+      (await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: join(root, 'absent'), ref: 'refs/heads/main' })).status,
+    ).toBe(400);
     expect((await w.call(T.commenter, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' })).status).toBe(403);
     await w.call(T.admin, 'PATCH', `/v1/spaces/${space}`, { editMode: 'locked' });
     expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' })).status).toBe(412);
@@ -115,18 +132,35 @@ describe('git export', () => {
     mkdirSync(bare);
     git(bare, 'init', '-q', '--bare');
     const space = await dup();
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: bare, ref: 'refs/heads/docs', commitMessage: 'Export docs' });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, {
+      url: bare,
+      ref: 'refs/heads/docs',
+      commitMessage: 'Export docs',
+    });
     expect(res.status).toBe(204);
     expect(git(bare, 'log', '-1', '--format=%s|%an|%ae', 'docs')).toBe('Export docs|Eddie Editor|eddie@example.test');
     const files = git(bare, 'ls-tree', '-r', '--name-only', 'docs').split('\n');
-    expect(files.sort()).toEqual(['.gitbook/assets/logo.png', 'README.md', 'SUMMARY.md', 'guide/README.md', 'guide/advanced.md', 'setup.md']);
-    expect(git(bare, 'show', 'docs:README.md')).toBe('# Introduction\n\nWelcome. See [setup](setup.md) and [the guide](guide/README.md).\n\n![logo](.gitbook/assets/logo.png)');
+    expect(files.sort()).toEqual([
+      '.gitbook/assets/logo.png',
+      'README.md',
+      'SUMMARY.md',
+      'guide/README.md',
+      'guide/advanced.md',
+      'setup.md',
+    ]);
+    expect(git(bare, 'show', 'docs:README.md')).toBe(
+      '# Introduction\n\nWelcome. See [setup](setup.md) and [the guide](guide/README.md).\n\n![logo](.gitbook/assets/logo.png)',
+    );
     expect(git(bare, 'show', 'docs:SUMMARY.md')).toContain('  * [Advanced](guide/advanced.md)');
     expect(git(bare, 'show', 'docs:.gitbook/assets/logo.png')).toBe('PNGDATA');
 
     // A second export on the same branch adds a commit on top; nothing changed → no empty commit.
     await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/template`, { id: 'knowledge-base' });
-    await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: pathToFileURL(bare).href, ref: 'refs/heads/docs', commitMessage: 'Add knowledge base' });
+    await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, {
+      url: pathToFileURL(bare).href,
+      ref: 'refs/heads/docs',
+      commitMessage: 'Add knowledge base',
+    });
     await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: bare, ref: 'refs/heads/docs', commitMessage: 'Nothing new' });
     expect(git(bare, 'log', '--format=%s', 'docs').split('\n')).toEqual(['Add knowledge base', 'Export docs']);
 
@@ -136,12 +170,18 @@ describe('git export', () => {
     const imported = (await w.call(T.reader, 'GET', `/v1/spaces/${copy}/content/pages`)).body.pages;
     const shape = (pages: any[]): unknown => pages.map((p) => [p.title, p.markdown, shape(p.pages)]);
     expect(shape(imported)).toEqual(shape(exported));
-    expect(((await w.call(T.reader, 'GET', `/v1/spaces/${copy}/content/files`)).body.items as any[]).map((f) => f.name)).toEqual(['logo.png']);
+    expect(((await w.call(T.reader, 'GET', `/v1/spaces/${copy}/content/files`)).body.items as any[]).map((f) => f.name)).toEqual([
+      'logo.png',
+    ]);
   });
 
   it('refuses remote URLs; legacy installation delete answers 204', async () => {
     const space = await dup();
-    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: 'https://x:tok3n@gitlab.com/a/b.git', ref: 'refs/heads/main', commitMessage: 'm' });
+    const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, {
+      url: 'https://x:tok3n@gitlab.com/a/b.git',
+      ref: 'refs/heads/main',
+      commitMessage: 'm',
+    });
     expect(res.status).toBe(400);
     expect(res.text).not.toContain('tok3n');
     expect((await w.call(T.editor, 'POST', `/v1/spaces/${space}/git/export`, { url: root, ref: 'refs/heads/main' })).status).toBe(400);

@@ -21,7 +21,14 @@ export const T = {
   outsider: 'content-outsider-token',
 } as const;
 
-export const U = { admin: 'u_admin', editor: 'u_editor', reviewer: 'u_reviewer', commenter: 'u_commenter', reader: 'u_reader', outsider: 'u_outsider' } as const;
+export const U = {
+  admin: 'u_admin',
+  editor: 'u_editor',
+  reviewer: 'u_reviewer',
+  commenter: 'u_commenter',
+  reader: 'u_reader',
+  outsider: 'u_outsider',
+} as const;
 
 export const seed = (): SeedSpec => ({
   users: [
@@ -43,7 +50,10 @@ export const seed = (): SeedSpec => ({
         { user: U.commenter, role: 'comment' },
         { user: U.reader, role: 'read' },
       ],
-      collections: [{ id: 'col_a', title: 'A' }, { id: 'col_b', title: 'B' }],
+      collections: [
+        { id: 'col_a', title: 'A' },
+        { id: 'col_b', title: 'B' },
+      ],
       spaces: [
         {
           id: 'sp_docs',
@@ -51,12 +61,21 @@ export const seed = (): SeedSpec => ({
           emoji: '📘',
           collection: 'col_a',
           pages: [
-            { id: 'pg_intro', title: 'Introduction', markdown: 'Welcome. See [setup](setup.md) and [the guide](guide/README.md).\n\n![logo](.gitbook/assets/logo.png)\n' },
-            { id: 'pg_setup', title: 'Setup', markdown: '## Install\n\nRun the installer.\n\n## Configure\n\nEdit the configuration file.\n' },
+            {
+              id: 'pg_intro',
+              title: 'Introduction',
+              markdown: 'Welcome. See [setup](setup.md) and [the guide](guide/README.md).\n\n![logo](.gitbook/assets/logo.png)\n',
+            },
+            {
+              id: 'pg_setup',
+              title: 'Setup',
+              markdown: '## Install\n\nRun the installer.\n\n## Configure\n\nEdit the configuration file.\n',
+            },
             {
               id: 'pg_guide',
               title: 'Guide',
-              markdown: 'The guide. Read [advanced](advanced.md), [missing](missing.md), [external](https://example.com/x) and [app](https://app.example.com/o/org_main/s/sp_docs/).\n',
+              markdown:
+                'The guide. Read [advanced](advanced.md), [missing](missing.md), [external](https://example.com/x) and [app](https://app.example.com/o/org_main/s/sp_docs/).\n',
               pages: [{ id: 'pg_advanced', title: 'Advanced', markdown: 'Advanced topics about widgets.\n' }],
             },
           ],
@@ -65,14 +84,26 @@ export const seed = (): SeedSpec => ({
         { id: 'sp_other', title: 'Other', pages: [{ id: 'pg_other', title: 'Other page', markdown: 'Nothing about widgets.\n' }] },
       ],
     },
-    { id: 'org_second', title: 'Second Org', members: [{ user: U.admin, role: 'admin' }, { user: U.editor, role: 'edit' }] },
+    {
+      id: 'org_second',
+      title: 'Second Org',
+      members: [
+        { user: U.admin, role: 'admin' },
+        { user: U.editor, role: 'edit' },
+      ],
+    },
   ],
 });
 
 export interface World {
   emu: RunningEmulator;
   clock: { now: Date };
-  call: (token: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; text: string; headers: Headers }>;
+  call: (
+    token: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: any; text: string; headers: Headers }>;
 }
 
 /** `options`: more emulator options, such as `filesRoot` for the tests that import local files. */
@@ -81,7 +112,8 @@ export async function startWorld(customize?: (s: SeedSpec) => void, options: Emu
   const spec = seed();
   customize?.(spec);
   const emu = await startEmulator({ port: 0, seed: spec, clock: () => clock.now, ...options });
-  const call: World['call'] = (token, method, path, body) => request(emu.url, method, path, { token, ...(body !== undefined ? { body } : {}) });
+  const call: World['call'] = (token, method, path, body) =>
+    request(emu.url, method, path, { token, ...(body !== undefined ? { body } : {}) });
   return { emu, clock, call };
 }
 
@@ -96,7 +128,14 @@ export function editPage(world: World, spaceId: string, pageId: string, markdown
   const page = findPage(pages, pageId);
   if (!page) throw new Error(`no page ${pageId}`);
   page.markdown = markdown;
-  const rev = createRevision(store, { space: spaceId, parents: [current.id], pages: repath(pages), files: current.files, createdAt: at.toISOString(), type: 'edits' });
+  const rev = createRevision(store, {
+    space: spaceId,
+    parents: [current.id],
+    pages: repath(pages),
+    files: current.files,
+    createdAt: at.toISOString(),
+    type: 'edits',
+  });
   if (cr) setChangeRequestRevision(store, cr, rev.id, U.editor, at);
   else setSpaceRevision(store, space, rev.id, at);
 }

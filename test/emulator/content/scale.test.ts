@@ -24,9 +24,14 @@ async function costs(pages: number) {
   const get = async (path: string) => {
     const res = await call(running.url, 'GET', `/v1/spaces/${SCALE_SPACE}${path}`, { token: SCALE_TOKEN });
     expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(200);
-    return res.body as { items: unknown[]; next?: { page: string }; stats?: { total: number; broken: { total: number; changeRequest: number } } };
+    return res.body as {
+      items: unknown[];
+      next?: { page: string };
+      stats?: { total: number; broken: { total: number; changeRequest: number } };
+    };
   };
-  const post = async (path: string) => expect((await call(running.url, 'POST', `/v1/spaces/${SCALE_SPACE}${path}`, { token: SCALE_TOKEN })).status).toBe(200);
+  const post = async (path: string) =>
+    expect((await call(running.url, 'POST', `/v1/spaces/${SCALE_SPACE}${path}`, { token: SCALE_TOKEN })).status).toBe(200);
   const delta = async <T>(counter: () => number, fn: () => Promise<T>): Promise<{ n: number; value: T }> => {
     const before = counter();
     const value = await fn();
@@ -46,7 +51,10 @@ async function costs(pages: number) {
   reads.mockRestore();
 
   const search = await get(`/search?query=${encodeURIComponent('words about')}&limit=50`);
-  const searchNext = await delta(() => searchWork.pagesSearched, () => get(`/search?query=${encodeURIComponent('words about')}&limit=50&page=${encodeURIComponent(search.next?.page ?? '')}`));
+  const searchNext = await delta(
+    () => searchWork.pagesSearched,
+    () => get(`/search?query=${encodeURIComponent('words about')}&limit=50&page=${encodeURIComponent(search.next?.page ?? '')}`),
+  );
 
   const merge = await delta(
     () => mergeWork.siblingsRead,

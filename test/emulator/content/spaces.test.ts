@@ -14,7 +14,15 @@ describe('GET/PATCH space', () => {
     const res = await w.call(T.reader, 'GET', '/v1/spaces/sp_docs');
     expect(res.status).toBe(200);
     expectSpec('getSpaceById', res.body);
-    expect(res.body).toMatchObject({ object: 'space', id: 'sp_docs', title: 'Docs', organization: 'org_main', parent: 'col_a', comments: 0, changeRequests: 0 });
+    expect(res.body).toMatchObject({
+      object: 'space',
+      id: 'sp_docs',
+      title: 'Docs',
+      organization: 'org_main',
+      parent: 'col_a',
+      comments: 0,
+      changeRequests: 0,
+    });
     expect(res.body.permissions).toMatchObject({ view: true, edit: false, admin: false, merge: false });
     expect(res.body.urls.location).toBe(`${w.emu.url}/v1/spaces/sp_docs`);
     expect(Object.keys(res.body).some((k) => k.startsWith('_'))).toBe(false);
@@ -28,7 +36,13 @@ describe('GET/PATCH space', () => {
   });
 
   it('edits title, edit mode, level, language; emoji and icon replace each other; null removes', async () => {
-    const res = await w.call(T.admin, 'PATCH', '/v1/spaces/sp_other', { title: 'Renamed', editMode: 'locked', defaultLevel: 'read', language: 'fr', emoji: '🎉' });
+    const res = await w.call(T.admin, 'PATCH', '/v1/spaces/sp_other', {
+      title: 'Renamed',
+      editMode: 'locked',
+      defaultLevel: 'read',
+      language: 'fr',
+      emoji: '🎉',
+    });
     expect(res.status).toBe(200);
     expectSpec('updateSpaceById', res.body);
     expect(res.body).toMatchObject({ title: 'Renamed', editMode: 'locked', defaultLevel: 'read', language: 'fr', emoji: '🎉' });
@@ -100,7 +114,9 @@ describe('duplicate, move, transfer', () => {
     expect(bad.status).toBe(400);
     const top = await w.call(T.admin, 'POST', `/v1/spaces/${dup.id}/move`, { parent: null });
     expect(top.body.parent).toBeUndefined();
-    const before = await w.call(T.admin, 'POST', `/v1/spaces/${dup.id}/move`, { position: { before: { type: 'space', space: 'sp_other' } } });
+    const before = await w.call(T.admin, 'POST', `/v1/spaces/${dup.id}/move`, {
+      position: { before: { type: 'space', space: 'sp_other' } },
+    });
     expect(before.status).toBe(200);
     expect((await w.call(T.admin, 'POST', '/v1/spaces/sp_missing/move', { parent: null })).status).toBe(404);
   });
@@ -134,7 +150,9 @@ describe('links and search', () => {
     const byStatus = (s: string) => res.body.items.filter((i: { status: string }) => i.status === s);
     expect(byStatus('broken').map((i: any) => i.targetReference.url)).toEqual(['missing.md']);
     expect(byStatus('in-app').map((i: any) => i.targetReference.url)).toEqual(['https://app.example.com/o/org_main/s/sp_docs/']);
-    const okKinds = byStatus('ok').map((i: any) => i.targetReference.kind).sort();
+    const okKinds = byStatus('ok')
+      .map((i: any) => i.targetReference.kind)
+      .sort();
     expect(okKinds).toEqual(['file', 'page', 'page', 'page', 'url']);
     expect(res.body.stats).toEqual({ total: 7, broken: { total: 1, changeRequest: 0 } });
     const broken = byStatus('broken')[0];
@@ -154,7 +172,11 @@ describe('links and search', () => {
     expectSpec('searchSpaceContent', res.body);
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0]).toMatchObject({ id: 'pg_setup', title: 'Setup', path: 'setup' });
-    expect(res.body.items[0].sections[0]).toMatchObject({ title: 'Configure', body: 'Edit the configuration file.', path: 'setup#configure' });
+    expect(res.body.items[0].sections[0]).toMatchObject({
+      title: 'Configure',
+      body: 'Edit the configuration file.',
+      path: 'setup#configure',
+    });
     const widgets = await w.call(T.reader, 'GET', '/v1/spaces/sp_docs/search?query=widgets');
     expect(widgets.body.items.map((i: { id: string }) => i.id)).toEqual(['pg_advanced']);
     expect((await w.call(T.reader, 'GET', '/v1/spaces/sp_docs/search?query=zebra')).body.items).toEqual([]);

@@ -26,7 +26,8 @@ function fixtures(): { markdown: string; repo: string; bare: string } {
   if (!made) {
     made = true;
     writeFileSync(join(workdir, 'notes.md'), '# Release notes\n\nVersion 2.\n');
-    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd });
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd });
     const repo = join(workdir, 'repo');
     mkdirSync(repo);
     git(repo, 'init', '-q');
@@ -56,7 +57,9 @@ function authoredByCaller(world: World, kind: 'comment' | 'commentReply', id: st
 
 async function spaceReply(world: World): Promise<{ commentId: string; commentReplyId: string }> {
   const commentId = demoComment(world, false);
-  const res = await world.admin('POST', `/v1/spaces/${world.demo.spaces.guides}/comments/${commentId}/replies`, { body: { body: { markdown: 'Agreed.' } } });
+  const res = await world.admin('POST', `/v1/spaces/${world.demo.spaces.guides}/comments/${commentId}/replies`, {
+    body: { body: { markdown: 'Agreed.' } },
+  });
   return { commentId, commentReplyId: res.body.id as string };
 }
 
@@ -76,7 +79,12 @@ export const scenarios: Scenarios = {
   transferSpace: ({ demo, store, caller }) => {
     // The receiving organization must count the caller among its admins; the handbook is in no site.
     const id = `${demo.otherOrg}:${caller.userId}`;
-    if (!store.get('member', id)) store.insert('member', { id, organization: demo.otherOrg, userId: caller.userId, role: 'admin', joinedAt: '2025-01-01T00:00:00.000Z' }, demo.otherOrg);
+    if (!store.get('member', id))
+      store.insert(
+        'member',
+        { id, organization: demo.otherOrg, userId: caller.userId, role: 'admin', joinedAt: '2025-01-01T00:00:00.000Z' },
+        demo.otherOrg,
+      );
     return { params: { spaceId: demo.spaces.handbook }, body: { organization: demo.otherOrg } };
   },
   listSpaceLinks: (w) => ({ params: space(w), query: { status: 'ok' } }),
@@ -112,9 +120,15 @@ export const scenarios: Scenarios = {
   listCommentsInSpace: (w) => ({ params: space(w), query: { status: 'open', order: 'asc' } }),
   postCommentInSpace: (w) => ({ params: space(w), body: { page: 'page_quickstart', body: { markdown: 'Add a screenshot?' } } }),
   getCommentInSpace: (w) => ({ params: { ...space(w), commentId: demoComment(w, false) } }),
-  updateCommentInSpace: (w) => ({ params: { ...space(w), commentId: demoComment(w, false) }, body: { resolved: true, addedReactions: ['👍'] } }),
+  updateCommentInSpace: (w) => ({
+    params: { ...space(w), commentId: demoComment(w, false) },
+    body: { resolved: true, addedReactions: ['👍'] },
+  }),
   deleteCommentInSpace: (w) => ({ params: { ...space(w), commentId: authoredByCaller(w, 'comment', demoComment(w, false)) } }),
-  postCommentReplyInSpace: (w) => ({ params: { ...space(w), commentId: demoComment(w, false) }, body: { body: { markdown: 'Good point.' } } }),
+  postCommentReplyInSpace: (w) => ({
+    params: { ...space(w), commentId: demoComment(w, false) },
+    body: { body: { markdown: 'Good point.' } },
+  }),
   getCommentReplyInSpace: async (w) => ({ params: { ...space(w), ...(await spaceReply(w)) } }),
   updateCommentReplyInSpace: async (w) => ({ params: { ...space(w), ...(await spaceReply(w)) }, body: { addedReactions: ['🎉'] } }),
   deleteCommentReplyInSpace: async (w) => {
@@ -129,7 +143,10 @@ export const scenarios: Scenarios = {
   updateCommentInChangeRequest: (w) => ({ params: { ...cr(w), commentId: demoComment(w, true) }, body: { resolved: true } }),
   deleteCommentInChangeRequest: (w) => ({ params: { ...cr(w), commentId: authoredByCaller(w, 'comment', demoComment(w, true)) } }),
   listCommentRepliesInChangeRequest: (w) => ({ params: { ...cr(w), commentId: demoComment(w, true) } }),
-  postCommentReplyInChangeRequest: (w) => ({ params: { ...cr(w), commentId: demoComment(w, true) }, body: { body: { markdown: 'Done.' } } }),
+  postCommentReplyInChangeRequest: (w) => ({
+    params: { ...cr(w), commentId: demoComment(w, true) },
+    body: { body: { markdown: 'Done.' } },
+  }),
   getCommentReplyInChangeRequest: (w) => {
     const commentId = demoComment(w, true);
     const reply = w.store.all<Doc>('commentReply', commentId)[0];
@@ -137,16 +154,46 @@ export const scenarios: Scenarios = {
     return { params: { ...cr(w), commentId, commentReplyId: reply.id } };
   },
 
-  importGitRepository: (w) => ({ params: space(w), body: { url: fixtures().repo, ref: 'refs/heads/main', gitInfo: { provider: 'github' } } }),
-  exportToGitRepository: (w) => ({ params: space(w), body: { url: fixtures().bare, ref: 'refs/heads/docs', commitMessage: 'Export from the emulator' } }),
+  importGitRepository: (w) => ({
+    params: space(w),
+    body: { url: fixtures().repo, ref: 'refs/heads/main', gitInfo: { provider: 'github' } },
+  }),
+  exportToGitRepository: (w) => ({
+    params: space(w),
+    body: { url: fixtures().bare, ref: 'refs/heads/docs', commitMessage: 'Export from the emulator' },
+  }),
   getSpaceGitInfo: (w) => {
-    w.store.insert('gitInfo', { id: w.demo.spaces.guides, repoName: 'docs', integration: 'github-sync', installationProvider: 'github', url: 'https://github.com/acme/docs', updatedAt: '2025-06-01T00:00:00.000Z', _remote: 'https://github.com/acme/docs.git' }, w.demo.spaces.guides);
+    w.store.insert(
+      'gitInfo',
+      {
+        id: w.demo.spaces.guides,
+        repoName: 'docs',
+        integration: 'github-sync',
+        installationProvider: 'github',
+        url: 'https://github.com/acme/docs',
+        updatedAt: '2025-06-01T00:00:00.000Z',
+        _remote: 'https://github.com/acme/docs.git',
+      },
+      w.demo.spaces.guides,
+    );
     return { params: space(w) };
   },
   deleteLegacyGitInstallation: (w) => {
     // A space still on the legacy GitHub installation: the one thing this operation removes.
     const at = w.now().toISOString();
-    w.store.insert('gitInfo', { id: w.demo.spaces.guides, repoName: 'acme/docs', installationProvider: 'github-legacy', integration: 'github', url: 'https://github.com/acme/docs', updatedAt: at, _remote: 'https://github.com/acme/docs' }, w.demo.spaces.guides);
+    w.store.insert(
+      'gitInfo',
+      {
+        id: w.demo.spaces.guides,
+        repoName: 'acme/docs',
+        installationProvider: 'github-legacy',
+        integration: 'github',
+        url: 'https://github.com/acme/docs',
+        updatedAt: at,
+        _remote: 'https://github.com/acme/docs',
+      },
+      w.demo.spaces.guides,
+    );
     return { params: space(w) };
   },
 };

@@ -11,7 +11,9 @@ import { fixturesRoot } from './content.js';
 export async function loadScenarios(): Promise<Record<string, ScenarioBuilder>> {
   const dir = fileURLToPath(new URL('./', import.meta.url));
   const builders: Record<string, ScenarioBuilder> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'types.ts' && f !== 'index.ts').sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'types.ts' && f !== 'index.ts')
+    .sort()) {
     const mod = (await import(/* @vite-ignore */ `${dir}${file}`)) as { scenarios?: Scenarios };
     for (const [id, builder] of Object.entries(mod.scenarios ?? {})) {
       if (builders[id]) throw new Error(`two scenarios for ${id} (${file})`);
@@ -61,7 +63,13 @@ export function scenarioPath(op: Operation, scenario: Scenario, params: Scenario
 }
 
 /** Send the request a scenario describes, as `token`. */
-export function sendScenario(world: World, op: Operation, scenario: Scenario, token: string, path = scenarioPath(op, scenario)): Promise<CallResult> {
+export function sendScenario(
+  world: World,
+  op: Operation,
+  scenario: Scenario,
+  token: string,
+  path = scenarioPath(op, scenario),
+): Promise<CallResult> {
   return call(world.url, op.method, path, {
     token,
     ...(scenario.query ? { query: scenario.query } : {}),

@@ -27,26 +27,47 @@ const SCHEMA = {
   type: 'object',
   properties: {
     isBeta: { type: 'boolean', description: 'Visitor is in the beta program' },
-    unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { fromApp: { type: 'boolean', description: 'Came from the app' } }, additionalProperties: false },
+    unsigned: {
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: { fromApp: { type: 'boolean', description: 'Came from the app' } },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 };
 
-const PETSTORE = JSON.stringify({ openapi: '3.0.3', info: { title: 'Petstore', version: '1.0.0' }, paths: { '/pets': { get: { responses: { '200': { description: 'ok' } } } } } });
+const PETSTORE = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Petstore', version: '1.0.0' },
+  paths: { '/pets': { get: { responses: { '200': { description: 'ok' } } } } },
+});
 
-const spec = (w: World) => ok<{ slug: string; lastVersion: string }>(w, 'POST', `${orgPath(w)}/openapi`, { slug: 'petstore', source: { text: PETSTORE } });
+const spec = (w: World) =>
+  ok<{ slug: string; lastVersion: string }>(w, 'POST', `${orgPath(w)}/openapi`, { slug: 'petstore', source: { text: PETSTORE } });
 const specParams = (w: World) => ({ organizationId: w.demo.org, specSlug: 'petstore' });
 
 const translation = async (w: World) =>
-  (await ok<{ id: string }>(w, 'POST', `${orgPath(w)}/translations`, { source: { space: w.demo.spaces.guides, language: 'en' }, language: 'fr' })).id;
+  (
+    await ok<{ id: string }>(w, 'POST', `${orgPath(w)}/translations`, {
+      source: { space: w.demo.spaces.guides, language: 'en' },
+      language: 'fr',
+    })
+  ).id;
 
 export const scenarios: Scenarios = {
   /* ---------- sites ---------- */
   listSites: (w) => ({ params: { organizationId: w.demo.org }, query: { published: true, limit: 10 } }),
-  createSite: (w) => ({ params: { organizationId: w.demo.org }, body: { title: 'Handbook', visibility: 'unlisted', spaces: [w.demo.spaces.handbook] } }),
+  createSite: (w) => ({
+    params: { organizationId: w.demo.org },
+    body: { title: 'Handbook', visibility: 'unlisted', spaces: [w.demo.spaces.handbook] },
+  }),
   getSiteById: (w) => ({ params: siteParams(w) }),
   deleteSiteById: (w) => ({ params: siteParams(w) }),
-  updateSiteById: (w) => ({ params: siteParams(w), body: { title: 'Acme Docs', visibility: 'unlisted', agentsContext: 'excluded', proxy: 'acme.test/docs' } }),
+  updateSiteById: (w) => ({
+    params: siteParams(w),
+    body: { title: 'Acme Docs', visibility: 'unlisted', agentsContext: 'excluded', proxy: 'acme.test/docs' },
+  }),
   getSiteAdaptiveSchema: async (w) => {
     await ok(w, 'PUT', `${sitePath(w)}/adaptive-schema`, { jsonSchema: SCHEMA });
     return { params: siteParams(w) };
@@ -68,7 +89,10 @@ export const scenarios: Scenarios = {
   }),
   moveSiteSection: async (w) => {
     const [first, second] = await sections(w);
-    return { params: { ...siteParams(w), siteSectionId: second!.id }, body: { position: { before: { type: 'site-section', siteSection: first!.id } } } };
+    return {
+      params: { ...siteParams(w), siteSectionId: second!.id },
+      body: { position: { before: { type: 'site-section', siteSection: first!.id } } },
+    };
   },
 
   /* ---------- section groups ---------- */
@@ -76,22 +100,39 @@ export const scenarios: Scenarios = {
     await group(w, [(await sections(w))[1]!.id]);
     return { params: siteParams(w) };
   },
-  addSectionGroupToSite: async (w) => ({ params: siteParams(w), body: { title: 'Reference', icon: 'code', sections: [(await sections(w))[1]!.id] } }),
-  deleteSiteSectionGroupById: async (w) => ({ params: { ...siteParams(w), siteSectionGroupId: await group(w, [(await sections(w))[1]!.id]) } }),
-  updateSiteSectionGroupById: async (w) => ({ params: { ...siteParams(w), siteSectionGroupId: await group(w) }, body: { title: 'API reference', icon: null } }),
-  addSectionToGroup: async (w) => ({ params: { ...siteParams(w), siteSectionGroupId: await group(w) }, body: { sectionId: (await sections(w))[0]!.id } }),
+  addSectionGroupToSite: async (w) => ({
+    params: siteParams(w),
+    body: { title: 'Reference', icon: 'code', sections: [(await sections(w))[1]!.id] },
+  }),
+  deleteSiteSectionGroupById: async (w) => ({
+    params: { ...siteParams(w), siteSectionGroupId: await group(w, [(await sections(w))[1]!.id]) },
+  }),
+  updateSiteSectionGroupById: async (w) => ({
+    params: { ...siteParams(w), siteSectionGroupId: await group(w) },
+    body: { title: 'API reference', icon: null },
+  }),
+  addSectionToGroup: async (w) => ({
+    params: { ...siteParams(w), siteSectionGroupId: await group(w) },
+    body: { sectionId: (await sections(w))[0]!.id },
+  }),
   removeSectionFromGroup: async (w) => {
     const [first] = await sections(w);
     return { params: { ...siteParams(w), siteSectionGroupId: await group(w, [first!.id]), siteSectionId: first!.id } };
   },
   moveSiteSectionGroup: async (w) => {
     const [first] = await sections(w);
-    return { params: { ...siteParams(w), siteSectionGroupId: await group(w) }, body: { position: { before: { type: 'site-section', id: first!.id } } } };
+    return {
+      params: { ...siteParams(w), siteSectionGroupId: await group(w) },
+      body: { position: { before: { type: 'site-section', id: first!.id } } },
+    };
   },
 
   /* ---------- site spaces ---------- */
   listSiteSpaces: (w) => ({ params: siteParams(w), query: { default: true, shareKey: 'preview' } }),
-  addSpaceToSite: async (w) => ({ params: siteParams(w), body: { spaceId: w.demo.spaces.handbook, sectionId: (await sections(w))[1]!.id } }),
+  addSpaceToSite: async (w) => ({
+    params: siteParams(w),
+    body: { spaceId: w.demo.spaces.handbook, sectionId: (await sections(w))[1]!.id },
+  }),
   deleteSiteSpaceById: async (w) => ({ params: { ...siteParams(w), siteSpaceId: (await sections(w))[0]!.siteSpaces[0]!.id } }),
   updateSiteSpaceById: async (w) => ({
     params: { ...siteParams(w), siteSpaceId: (await sections(w))[0]!.siteSpaces[0]!.id },
@@ -99,8 +140,14 @@ export const scenarios: Scenarios = {
   }),
   moveSiteSpace: async (w) => {
     const [first] = await sections(w);
-    const added = await ok<{ id: string }>(w, 'POST', `${sitePath(w)}/site-spaces`, { spaceId: w.demo.spaces.handbook, sectionId: first!.id });
-    return { params: { ...siteParams(w), siteSpaceId: added.id }, body: { position: { before: { type: 'site-space', siteSpace: first!.siteSpaces[0]!.id } } } };
+    const added = await ok<{ id: string }>(w, 'POST', `${sitePath(w)}/site-spaces`, {
+      spaceId: w.demo.spaces.handbook,
+      sectionId: first!.id,
+    });
+    return {
+      params: { ...siteParams(w), siteSpaceId: added.id },
+      body: { position: { before: { type: 'site-space', siteSpace: first!.siteSpaces[0]!.id } } },
+    };
   },
 
   /* ---------- translations ---------- */
@@ -108,7 +155,10 @@ export const scenarios: Scenarios = {
     await translation(w);
     return { params: { organizationId: w.demo.org } };
   },
-  createTranslation: (w) => ({ params: { organizationId: w.demo.org }, body: { source: { space: w.demo.spaces.guides, language: 'en' }, language: 'de' } }),
+  createTranslation: (w) => ({
+    params: { organizationId: w.demo.org },
+    body: { source: { space: w.demo.spaces.guides, language: 'en' }, language: 'de' },
+  }),
   getTranslation: async (w) => {
     const translationId = await translation(w);
     // Long enough for the run to complete, so the answer carries a result.

@@ -32,7 +32,8 @@ export async function startWorld(options: EmulatorOptions = {}): Promise<SitesWo
       now += ms;
     },
     org: `/v1/orgs/${DEMO.org}`,
-    call: (method, path, body, token = DEMO.tokens.admin) => request(emu.url, method, path, { token, ...(body === undefined ? {} : { body }) }),
+    call: (method, path, body, token = DEMO.tokens.admin) =>
+      request(emu.url, method, path, { token, ...(body === undefined ? {} : { body }) }),
     close: () => emu.close(),
   };
 }

@@ -9,7 +9,11 @@ import { DEMO, expectError, expectSpec, startWorld, type SitesWorld } from './he
 let w: SitesWorld;
 let server: TestServer;
 let dir: string;
-const PETS = { openapi: '3.0.3', info: { title: 'Pets', version: '1.0.0' }, paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'ok' } } } } } };
+const PETS = {
+  openapi: '3.0.3',
+  info: { title: 'Pets', version: '1.0.0' },
+  paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'ok' } } } } },
+};
 const PETS_YAML = `# Pets API
 openapi: 3.0.3
 info:
@@ -61,7 +65,13 @@ const create = (slug: string, source: unknown, token?: string) => w.call('POST',
 describe('createOpenAPISpec', () => {
   it('creates from JSON or YAML text, with a first version holding the parsed document', async () => {
     const spec = expectSpec(await create('pets-json', { text: JSON.stringify(PETS) }), 'createOpenAPISpec', 201);
-    expect(spec).toMatchObject({ object: 'openapi-spec', slug: 'pets-json', visibility: 'private', processingState: 'complete', permissions: { view: true, edit: true } });
+    expect(spec).toMatchObject({
+      object: 'openapi-spec',
+      slug: 'pets-json',
+      visibility: 'private',
+      processingState: 'complete',
+      permissions: { view: true, edit: true },
+    });
     expect(spec.lastVersion).toBeTypeOf('string');
     expect(spec).not.toHaveProperty('lastProcessErrorCode');
     const content = expectSpec(await w.call('GET', `${base()}/pets-json/versions/latest/content`), 'getLatestOpenAPISpecVersionContent');
@@ -73,7 +83,15 @@ describe('createOpenAPISpec', () => {
       openapi: '3.0.3',
       info: { title: 'Pets', version: '1.0.0', description: 'Line one\nLine two\n' },
       tags: ['pets', 'store'],
-      paths: { '/pets': { get: { summary: 'List pets', parameters: [{ name: 'limit', in: 'query', required: false }], responses: { '200': { description: 'ok' } } } } },
+      paths: {
+        '/pets': {
+          get: {
+            summary: 'List pets',
+            parameters: [{ name: 'limit', in: 'query', required: false }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
     });
   });
 
@@ -117,23 +135,42 @@ describe('createOpenAPISpec', () => {
 
 describe('PUT, PATCH, GET, list and delete', () => {
   it('PUT creates (201) then adds versions (200); versions list newest first; latest follows', async () => {
-    const first = expectSpec(await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(PETS) } }), 'createOrUpdateOpenAPISpecBySlug', 201);
+    const first = expectSpec(
+      await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(PETS) } }),
+      'createOrUpdateOpenAPISpecBySlug',
+      201,
+    );
     w.advance(1000);
     const v2doc = { ...PETS, info: { ...PETS.info, version: '2.0.0' } };
-    const second = expectSpec(await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(v2doc) } }), 'createOrUpdateOpenAPISpecBySlug', 200);
+    const second = expectSpec(
+      await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(v2doc) } }),
+      'createOrUpdateOpenAPISpecBySlug',
+      200,
+    );
     expect(second.id).toBe(first.id);
     expect(second.lastVersion).not.toBe(first.lastVersion);
     expect(second.updatedAt > first.updatedAt).toBe(true);
     const versions = expectSpec(await w.call('GET', `${base()}/put-me/versions`), 'listOpenAPISpecVersions');
     expect(versions.items.map((v: { id: string }) => v.id)).toEqual([second.lastVersion, first.lastVersion]);
     expect(expectSpec(await w.call('GET', `${base()}/put-me/versions/latest`), 'getLatestOpenAPISpecVersion').id).toBe(second.lastVersion);
-    const old = expectSpec(await w.call('GET', `${base()}/put-me/versions/${first.lastVersion}/content`), 'getOpenAPISpecVersionContentById');
+    const old = expectSpec(
+      await w.call('GET', `${base()}/put-me/versions/${first.lastVersion}/content`),
+      'getOpenAPISpecVersionContentById',
+    );
     expect(old.filesystem['openapi.json'].info.version).toBe('1.0.0');
-    expect(expectSpec(await w.call('GET', `${base()}/put-me/versions/${first.lastVersion}`), 'getOpenAPISpecVersionById').id).toBe(first.lastVersion);
+    expect(expectSpec(await w.call('GET', `${base()}/put-me/versions/${first.lastVersion}`), 'getOpenAPISpecVersionById').id).toBe(
+      first.lastVersion,
+    );
     // A failed fetch keeps the last good version and records the error; a later success clears it.
-    const failed = expectSpec(await w.call('PUT', `${base()}/put-me`, { source: { url: 'https://example.com/x.json' } }), 'createOrUpdateOpenAPISpecBySlug');
+    const failed = expectSpec(
+      await w.call('PUT', `${base()}/put-me`, { source: { url: 'https://example.com/x.json' } }),
+      'createOrUpdateOpenAPISpecBySlug',
+    );
     expect(failed).toMatchObject({ lastVersion: second.lastVersion, lastProcessErrorCode: 'FETCH_ERROR' });
-    const fixed = expectSpec(await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(PETS) } }), 'createOrUpdateOpenAPISpecBySlug');
+    const fixed = expectSpec(
+      await w.call('PUT', `${base()}/put-me`, { source: { text: JSON.stringify(PETS) } }),
+      'createOrUpdateOpenAPISpecBySlug',
+    );
     expect(fixed).not.toHaveProperty('lastProcessErrorCode');
     expect(fixed).not.toHaveProperty('sourceURL');
     expectError(await w.call('PUT', `${base()}/put-me`, {}), 400, /body\.source/);

@@ -39,27 +39,53 @@ describe('seedSites', () => {
             published: true,
             icon: { emoji: '📘' },
             adaptiveSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false },
-            sections: [{ id: 'sec_one', title: 'One', siteSpaces: [{ id: 'ss_one', space: 'sp_one', path: 'first' }, { id: 'ss_two', space: 'sp_two' }] }],
-            sectionGroups: [{ id: 'grp', title: 'More', sections: [{ id: 'sec_two', title: 'Two', space: 'sp_two', condition: 'visitor.claims.beta' }] }],
+            sections: [
+              {
+                id: 'sec_one',
+                title: 'One',
+                siteSpaces: [
+                  { id: 'ss_one', space: 'sp_one', path: 'first' },
+                  { id: 'ss_two', space: 'sp_two' },
+                ],
+              },
+            ],
+            sectionGroups: [
+              { id: 'grp', title: 'More', sections: [{ id: 'sec_two', title: 'Two', space: 'sp_two', condition: 'visitor.claims.beta' }] },
+            ],
           },
           { id: 'site_root', title: 'Root', siteSpaces: [{ id: 'ss_root', space: 'sp_one' }] },
         ],
-        openapi: [{ slug: 'pets', text: '{"openapi": "3.0.0", "info": {"title": "Pets", "version": "1"}, "paths": {}}', visibility: 'public' }],
+        openapi: [
+          { slug: 'pets', text: '{"openapi": "3.0.0", "info": {"title": "Pets", "version": "1"}, "paths": {}}', visibility: 'public' },
+        ],
         translations: [{ id: 'tr_one', space: 'sp_one', language: 'fr', completed: true }],
       }),
     });
     try {
       const published = (await get(emu.url, '/sites/site_main/published')).body;
       expect(published.structure.structure.map((i: { id: string }) => i.id)).toEqual(['sec_one', 'grp']);
-      expect(published.structure.structure[0].siteSpaces.map((s: { id: string; path: string }) => [s.id, s.path])).toEqual([['ss_one', 'first'], ['ss_two', 'two']]);
-      expect(published.structure.structure[1].sections[0]).toMatchObject({ id: 'sec_two', sectionGroup: 'grp', condition: 'visitor.claims.beta' });
+      expect(published.structure.structure[0].siteSpaces.map((s: { id: string; path: string }) => [s.id, s.path])).toEqual([
+        ['ss_one', 'first'],
+        ['ss_two', 'two'],
+      ]);
+      expect(published.structure.structure[1].sections[0]).toMatchObject({
+        id: 'sec_two',
+        sectionGroup: 'grp',
+        condition: 'visitor.claims.beta',
+      });
       expect(published.customizations.site.favicon).toEqual({ emoji: '📘' });
-      expect((await get(emu.url, '/sites/site_main/adaptive-schema/template-conditions')).body.items).toEqual([{ description: 'Beta', condition: 'visitor.claims.beta' }]);
+      expect((await get(emu.url, '/sites/site_main/adaptive-schema/template-conditions')).body.items).toEqual([
+        { description: 'Beta', condition: 'visitor.claims.beta' },
+      ]);
       const root = (await get(emu.url, '/sites/site_root')).body;
       expect(root).toMatchObject({ published: false, siteSpaces: 1 });
       expect((await get(emu.url, '/openapi/pets')).body).toMatchObject({ visibility: 'public', lastVersion: expect.any(String) });
       const tr = (await get(emu.url, '/translations/tr_one')).body;
-      expect(tr).toMatchObject({ status: 'completed', stats: { runs: 1, totalPages: 1, totalWords: 3 }, result: { space: expect.any(String) } });
+      expect(tr).toMatchObject({
+        status: 'completed',
+        stats: { runs: 1, totalPages: 1, totalWords: 3 },
+        result: { space: expect.any(String) },
+      });
     } finally {
       await emu.close();
     }
@@ -68,7 +94,10 @@ describe('seedSites', () => {
   it('refuses bad entries, saying where', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ sites: [{ title: 'x' }] }, /sites\.0\.title/],
-      [{ sites: [{ title: 'Bad space', sections: [{ title: 'Sec', space: 'sp_nope' }] }] }, /sites\.0\.sections\.0\.space: no space "sp_nope"/],
+      [
+        { sites: [{ title: 'Bad space', sections: [{ title: 'Sec', space: 'sp_nope' }] }] },
+        /sites\.0\.sections\.0\.space: no space "sp_nope"/,
+      ],
       [{ sites: [{ title: 'Empty section', sections: [{ title: 'Sec' }] }] }, /sites\.0\.sections\.0: a section needs a space/],
       [{ sites: [{ title: 'Schema', adaptiveSchema: { type: 'array' } }] }, /sites\.0\.adaptiveSchema/],
       [{ openapi: [{ slug: 'p', text: 'not a spec' }] }, /openapi\.0: not an OpenAPI document/],

@@ -7,19 +7,32 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const newSite = async (body: Record<string, unknown> = {}) => expectSpec((await w.call('POST', `${w.org}/sites`, { title: 'Test site', ...body })), 'createSite', 201);
+const newSite = async (body: Record<string, unknown> = {}) =>
+  expectSpec(await w.call('POST', `${w.org}/sites`, { title: 'Test site', ...body }), 'createSite', 201);
 
 describe('createSite', () => {
   it('creates a basic, public, unpublished site by default, with a Location header', async () => {
     const answer = await w.call('POST', `${w.org}/sites`);
     const site = expectSpec(answer, 'createSite', 201);
-    expect(site).toMatchObject({ object: 'site', type: 'basic', title: 'Untitled site', visibility: 'public', published: false, siteSpaces: 0, agentsContext: 'included' });
+    expect(site).toMatchObject({
+      object: 'site',
+      type: 'basic',
+      title: 'Untitled site',
+      visibility: 'public',
+      published: false,
+      siteSpaces: 0,
+      agentsContext: 'included',
+    });
     expect(answer.headers.get('location')).toBe(site.urls.location);
     expect(site.urls.published).toBeUndefined();
   });
 
   it('adds the given spaces as site spaces', async () => {
-    const site = await newSite({ type: 'premium', visibility: 'unlisted', spaces: [DEMO.spaces.guides, DEMO.spaces.api, DEMO.spaces.guides] });
+    const site = await newSite({
+      type: 'premium',
+      visibility: 'unlisted',
+      spaces: [DEMO.spaces.guides, DEMO.spaces.api, DEMO.spaces.guides],
+    });
     expect(site).toMatchObject({ type: 'premium', visibility: 'unlisted', siteSpaces: 2, published: true });
     expect(site.features.map((f: { id: string }) => f.id)).toContain('sites-sections');
     const list = (await w.call('GET', `${w.org}/sites/${site.id}/site-spaces`)).body;
@@ -53,7 +66,11 @@ describe('createSite', () => {
     expectError(await w.call('POST', `${w.org}/sites`, { title: 'x' }), 400, /body\.title/);
     expectError(await w.call('POST', `${w.org}/sites`, { title: 'y'.repeat(129) }), 400, /body\.title.*128/);
     expectError(await w.call('POST', `${w.org}/sites`, { type: 'gold' }), 400, /body\.type/);
-    expectError(await w.call('POST', `${w.org}/sites`, { spaces: [DEMO.spaces.guides, 'space_nope'] }), 400, /body\.spaces\[1\].*space_nope/);
+    expectError(
+      await w.call('POST', `${w.org}/sites`, { spaces: [DEMO.spaces.guides, 'space_nope'] }),
+      400,
+      /body\.spaces\[1\].*space_nope/,
+    );
     expectError(await w.call('POST', `${w.org}/sites`, { spaces: [DEMO.spaces.globex] }), 400, /body\.spaces\[0\]/);
     expect((await w.call('GET', `${w.org}/sites`)).body.count).toBe(before);
   });
@@ -71,7 +88,9 @@ describe('listSites', () => {
     await newSite({ title: 'filter beta' });
     const body = expectSpec(await w.call('GET', `${w.org}/sites?title=FILTER`), 'listSites');
     expect(body.items.map((s: { title: string }) => s.title)).toEqual(['Filter Alpha', 'filter beta']);
-    expect((await w.call('GET', `${w.org}/sites?space=${DEMO.spaces.handbook}`)).body.items.map((s: { id: string }) => s.id)).toEqual([a.id]);
+    expect((await w.call('GET', `${w.org}/sites?space=${DEMO.spaces.handbook}`)).body.items.map((s: { id: string }) => s.id)).toEqual([
+      a.id,
+    ]);
     expect((await w.call('GET', `${w.org}/sites?type=ultimate&title=filter`)).body.items.map((s: { id: string }) => s.id)).toEqual([a.id]);
     const published = (await w.call('GET', `${w.org}/sites?published=true`)).body.items.map((s: { id: string }) => s.id);
     expect(published).toContain(DEMO.site);
@@ -106,7 +125,11 @@ describe('getSiteById / deleteSiteById', () => {
     expect(site).toMatchObject({ id: DEMO.site, published: true, siteSpaces: 2 });
     expect(site.urls.published).toMatch(/^http/);
     expectError(await w.call('GET', `${w.org}/sites/site_nope`), 404, 'No matching site found');
-    expectError(await w.call('GET', `/v1/orgs/${DEMO.otherOrg}/sites/${DEMO.site}`, undefined, DEMO.tokens.otherAdmin), 404, 'No matching site found');
+    expectError(
+      await w.call('GET', `/v1/orgs/${DEMO.otherOrg}/sites/${DEMO.site}`, undefined, DEMO.tokens.otherAdmin),
+      404,
+      'No matching site found',
+    );
   });
 
   it('deletes a site with its structure, 204 every time', async () => {
@@ -125,7 +148,10 @@ describe('getSiteById / deleteSiteById', () => {
 
   it("clears the organization's default content when it was the deleted site", async () => {
     const site = await newSite();
-    expect((await w.call('PATCH', w.org, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent).toEqual({ type: 'site', site: site.id });
+    expect((await w.call('PATCH', w.org, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent).toEqual({
+      type: 'site',
+      site: site.id,
+    });
     expect((await w.call('DELETE', `${w.org}/sites/${site.id}`)).status).toBe(204);
     expect((await w.call('GET', w.org)).body).not.toHaveProperty('defaultContent');
   });
@@ -142,10 +168,23 @@ describe('updateSiteById', () => {
 
     const site = await newSite({ spaces: [DEMO.spaces.guides] });
     const body = expectSpec(
-      await w.call('PATCH', `${w.org}/sites/${site.id}`, { title: 'Renamed', basename: 'docs', agentsContext: 'excluded', adaptiveContent: { enabled: true }, proxy: 'acme.test/docs' }),
+      await w.call('PATCH', `${w.org}/sites/${site.id}`, {
+        title: 'Renamed',
+        basename: 'docs',
+        agentsContext: 'excluded',
+        adaptiveContent: { enabled: true },
+        proxy: 'acme.test/docs',
+      }),
       'updateSiteById',
     );
-    expect(body).toMatchObject({ title: 'Renamed', basename: 'docs', agentsContext: 'excluded', adaptiveContent: { enabled: true }, published: false, proxy: { origin: 'acme.test/docs' } });
+    expect(body).toMatchObject({
+      title: 'Renamed',
+      basename: 'docs',
+      agentsContext: 'excluded',
+      adaptiveContent: { enabled: true },
+      published: false,
+      proxy: { origin: 'acme.test/docs' },
+    });
     expect(body.proxy.target).toMatch(/docs\/$/);
     const removed = expectSpec(await w.call('PATCH', `${w.org}/sites/${site.id}`, { proxy: null, visibility: 'public' }), 'updateSiteById');
     expect(removed.proxy).toBeUndefined();
@@ -223,8 +262,16 @@ describe('adaptive schema', () => {
     expectError(await bad({ ...SCHEMA, type: 'array' }), 400, /jsonSchema\.type/);
     expectError(await bad({ ...SCHEMA, additionalProperties: true }), 400, /jsonSchema\.additionalProperties/);
     expectError(await bad({ ...SCHEMA, properties: { isBeta: { type: 'boolean' } } }), 400, /jsonSchema\.properties\.isBeta.*description/);
-    expectError(await bad({ ...SCHEMA, properties: { isBeta: { type: 'date', description: 'd' } } }), 400, /jsonSchema\.properties\.isBeta/);
-    expectError(await bad({ ...SCHEMA, properties: { unsigned: { ...SCHEMA.properties.unsigned, additionalProperties: true } } }), 400, /unsigned/);
+    expectError(
+      await bad({ ...SCHEMA, properties: { isBeta: { type: 'date', description: 'd' } } }),
+      400,
+      /jsonSchema\.properties\.isBeta/,
+    );
+    expectError(
+      await bad({ ...SCHEMA, properties: { unsigned: { ...SCHEMA.properties.unsigned, additionalProperties: true } } }),
+      400,
+      /unsigned/,
+    );
     expectError(await w.call('PUT', path, {}), 400, /body\.jsonSchema/);
     expectError(await w.call('GET', path), 404);
   });
@@ -232,7 +279,10 @@ describe('adaptive schema', () => {
 
 describe('getPublishedContentSite', () => {
   it('answers the structure, customizations and scripts of a published site', async () => {
-    const body = expectSpec(await w.call('GET', `${w.org}/sites/${DEMO.site}/published`, undefined, DEMO.tokens.read), 'getPublishedContentSite');
+    const body = expectSpec(
+      await w.call('GET', `${w.org}/sites/${DEMO.site}/published`, undefined, DEMO.tokens.read),
+      'getPublishedContentSite',
+    );
     expect(body.object).toBe('published-content-site');
     expect(body.structure.type).toBe('sections');
     expect(body.structure.structure.map((s: { title: string }) => s.title)).toEqual(['Guides', 'API']);

@@ -11,13 +11,19 @@ const { guides, api, handbook } = DEMO.spaces;
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 async function site(spaces: string[] = []) {
-  const body = expectSpec(await w.call('POST', `${w.org}/sites`, { title: 'Structure', ...(spaces.length ? { spaces } : {}) }), 'createSite', 201);
+  const body = expectSpec(
+    await w.call('POST', `${w.org}/sites`, { title: 'Structure', ...(spaces.length ? { spaces } : {}) }),
+    'createSite',
+    201,
+  );
   return `${w.org}/sites/${body.id}`;
 }
-const addSection = async (base: string, body: Record<string, unknown>) => expectSpec(await w.call('POST', `${base}/sections`, body), 'addSectionToSite', 201);
+const addSection = async (base: string, body: Record<string, unknown>) =>
+  expectSpec(await w.call('POST', `${base}/sections`, body), 'addSectionToSite', 201);
 const sections = async (base: string) => expectSpec(await w.call('GET', `${base}/sections?limit=1000`), 'listSiteSections').items;
 const groups = async (base: string) => expectSpec(await w.call('GET', `${base}/section-groups`), 'listSiteSectionGroups').items;
-const siteSpaces = async (base: string, query = '') => expectSpec(await w.call('GET', `${base}/site-spaces${query}`), 'listSiteSpaces').items;
+const siteSpaces = async (base: string, query = '') =>
+  expectSpec(await w.call('GET', `${base}/site-spaces${query}`), 'listSiteSpaces').items;
 
 describe('site sections', () => {
   it('adds sections with a site space each, paths from titles, unique', async () => {
@@ -89,10 +95,22 @@ describe('site sections', () => {
     const b = await addSection(base, { spaceId: api });
     const path = `${base}/sections/${a.id}`;
     const patched = expectSpec(
-      await w.call('PATCH', path, { title: 'Guides', path: 'guides', condition: 'visitor.claims.isBeta', icon: 'star', description: 'All guides' }),
+      await w.call('PATCH', path, {
+        title: 'Guides',
+        path: 'guides',
+        condition: 'visitor.claims.isBeta',
+        icon: 'star',
+        description: 'All guides',
+      }),
       'updateSiteSectionById',
     );
-    expect(patched).toMatchObject({ title: 'Guides', path: 'guides', condition: 'visitor.claims.isBeta', icon: 'star', description: 'All guides' });
+    expect(patched).toMatchObject({
+      title: 'Guides',
+      path: 'guides',
+      condition: 'visitor.claims.isBeta',
+      icon: 'star',
+      description: 'All guides',
+    });
     const cleared = expectSpec(await w.call('PATCH', path, { condition: null, icon: null, description: null }), 'updateSiteSectionById');
     expect(cleared).not.toHaveProperty('condition');
     expect(cleared).not.toHaveProperty('icon');
@@ -127,7 +145,11 @@ describe('site sections', () => {
 
   it('moves a section before or after another; invalid positions are 400', async () => {
     const base = await site();
-    const [a, b, c] = [await addSection(base, { spaceId: guides }), await addSection(base, { spaceId: api }), await addSection(base, { spaceId: handbook })];
+    const [a, b, c] = [
+      await addSection(base, { spaceId: guides }),
+      await addSection(base, { spaceId: api }),
+      await addSection(base, { spaceId: handbook }),
+    ];
     const move = (id: string, body?: unknown) => w.call('POST', `${base}/sections/${id}/move`, body);
     expectSpec(await move(c.id, { position: { before: { type: 'site-section', siteSection: a.id } } }), 'moveSiteSection');
     expect(ids(await sections(base))).toEqual([c.id, a.id, b.id]);
@@ -135,11 +157,30 @@ describe('site sections', () => {
     expect(ids(await sections(base))).toEqual([a.id, c.id, b.id]);
     expectSpec(await move(a.id), 'moveSiteSection');
     expect(ids(await sections(base))).toEqual([c.id, b.id, a.id]);
-    expectSpec(await move(a.id, { position: { after: { type: 'site-section', siteSection: c.id }, before: { type: 'site-section', siteSection: b.id } } }), 'moveSiteSection');
+    expectSpec(
+      await move(a.id, {
+        position: { after: { type: 'site-section', siteSection: c.id }, before: { type: 'site-section', siteSection: b.id } },
+      }),
+      'moveSiteSection',
+    );
     expect(ids(await sections(base))).toEqual([c.id, a.id, b.id]);
-    expectError(await move(a.id, { position: { before: { type: 'site-section', siteSection: a.id } } }), 400, 'Invalid move site section position provided');
-    expectError(await move(a.id, { position: { before: { type: 'site-section', siteSection: 'sitesc_nope' } } }), 400, 'Invalid move site section position provided');
-    expectError(await move(a.id, { position: { after: { type: 'site-section', siteSection: b.id }, before: { type: 'site-section', siteSection: c.id } } }), 400, 'Invalid move');
+    expectError(
+      await move(a.id, { position: { before: { type: 'site-section', siteSection: a.id } } }),
+      400,
+      'Invalid move site section position provided',
+    );
+    expectError(
+      await move(a.id, { position: { before: { type: 'site-section', siteSection: 'sitesc_nope' } } }),
+      400,
+      'Invalid move site section position provided',
+    );
+    expectError(
+      await move(a.id, {
+        position: { after: { type: 'site-section', siteSection: b.id }, before: { type: 'site-section', siteSection: c.id } },
+      }),
+      400,
+      'Invalid move',
+    );
     expectError(await move(a.id, { position: { before: { type: 'site-space', siteSection: b.id } } }), 400, /body\.position\.before\.type/);
     expectError(await move('sitesc_nope'), 404, 'No matching Site section found');
   });
@@ -148,7 +189,11 @@ describe('site sections', () => {
 describe('site section groups', () => {
   it('creates, lists, edits, adds and removes sections, deletes', async () => {
     const base = await site();
-    const [a, b, c] = [await addSection(base, { spaceId: guides }), await addSection(base, { spaceId: api }), await addSection(base, { spaceId: handbook })];
+    const [a, b, c] = [
+      await addSection(base, { spaceId: guides }),
+      await addSection(base, { spaceId: api }),
+      await addSection(base, { spaceId: handbook }),
+    ];
     const answer = await w.call('POST', `${base}/section-groups`, { title: 'Reference', icon: 'code', sections: [b.id, a.id] });
     const g = expectSpec(answer, 'addSectionGroupToSite', 201);
     expect(answer.headers.get('location')).toBe(`${w.emu.url}${base}/section-groups/${g.id}`);
@@ -159,12 +204,19 @@ describe('site section groups', () => {
     const published = (await w.call('PATCH', base, { visibility: 'public' }), (await w.call('GET', `${base}/published`)).body);
     expect(published.structure.structure.map((i: { object: string }) => i.object)).toEqual(['site-section', 'site-section-group']);
 
-    const edited = expectSpec(await w.call('PATCH', `${base}/section-groups/${g.id}`, { title: 'API', icon: null }), 'updateSiteSectionGroupById');
+    const edited = expectSpec(
+      await w.call('PATCH', `${base}/section-groups/${g.id}`, { title: 'API', icon: null }),
+      'updateSiteSectionGroupById',
+    );
     expect(edited.title).toBe('API');
     expect(edited).not.toHaveProperty('icon');
     expectError(await w.call('PATCH', `${base}/section-groups/${g.id}`, { title: '' }), 400, /body\.title/);
 
-    const grown = expectSpec(await w.call('POST', `${base}/section-groups/${g.id}/sections`, { sectionId: c.id }), 'addSectionToGroup', 201);
+    const grown = expectSpec(
+      await w.call('POST', `${base}/section-groups/${g.id}/sections`, { sectionId: c.id }),
+      'addSectionToGroup',
+      201,
+    );
     expect(ids(grown.sections)).toEqual([b.id, a.id, c.id]);
     expectError(await w.call('POST', `${base}/section-groups/${g.id}/sections`, { sectionId: 'sitesc_nope' }), 400, /body\.sectionId/);
 
@@ -185,7 +237,11 @@ describe('site section groups', () => {
     expectError(await w.call('POST', `${base}/section-groups`, { title: 'G', sections: ['sitesc_nope'] }), 400, /body\.sections\[0\]/);
     expectError(await w.call('POST', `${base}/section-groups`, { title: 'g'.repeat(101) }), 400, /body\.title.*100/);
     expectError(await w.call('PATCH', `${base}/section-groups/sitesg_nope`, { title: 'G' }), 404, 'No matching site section group found');
-    expectError(await w.call('POST', `${base}/section-groups/sitesg_nope/sections`, { sectionId: 'x' }), 404, 'No matching site section group found');
+    expectError(
+      await w.call('POST', `${base}/section-groups/sitesg_nope/sections`, { sectionId: 'x' }),
+      404,
+      'No matching site section group found',
+    );
     expect((await w.call('DELETE', `${base}/section-groups/sitesg_nope/sections/sitesc_nope`)).status).toBe(204);
   });
 
@@ -203,8 +259,16 @@ describe('site section groups', () => {
     expect(await top()).toEqual([a.id, g.id, b.id]);
     expectSpec(await move(), 'moveSiteSectionGroup');
     expect(await top()).toEqual([a.id, b.id, g.id]);
-    expectError(await move({ position: { before: { type: 'site-section-group', id: a.id } } }), 400, 'Invalid move site section group position provided');
-    expectError(await move({ position: { before: { type: 'site-section-group', id: g.id } } }), 400, 'Invalid move site section group position provided');
+    expectError(
+      await move({ position: { before: { type: 'site-section-group', id: a.id } } }),
+      400,
+      'Invalid move site section group position provided',
+    );
+    expectError(
+      await move({ position: { before: { type: 'site-section-group', id: g.id } } }),
+      400,
+      'Invalid move site section group position provided',
+    );
     expectError(await w.call('POST', `${base}/section-groups/sitesg_nope/move`, {}), 404, 'No matching site section group found');
   });
 });
@@ -225,7 +289,11 @@ describe('site spaces', () => {
     const b = await addSection(withSections, { spaceId: api });
     expect((await w.call('POST', `${withSections}/site-spaces`, { spaceId: handbook })).body.section).toBe(a.id);
     expect((await w.call('POST', `${withSections}/site-spaces`, { spaceId: handbook, sectionId: b.id })).body.section).toBe(b.id);
-    expectError(await w.call('POST', `${withSections}/site-spaces`, { spaceId: handbook, sectionId: 'sitesc_nope' }), 400, /body\.sectionId/);
+    expectError(
+      await w.call('POST', `${withSections}/site-spaces`, { spaceId: handbook, sectionId: 'sitesc_nope' }),
+      400,
+      /body\.sectionId/,
+    );
     expectError(await w.call('POST', `${withSections}/site-spaces`, { spaceId: DEMO.spaces.globex }), 400, /body\.spaceId/);
     expectError(await w.call('POST', `${withSections}/site-spaces`, {}), 400, /body\.spaceId/);
   });
@@ -276,14 +344,20 @@ describe('site spaces', () => {
     expect(ids(await siteSpaces(base))).toEqual([c.id, a.id, b.id]);
     expectSpec(await move(c.id), 'moveSiteSpace');
     expect(ids(await siteSpaces(base))).toEqual([a.id, b.id, c.id]);
-    expectError(await move(a.id, { position: { after: { type: 'site-space', siteSpace: 'sitesp_nope' } } }), 400, 'Invalid move site space position provided');
+    expectError(
+      await move(a.id, { position: { after: { type: 'site-space', siteSpace: 'sitesp_nope' } } }),
+      400,
+      'Invalid move site space position provided',
+    );
     expectError(await move('sitesp_nope'), 404, 'No matching Site space found');
 
     const sectioned = await site();
     const s1 = await addSection(sectioned, { spaceId: guides });
     const s2 = await addSection(sectioned, { spaceId: api });
     expectError(
-      await w.call('POST', `${sectioned}/site-spaces/${s1.siteSpaces[0].id}/move`, { position: { before: { type: 'site-space', siteSpace: s2.siteSpaces[0].id } } }),
+      await w.call('POST', `${sectioned}/site-spaces/${s1.siteSpaces[0].id}/move`, {
+        position: { before: { type: 'site-space', siteSpace: s2.siteSpaces[0].id } },
+      }),
       400,
       'Invalid move site space position provided',
     );

@@ -26,8 +26,22 @@ const get = async (id: string) => expectSpec(await w.call('GET', `${base()}/${id
 describe('translations', () => {
   it('runs pending → running → completed with the clock, then holds a translated copy', async () => {
     const created = expectSpec(await create({ source: { space: source, language: 'en' }, language: 'fr' }), 'createTranslation', 201);
-    expect(created).toMatchObject({ object: 'translation', status: 'pending', language: 'fr', source: { space: source, language: 'en' }, instructions: { object: 'document', nodes: [] } });
-    expect(created.stats).toEqual({ runs: 1, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 });
+    expect(created).toMatchObject({
+      object: 'translation',
+      status: 'pending',
+      language: 'fr',
+      source: { space: source, language: 'en' },
+      instructions: { object: 'document', nodes: [] },
+    });
+    expect(created.stats).toEqual({
+      runs: 1,
+      totalWords: 0,
+      totalPages: 0,
+      totalDuration: 0,
+      latestRunDuration: 0,
+      latestPages: 0,
+      latestWords: 0,
+    });
     expect(created).not.toHaveProperty('result');
 
     w.advance(QUEUED_MS - 1);
@@ -37,7 +51,15 @@ describe('translations', () => {
     w.advance(RUN_MS);
     const done = await get(created.id);
     expect(done.status).toBe('completed');
-    expect(done.stats).toEqual({ runs: 1, totalWords: 12, totalPages: 3, totalDuration: 3, latestRunDuration: 3, latestPages: 3, latestWords: 12 });
+    expect(done.stats).toEqual({
+      runs: 1,
+      totalWords: 12,
+      totalPages: 3,
+      totalDuration: 3,
+      latestRunDuration: 3,
+      latestPages: 3,
+      latestWords: 12,
+    });
     const space = (await w.call('GET', `/v1/spaces/${done.result.space}`)).body;
     expect(space).toMatchObject({ title: 'Manual (fr)', language: 'fr', revision: done.result.revision, organization: DEMO.org });
     const pages = (await w.call('GET', `/v1/spaces/${done.result.space}/content/pages`)).body.pages;
@@ -74,7 +96,17 @@ describe('translations', () => {
 
   it('PUT replaces the instructions', async () => {
     const t = (await create({ source: { space: source, language: 'en' }, language: 'ja' })).body;
-    const instructions = { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Keep product names in English.', marks: [] }] }] }] };
+    const instructions = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Keep product names in English.', marks: [] }] }],
+        },
+      ],
+    };
     const updated = expectSpec(await w.call('PUT', `${base()}/${t.id}`, { instructions }), 'updateTranslation');
     expect(updated.instructions).toEqual(instructions);
     expect((await get(t.id)).instructions).toEqual(instructions);

@@ -7,10 +7,14 @@ import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/vi
 export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
   static override operations = [comments.createReply, changeRequestComments.createReply];
   static override summary = 'Reply to a comment';
-  static override description = 'The text is markdown, from --body or a file (--body-file, - for stdin). Add --cr for a comment of a change request.';
+  static override description =
+    'The text is markdown, from --body or a file (--body-file, - for stdin). Add --cr for a comment of a change request.';
   static override examples = [
     '<%= config.bin %> comments replies create cm_abc --body "Fixed, thanks!"',
-    { description: 'On a change request comment, from stdin', command: 'echo "Done in the last commit." | <%= config.bin %> comments replies create cm_abc --cr 42 --body-file -' },
+    {
+      description: 'On a change request comment, from stdin',
+      command: 'echo "Done in the last commit." | <%= config.bin %> comments replies create cm_abc --cr 42 --body-file -',
+    },
   ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = {
@@ -31,7 +35,13 @@ export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
     const reply =
       cr === undefined
         ? await this.send(comments.createReply, { spaceId, commentId, body })
-        : await this.send(changeRequestComments.createReply, { spaceId, changeRequestId: cr, commentId, body, query: { format: 'markdown' } });
+        : await this.send(changeRequestComments.createReply, {
+            spaceId,
+            changeRequestId: cr,
+            commentId,
+            body,
+            query: { format: 'markdown' },
+          });
     this.output.done(`Replied to comment ${commentId} (reply ${reply.id})`, reply, replyRow);
   }
 }

@@ -10,7 +10,10 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     'Space comments only: the API has no operation to delete a reply in a change request (--cr exits 2).',
     'Asks for confirmation on a terminal; --yes skips it (and is required without one).',
   ].join('\n');
-  static override examples = ['<%= config.bin %> comments replies delete cm_abc rp_def', '<%= config.bin %> comments replies delete cm_abc rp_def --space sp_abc --yes'];
+  static override examples = [
+    '<%= config.bin %> comments replies delete cm_abc rp_def',
+    '<%= config.bin %> comments replies delete cm_abc rp_def --space sp_abc --yes',
+  ];
   static override args = {
     comment: Args.string({ description: 'Comment id', required: true }),
     reply: Args.string({ description: 'Reply id', required: true }),
@@ -18,7 +21,8 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    if (this.flags.cr !== undefined) throw unsupported('delete a reply to a change request comment', 'replies can be deleted on space comments only');
+    if (this.flags.cr !== undefined)
+      throw unsupported('delete a reply to a change request comment', 'replies can be deleted on space comments only');
     const spaceId = this.space();
     const commentId = this.about('comment', this.args.comment);
     const commentReplyId = this.about('comment reply', this.args.reply);

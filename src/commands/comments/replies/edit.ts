@@ -30,7 +30,8 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   };
 
   async run(): Promise<void> {
-    if (this.flags.cr !== undefined) throw unsupported('edit a reply to a change request comment', 'replies can be edited on space comments only');
+    if (this.flags.cr !== undefined)
+      throw unsupported('edit a reply to a change request comment', 'replies can be edited on space comments only');
     const body: UpdateCommentReplyBody = {};
     const text = await bodyFromFlags(this.flags);
     if (text) body.body = text;
@@ -38,7 +39,8 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     const removed = this.flags['remove-reaction'];
     if (added?.length) body.addedReactions = added;
     if (removed?.length) body.removedReactions = removed;
-    if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --body, --body-file, --add-reaction or --remove-reaction');
+    if (Object.keys(body).length === 0)
+      throw new UsageError('nothing to change: pass --body, --body-file, --add-reaction or --remove-reaction');
     const spaceId = this.space();
     const commentId = this.about('comment', this.args.comment);
     const commentReplyId = this.about('comment reply', this.args.reply);

@@ -8,8 +8,11 @@ export default class RepliesGet extends DocsCommand<typeof RepliesGet> {
   static override operations = [comments.getReply, changeRequestComments.getReply];
   static override summary = 'Show a reply to a comment';
   static override description =
-    'COMMENT and REPLY are ids from `docs comments replies list COMMENT`. The comment is on the space\'s content, or on a change request\'s with --cr. --format picks how the body is shown (markdown by default).';
-  static override examples = ['<%= config.bin %> comments replies get cm_abc rp_def', '<%= config.bin %> comments replies get cm_abc rp_def --cr 42 --json'];
+    "COMMENT and REPLY are ids from `docs comments replies list COMMENT`. The comment is on the space's content, or on a change request's with --cr. --format picks how the body is shown (markdown by default).";
+  static override examples = [
+    '<%= config.bin %> comments replies get cm_abc rp_def',
+    '<%= config.bin %> comments replies get cm_abc rp_def --cr 42 --json',
+  ];
   static override args = {
     comment: Args.string({ description: 'Comment id', required: true }),
     reply: Args.string({ description: 'Reply id', required: true }),

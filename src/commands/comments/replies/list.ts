@@ -12,7 +12,10 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
     'Needs --cr: the API lists replies only for comments of change requests.',
     'For a space comment, `docs comments get` shows how many replies it has and `docs comments replies get` shows one.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> comments replies list cm_abc --cr 42', '<%= config.bin %> comments replies list cm_abc --cr 42 --all --json'];
+  static override examples = [
+    '<%= config.bin %> comments replies list cm_abc --cr 42',
+    '<%= config.bin %> comments replies list cm_abc --cr 42 --all --json',
+  ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = {
     space: spaceFlag(),
@@ -23,11 +26,19 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
 
   async run(): Promise<void> {
     if (this.flags.cr === undefined) {
-      throw unsupported('list the replies of a space comment (only of change request comments, with --cr)', `\`${this.config.bin} comments get ${this.args.comment}\` shows how many there are`);
+      throw unsupported(
+        'list the replies of a space comment (only of change request comments, with --cr)',
+        `\`${this.config.bin} comments get ${this.args.comment}\` shows how many there are`,
+      );
     }
     const spaceId = this.space();
     const changeRequestId = this.about('change request', this.flags.cr);
     const commentId = this.about('comment', this.args.comment);
-    await this.list(op, { spaceId, changeRequestId, commentId, query: { format: documentFormat(this.flags.format) } }, replyColumns, 'No replies.');
+    await this.list(
+      op,
+      { spaceId, changeRequestId, commentId, query: { format: documentFormat(this.flags.format) } },
+      replyColumns,
+      'No replies.',
+    );
   }
 }

@@ -12,7 +12,10 @@ export default class VersionsContent extends DocsCommand<typeof VersionsContent>
   ].join('\n');
   static override examples = [
     '<%= config.bin %> openapi versions content petstore > petstore.json',
-    { description: 'An older version, one field of it', command: '<%= config.bin %> openapi versions content petstore oasv_abc | jq .info.version' },
+    {
+      description: 'An older version, one field of it',
+      command: '<%= config.bin %> openapi versions content petstore oasv_abc | jq .info.version',
+    },
   ];
   static override args = { slug: slugArg(), version: versionArg() };
   static override flags = {

@@ -7,7 +7,10 @@ export default class VersionsGet extends DocsCommand<typeof VersionsGet> {
   static override summary = 'Show a version of an OpenAPI specification (default: the latest)';
   static override description =
     'VERSION is an id from `docs openapi versions list SLUG`, or latest (the default). Shows when it was created and where its content is; `docs openapi versions content` prints the content itself.';
-  static override examples = ['<%= config.bin %> openapi versions get petstore', '<%= config.bin %> openapi versions get petstore oasv_abc --json'];
+  static override examples = [
+    '<%= config.bin %> openapi versions get petstore',
+    '<%= config.bin %> openapi versions get petstore oasv_abc --json',
+  ];
   static override args = { slug: slugArg(), version: versionArg() };
   static override flags = { org: orgFlag() };
 

@@ -6,7 +6,10 @@ export default class VersionsList extends DocsCommand<typeof VersionsList> {
   static override operations = [openapi.listVersions];
   static override summary = 'List the versions of an OpenAPI specification';
   static override description = 'Newest first; each `docs openapi publish` that could read its source adds one.';
-  static override examples = ['<%= config.bin %> openapi versions list petstore', '<%= config.bin %> openapi versions list petstore --all --json'];
+  static override examples = [
+    '<%= config.bin %> openapi versions list petstore',
+    '<%= config.bin %> openapi versions list petstore --all --json',
+  ];
   static override args = { slug: slugArg() };
   static override flags = { org: orgFlag(), ...listFlags() };
 

@@ -9,7 +9,10 @@ export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDel
     'Nobody can join through the link afterwards. The invite id is the last part of the link.',
     'Asks for confirmation on a terminal; --yes skips it. Succeeds also when the invite no longer exists.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> orgs invites delete inv_abc', '<%= config.bin %> orgs invites delete inv_abc --org org_abc --yes'];
+  static override examples = [
+    '<%= config.bin %> orgs invites delete inv_abc',
+    '<%= config.bin %> orgs invites delete inv_abc --org org_abc --yes',
+  ];
   static override args = { invite: Args.string({ description: 'Invite id', required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -19,7 +22,12 @@ export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDel
     await this.send(
       organizations.deleteInvite,
       { organizationId, inviteId },
-      { confirm: { question: `Delete invite link ${inviteId} of organization ${organizationId}?`, action: `delete invite link ${inviteId}` } },
+      {
+        confirm: {
+          question: `Delete invite link ${inviteId} of organization ${organizationId}?`,
+          action: `delete invite link ${inviteId}`,
+        },
+      },
     );
     this.output.done(`Deleted invite link ${inviteId} of organization ${organizationId}`, new NoContent(inviteId, 'deleted'));
   }

@@ -7,7 +7,10 @@ export default class SitesAdaptiveSchemaConditions extends DocsCommand<typeof Si
   static override summary = 'List the conditions suggested by the visitor schema';
   static override description =
     'Expressions generated from the adaptive-content schema, ready for `docs sites sections edit --condition` and `docs sites spaces edit --condition`.';
-  static override examples = ['<%= config.bin %> sites adaptive-schema conditions site_abc', '<%= config.bin %> sites adaptive-schema conditions site_abc --json'];
+  static override examples = [
+    '<%= config.bin %> sites adaptive-schema conditions site_abc',
+    '<%= config.bin %> sites adaptive-schema conditions site_abc --json',
+  ];
   static override args = { site: siteArg() };
   static override flags = { org: orgFlag(), site: siteFlag() };
 
@@ -15,6 +18,10 @@ export default class SitesAdaptiveSchemaConditions extends DocsCommand<typeof Si
     const organizationId = await this.org();
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
     const { items } = await this.send(sites.listAdaptiveTemplateConditions, { organizationId, siteId: this.about('site', site) });
-    this.output.list(items, templateConditionColumns, `No conditions: the site has no adaptive-content schema (see \`${this.config.bin} sites adaptive-schema set\`).`);
+    this.output.list(
+      items,
+      templateConditionColumns,
+      `No conditions: the site has no adaptive-content schema (see \`${this.config.bin} sites adaptive-schema set\`).`,
+    );
   }
 }

@@ -12,7 +12,11 @@ export default class SitesAdaptiveSchemaGet extends DocsCommand<typeof SitesAdap
   ].join('\n');
   static override examples = [
     '<%= config.bin %> sites adaptive-schema get site_abc',
-    { description: 'Edit it and put it back', command: '<%= config.bin %> sites adaptive-schema get site_abc > schema.json && $EDITOR schema.json && <%= config.bin %> sites adaptive-schema set site_abc --file schema.json' },
+    {
+      description: 'Edit it and put it back',
+      command:
+        '<%= config.bin %> sites adaptive-schema get site_abc > schema.json && $EDITOR schema.json && <%= config.bin %> sites adaptive-schema set site_abc --file schema.json',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = { org: orgFlag(), site: siteFlag() };

@@ -43,7 +43,10 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
     const result = await this.send(op, { organizationId, siteId: this.about('site', site), body: { jsonSchema } });
     const claims = claimCount(jsonSchema);
-    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, { SITE: () => site, UPDATED: 'updatedAt' });
+    this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, {
+      SITE: () => site,
+      UPDATED: 'updatedAt',
+    });
   }
 
   private async readSchema(source: string): Promise<SiteAdaptiveJsonSchemaInput> {
@@ -56,7 +59,7 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
       throw new UsageError(`--file ${name} is not valid JSON: ${(err as Error).message}`);
     }
     // `adaptive-schema get --json` wraps the schema in the API object.
-    if (typeof value === 'object' && value !== null && 'jsonSchema' in value && !('type' in value)) value = (value).jsonSchema;
+    if (typeof value === 'object' && value !== null && 'jsonSchema' in value && !('type' in value)) value = value.jsonSchema;
     const parsed = SiteAdaptiveJsonSchemaInput.safeParse(value);
     if (!parsed.success) throw new UsageError(`the schema in ${name} is not valid: ${formatIssues(parsed.error.issues)}`);
     return parsed.data;

@@ -8,17 +8,27 @@ export default class SitesSectionGroupsAddSection extends DocsCommand<typeof Sit
   static override summary = 'Put a section in a section group';
   static override description = 'The section goes at the end of the group, leaving the group it was in, if any.';
   static override examples = ['<%= config.bin %> sites section-groups add-section site_abc sitesg_123 --section sitesc_api'];
-  static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
+  static override args = {
+    site: siteArg(),
+    group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }),
+  };
   static override flags = {
     org: orgFlag(),
     site: siteFlag(),
-    section: Flags.string({ description: 'Id of the section to add (see `docs sites sections list`)', helpValue: '<section-id>', required: true }),
+    section: Flags.string({
+      description: 'Id of the section to add (see `docs sites sections list`)',
+      helpValue: '<section-id>',
+      required: true,
+    }),
     'dry-run': dryRunFlag(),
   };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
+      label: 'section group',
+      list: 'sites section-groups list',
+    });
     const siteId = this.about('site', site);
     const group = await this.send(siteSectionGroups.addSection, {
       organizationId,
@@ -27,6 +37,10 @@ export default class SitesSectionGroupsAddSection extends DocsCommand<typeof Sit
       body: { sectionId: this.flags.section },
     });
     const count = group.sections?.length ?? 0;
-    this.output.done(`Added section ${this.flags.section} to group "${group.title}" (${group.id}, now ${count} section${count === 1 ? '' : 's'})`, group, sectionGroupRow);
+    this.output.done(
+      `Added section ${this.flags.section} to group "${group.title}" (${group.id}, now ${count} section${count === 1 ? '' : 's'})`,
+      group,
+      sectionGroupRow,
+    );
   }
 }

@@ -8,10 +8,14 @@ const op = siteSectionGroups.create;
 export default class SitesSectionGroupsCreate extends DocsCommand<typeof SitesSectionGroupsCreate> {
   static override operations = [siteSectionGroups.create];
   static override summary = 'Create a section group in a site';
-  static override description = 'The group goes at the end of the site navigation, holding the sections given with --section (repeatable), in that order.';
+  static override description =
+    'The group goes at the end of the site navigation, holding the sections given with --section (repeatable), in that order.';
   static override examples = [
     '<%= config.bin %> sites section-groups create site_abc --title Products --section sitesc_guides --section sitesc_api',
-    { description: 'An empty group, keeping its id', command: 'group=$(<%= config.bin %> sites section-groups create site_abc --title Resources | cut -f1)' },
+    {
+      description: 'An empty group, keeping its id',
+      command: 'group=$(<%= config.bin %> sites section-groups create site_abc --title Resources | cut -f1)',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = {
@@ -31,6 +35,10 @@ export default class SitesSectionGroupsCreate extends DocsCommand<typeof SitesSe
     const body = { ...fieldsFromFlags(op.body, this.flags), title: this.flags.title ?? '', ...(section ? { sections: section } : {}) };
     const group = await this.send(op, { organizationId, siteId: this.about('site', site), body });
     const count = group.sections?.length ?? 0;
-    this.output.done(`Created section group "${group.title}" (${group.id}) with ${count} section${count === 1 ? '' : 's'} in site ${site}`, group, sectionGroupRow);
+    this.output.done(
+      `Created section group "${group.title}" (${group.id}) with ${count} section${count === 1 ? '' : 's'} in site ${site}`,
+      group,
+      sectionGroupRow,
+    );
   }
 }

@@ -10,8 +10,14 @@ export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSect
   static override summary = 'Edit the title or icon of a section group';
   static override description =
     'Takes SITE GROUP, or --site SITE and GROUP (ids from `docs sites section-groups list`). Pass --title and/or --icon; --remove-icon clears the icon. Sections are moved in and out with `docs sites section-groups add-section` and `remove-section`.';
-  static override examples = ['<%= config.bin %> sites section-groups edit site_abc sitesg_123 --title "Developer resources"', '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --remove-icon'];
-  static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
+  static override examples = [
+    '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --title "Developer resources"',
+    '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --remove-icon',
+  ];
+  static override args = {
+    site: siteArg(),
+    group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }),
+  };
   static override flags = {
     org: orgFlag(),
     site: siteFlag(),
@@ -26,7 +32,10 @@ export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSect
     if (this.flags['remove-icon']) body.icon = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --icon or --remove-icon');
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
+      label: 'section group',
+      list: 'sites section-groups list',
+    });
     const siteId = this.about('site', site);
     const group = await this.send(op, { organizationId, siteId, siteSectionGroupId: this.about('site section group', part, hint), body });
     this.output.done(`Updated section group "${group.title}" (${group.id})`, group, sectionGroupRow);

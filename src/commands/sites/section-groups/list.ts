@@ -8,7 +8,10 @@ export default class SitesSectionGroupsList extends DocsCommand<typeof SitesSect
   static override operations = [siteSectionGroups.list];
   static override summary = 'List the section groups of a site';
   static override description = 'Groups gather sections under one heading of the site navigation; each row names the sections in it.';
-  static override examples = ['<%= config.bin %> sites section-groups list site_abc', '<%= config.bin %> sites section-groups list site_abc --json'];
+  static override examples = [
+    '<%= config.bin %> sites section-groups list site_abc',
+    '<%= config.bin %> sites section-groups list site_abc --json',
+  ];
   static override args = { site: siteArg() };
   static override flags = { org: orgFlag(), site: siteFlag(), ...listFlags() };
 

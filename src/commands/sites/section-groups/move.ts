@@ -8,7 +8,10 @@ export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSect
   static override summary = 'Move a section group before or after a section or another group';
   static override description =
     'The neighbour is a group or a section outside any group; the command looks up which (one request listing the groups). Give both --before and --after to place it between two adjacent items.';
-  static override examples = ['<%= config.bin %> sites section-groups move site_abc sitesg_123 --before sitesc_guides', '<%= config.bin %> sites section-groups move site_abc sitesg_123 --after sitesg_456'];
+  static override examples = [
+    '<%= config.bin %> sites section-groups move site_abc sitesg_123 --before sitesc_guides',
+    '<%= config.bin %> sites section-groups move site_abc sitesg_123 --after sitesg_456',
+  ];
   static override args = { site: siteArg(), group: Args.string({ description: 'Id of the section group to move' }) };
   static override flags = {
     org: orgFlag(),
@@ -21,13 +24,29 @@ export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSect
   async run(): Promise<void> {
     movePosition(this.flags, (id) => id);
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
+      label: 'section group',
+      list: 'sites section-groups list',
+    });
     const siteId = this.about('site', site);
     // The API needs the neighbour's kind; ids alone do not say it.
     const groups = new Set<string>();
-    for await (const g of this.client().paginate(siteSectionGroups.list, { organizationId, siteId }, { pageSize: 100, signal: this.abort.signal })) groups.add(g.id);
-    const position = movePosition(this.flags, (id) => ({ type: groups.has(id) ? ('site-section-group' as const) : ('site-section' as const), id }));
-    const group = await this.send(siteSectionGroups.move, { organizationId, siteId, siteSectionGroupId: this.about('site section group', part, hint), body: { position } });
+    for await (const g of this.client().paginate(
+      siteSectionGroups.list,
+      { organizationId, siteId },
+      { pageSize: 100, signal: this.abort.signal },
+    ))
+      groups.add(g.id);
+    const position = movePosition(this.flags, (id) => ({
+      type: groups.has(id) ? ('site-section-group' as const) : ('site-section' as const),
+      id,
+    }));
+    const group = await this.send(siteSectionGroups.move, {
+      organizationId,
+      siteId,
+      siteSectionGroupId: this.about('site section group', part, hint),
+      body: { position },
+    });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;
     this.output.done(`Moved section group "${group.title}" (${group.id}) ${where}`, group, sectionGroupRow);
   }

@@ -9,7 +9,10 @@ export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof 
   static override description =
     'The section stays in the site, right after the group. Succeeds also when the section was not in the group. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
   static override examples = ['<%= config.bin %> sites section-groups remove-section site_abc sitesg_123 --section sitesc_api --yes'];
-  static override args = { site: siteArg(), group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }) };
+  static override args = {
+    site: siteArg(),
+    group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }),
+  };
   static override flags = {
     org: orgFlag(),
     site: siteFlag(),
@@ -21,11 +24,24 @@ export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof 
   async run(): Promise<void> {
     const section = this.flags.section;
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, { label: 'section group', list: 'sites section-groups list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
+      label: 'section group',
+      list: 'sites section-groups list',
+    });
     await this.send(
       siteSectionGroups.removeSection,
-      { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint), siteSectionId: section },
-      { confirm: { question: `Take section ${section} out of group ${part} (the section stays in the site)?`, action: `remove section ${section} from group ${part}` } },
+      {
+        organizationId,
+        siteId: this.about('site', site),
+        siteSectionGroupId: this.about('site section group', part, hint),
+        siteSectionId: section,
+      },
+      {
+        confirm: {
+          question: `Take section ${section} out of group ${part} (the section stays in the site)?`,
+          action: `remove section ${section} from group ${part}`,
+        },
+      },
     );
     this.output.done(`Took section ${section} out of group ${part}`, new NoContent(section, 'removed'));
   }

@@ -8,10 +8,14 @@ const op = siteSections.add;
 export default class SitesSectionsAdd extends DocsCommand<typeof SitesSectionsAdd> {
   static override operations = [siteSections.add];
   static override summary = 'Add a section to a site';
-  static override description = 'The section starts with one site space: the space given with --space. Add more variants with `docs sites spaces add --section`.';
+  static override description =
+    'The section starts with one site space: the space given with --space. Add more variants with `docs sites spaces add --section`.';
   static override examples = [
     '<%= config.bin %> sites sections add site_abc --space space_api --title "API reference"',
-    { description: 'Keep the new section id (piped output is id, path, title)', command: 'section=$(<%= config.bin %> sites sections add site_abc --space space_api | cut -f1)' },
+    {
+      description: 'Keep the new section id (piped output is id, path, title)',
+      command: 'section=$(<%= config.bin %> sites sections add site_abc --space space_api | cut -f1)',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = {

@@ -8,17 +8,28 @@ export default class SitesSectionsDelete extends DocsCommand<typeof SitesSection
   static override summary = 'Delete a section of a site';
   static override description =
     'Removes the section and its site spaces from the site (the spaces are kept). Asks for confirmation on a terminal; --yes skips it (and is required without one).';
-  static override examples = ['<%= config.bin %> sites sections delete site_abc sitesc_123', '<%= config.bin %> sites sections delete --site site_abc sitesc_123 --yes'];
+  static override examples = [
+    '<%= config.bin %> sites sections delete site_abc sitesc_123',
+    '<%= config.bin %> sites sections delete --site site_abc sitesc_123 --yes',
+  ];
   static override args = { site: siteArg(), section: Args.string({ description: 'Section id (see `docs sites sections list`)' }) };
   static override flags = { org: orgFlag(), site: siteFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, { label: 'section', list: 'sites sections list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, {
+      label: 'section',
+      list: 'sites sections list',
+    });
     await this.send(
       siteSections.delete,
       { organizationId, siteId: this.about('site', site), siteSectionId: this.about('site section', part, hint) },
-      { confirm: { question: `Delete section ${part} of site ${site} with its site spaces (the spaces are kept)?`, action: `delete section ${part}` } },
+      {
+        confirm: {
+          question: `Delete section ${part} of site ${site} with its site spaces (the spaces are kept)?`,
+          action: `delete section ${part}`,
+        },
+      },
     );
     this.output.done(`Deleted section ${part} of site ${site}`, new NoContent(part, 'deleted'));
   }

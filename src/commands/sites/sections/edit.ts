@@ -15,7 +15,10 @@ export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsE
   ].join('\n');
   static override examples = [
     '<%= config.bin %> sites sections edit site_abc sitesc_123 --title "Guides" --path guides',
-    { description: 'Show the section to beta users only', command: '<%= config.bin %> sites sections edit site_abc sitesc_123 --condition "visitor.claims.unsigned.isBetaUser"' },
+    {
+      description: 'Show the section to beta users only',
+      command: '<%= config.bin %> sites sections edit site_abc sitesc_123 --condition "visitor.claims.unsigned.isBetaUser"',
+    },
   ];
   static override args = { site: siteArg(), section: Args.string({ description: 'Section id (see `docs sites sections list`)' }) };
   static override flags = {
@@ -23,8 +26,17 @@ export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsE
     site: siteFlag(),
     title: field.string(op.body, 'title', { description: 'New title' }),
     path: field.string(op.body, 'path', { description: 'Path of the section on the site' }),
-    'default-site-space': field.string(op.body, 'defaultSiteSpace', { description: 'Site space of the section shown by default', helpValue: '<site-space-id>' }),
-    condition: exclusiveWith(field.string(op.body, 'condition', { description: 'Adaptive-content expression deciding whether the section is shown', helpValue: '<expression>' }), 'remove-condition'),
+    'default-site-space': field.string(op.body, 'defaultSiteSpace', {
+      description: 'Site space of the section shown by default',
+      helpValue: '<site-space-id>',
+    }),
+    condition: exclusiveWith(
+      field.string(op.body, 'condition', {
+        description: 'Adaptive-content expression deciding whether the section is shown',
+        helpValue: '<expression>',
+      }),
+      'remove-condition',
+    ),
     'remove-condition': remove('condition', 'condition'),
     icon: exclusiveWith(field.string(op.body, 'icon', { description: 'Icon name', helpValue: '<name>' }), 'remove-icon'),
     'remove-icon': remove('icon', 'icon'),
@@ -39,7 +51,10 @@ export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsE
     for (const name of ['condition', 'icon', 'description'] as const) if (flags[`remove-${name}`]) body[name] = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass at least one setting (see --help)');
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], flags.site, this.config.bin, { label: 'section', list: 'sites sections list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.section], flags.site, this.config.bin, {
+      label: 'section',
+      list: 'sites sections list',
+    });
     const siteId = this.about('site', site);
     const section = await this.send(op, { organizationId, siteId, siteSectionId: this.about('site section', part, hint), body });
     this.output.done(`Updated section "${section.title}" (${section.id}, path ${section.path})`, section, sectionRow);

@@ -8,7 +8,10 @@ export default class SitesSectionsMove extends DocsCommand<typeof SitesSectionsM
   static override summary = 'Move a section before or after another one';
   static override description =
     'The neighbour must be a section at the same level (the same group, or outside any group). Give both --before and --after to place it between two adjacent sections.';
-  static override examples = ['<%= config.bin %> sites sections move site_abc sitesc_api --before sitesc_guides', '<%= config.bin %> sites sections move site_abc sitesc_api --after sitesc_guides'];
+  static override examples = [
+    '<%= config.bin %> sites sections move site_abc sitesc_api --before sitesc_guides',
+    '<%= config.bin %> sites sections move site_abc sitesc_api --after sitesc_guides',
+  ];
   static override args = { site: siteArg(), section: Args.string({ description: 'Id of the section to move' }) };
   static override flags = {
     org: orgFlag(),
@@ -21,9 +24,17 @@ export default class SitesSectionsMove extends DocsCommand<typeof SitesSectionsM
   async run(): Promise<void> {
     const position = movePosition(this.flags, (siteSection) => ({ type: 'site-section' as const, siteSection }));
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, { label: 'section', list: 'sites sections list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, {
+      label: 'section',
+      list: 'sites sections list',
+    });
     const siteId = this.about('site', site);
-    const section = await this.send(siteSections.move, { organizationId, siteId, siteSectionId: this.about('site section', part, hint), body: { position } });
+    const section = await this.send(siteSections.move, {
+      organizationId,
+      siteId,
+      siteSectionId: this.about('site section', part, hint),
+      body: { position },
+    });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;
     this.output.done(`Moved section "${section.title}" (${section.id}) ${where}`, section, sectionRow);
   }

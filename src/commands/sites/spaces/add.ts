@@ -6,10 +6,14 @@ import { siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/views/
 export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
   static override operations = [siteSpaces.add];
   static override summary = 'Add a space to a site';
-  static override description = 'The space goes to --section (as another variant of it), else to the default section, or to the root level when the site has no sections.';
+  static override description =
+    'The space goes to --section (as another variant of it), else to the default section, or to the root level when the site has no sections.';
   static override examples = [
     '<%= config.bin %> sites spaces add site_abc --space space_handbook',
-    { description: 'As a variant of a section, keeping the site space id', command: 'ss=$(<%= config.bin %> sites spaces add site_abc --space space_v2 --section sitesc_api | cut -f1)' },
+    {
+      description: 'As a variant of a section, keeping the site space id',
+      command: 'ss=$(<%= config.bin %> sites spaces add site_abc --space space_v2 --section sitesc_api | cut -f1)',
+    },
   ];
   static override args = { site: siteArg() };
   static override flags = {
@@ -24,7 +28,15 @@ export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
     const { space, section } = this.flags;
     const organizationId = await this.org();
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    const ss = await this.send(siteSpaces.add, { organizationId, siteId: this.about('site', site), body: { spaceId: space, ...(section !== undefined ? { sectionId: section } : {}) } });
-    this.output.done(`Added space ${ss.space.id} to site ${site} as site space ${ss.id} (path ${ss.path}${ss.section ? `, section ${ss.section}` : ''})`, ss, siteSpaceRow);
+    const ss = await this.send(siteSpaces.add, {
+      organizationId,
+      siteId: this.about('site', site),
+      body: { spaceId: space, ...(section !== undefined ? { sectionId: section } : {}) },
+    });
+    this.output.done(
+      `Added space ${ss.space.id} to site ${site} as site space ${ss.id} (path ${ss.path}${ss.section ? `, section ${ss.section}` : ''})`,
+      ss,
+      siteSpaceRow,
+    );
   }
 }

@@ -6,14 +6,21 @@ import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
 export default class SitesSpacesDelete extends DocsCommand<typeof SitesSpacesDelete> {
   static override operations = [siteSpaces.delete];
   static override summary = 'Remove a space from a site';
-  static override description = 'Deletes the site space (the placement); the space itself is kept. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
-  static override examples = ['<%= config.bin %> sites spaces delete site_abc sitesp_123', '<%= config.bin %> sites spaces delete site_abc sitesp_123 --yes'];
+  static override description =
+    'Deletes the site space (the placement); the space itself is kept. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
+  static override examples = [
+    '<%= config.bin %> sites spaces delete site_abc sitesp_123',
+    '<%= config.bin %> sites spaces delete site_abc sitesp_123 --yes',
+  ];
   static override args = { site: siteArg(), 'site-space': Args.string({ description: 'Site space id (see `docs sites spaces list`)' }) };
   static override flags = { org: orgFlag(), site: siteFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, { label: 'site space', list: 'sites spaces list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, {
+      label: 'site space',
+      list: 'sites spaces list',
+    });
     await this.send(
       siteSpaces.delete,
       { organizationId, siteId: this.about('site', site), siteSpaceId: this.about('site space', part, hint) },

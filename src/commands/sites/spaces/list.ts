@@ -7,7 +7,8 @@ const op = siteSpaces.list;
 export default class SitesSpacesList extends DocsCommand<typeof SitesSpacesList> {
   static override operations = [siteSpaces.list];
   static override summary = 'List the site spaces of a site';
-  static override description = 'A site space places a space on the site, at a path, in a section or at the root level. --default shows only the default one, --no-default the others.';
+  static override description =
+    'A site space places a space on the site, at a path, in a section or at the root level. --default shows only the default one, --no-default the others.';
   static override examples = [
     '<%= config.bin %> sites spaces list site_abc',
     { description: 'The default site space, as JSON', command: '<%= config.bin %> sites spaces list site_abc --default --json' },
@@ -17,13 +18,21 @@ export default class SitesSpacesList extends DocsCommand<typeof SitesSpacesList>
     org: orgFlag(),
     site: siteFlag(),
     default: field.boolean(op.query, 'default', { description: 'Only the default site space (--no-default: only the others)' }),
-    'share-key': field.string(op.query, 'shareKey', { description: 'Share key of a share-link site (resolves published URLs)', helpValue: '<key>' }),
+    'share-key': field.string(op.query, 'shareKey', {
+      description: 'Share key of a share-link site (resolves published URLs)',
+      helpValue: '<key>',
+    }),
     ...listFlags(),
   };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    await this.list(op, { organizationId, siteId: this.about('site', site), query: fieldsFromFlags(op.query, this.flags) }, siteSpaceColumns, 'No site spaces.');
+    await this.list(
+      op,
+      { organizationId, siteId: this.about('site', site), query: fieldsFromFlags(op.query, this.flags) },
+      siteSpaceColumns,
+      'No site spaces.',
+    );
   }
 }

@@ -6,7 +6,8 @@ import { movePosition, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../..
 export default class SitesSpacesMove extends DocsCommand<typeof SitesSpacesMove> {
   static override operations = [siteSpaces.move];
   static override summary = 'Move a site space before or after another one';
-  static override description = 'The neighbour must be a site space of the same section (or of the root level). Give both --before and --after to place it between two adjacent site spaces.';
+  static override description =
+    'The neighbour must be a site space of the same section (or of the root level). Give both --before and --after to place it between two adjacent site spaces.';
   static override examples = ['<%= config.bin %> sites spaces move site_abc sitesp_v2 --before sitesp_v1'];
   static override args = { site: siteArg(), 'site-space': Args.string({ description: 'Id of the site space to move' }) };
   static override flags = {
@@ -20,9 +21,17 @@ export default class SitesSpacesMove extends DocsCommand<typeof SitesSpacesMove>
   async run(): Promise<void> {
     const position = movePosition(this.flags, (siteSpace) => ({ type: 'site-space' as const, siteSpace }));
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, { label: 'site space', list: 'sites spaces list' });
+    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, {
+      label: 'site space',
+      list: 'sites spaces list',
+    });
     const siteId = this.about('site', site);
-    const ss = await this.send(siteSpaces.move, { organizationId, siteId, siteSpaceId: this.about('site space', part, hint), body: { position } });
+    const ss = await this.send(siteSpaces.move, {
+      organizationId,
+      siteId,
+      siteSpaceId: this.about('site space', part, hint),
+      body: { position },
+    });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;
     this.output.done(`Moved site space ${ss.id} ${where}`, ss, siteSpaceRow);
   }

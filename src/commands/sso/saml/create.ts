@@ -15,7 +15,8 @@ export default class SsoSamlCreate extends DocsCommand<typeof SsoSamlCreate> {
     '<%= config.bin %> sso saml create --label Okta',
     {
       description: 'Fully configured, the certificate from a file',
-      command: '<%= config.bin %> sso saml create --label Okta --entity-id http://www.okta.com/exk1 --sso-url https://acme.okta.com/app/sso/saml --certificate-file okta.pem --default-role read',
+      command:
+        '<%= config.bin %> sso saml create --label Okta --entity-id http://www.okta.com/exk1 --sso-url https://acme.okta.com/app/sso/saml --certificate-file okta.pem --default-role read',
     },
   ];
   static override flags = {
@@ -32,6 +33,10 @@ export default class SsoSamlCreate extends DocsCommand<typeof SsoSamlCreate> {
     if (label === undefined) throw new UsageError('--label is required');
     const organizationId = await this.org();
     const provider = await this.send(op, { organizationId, body: { ...body, label } });
-    this.output.done(`Created SAML provider "${provider.label}" (${provider.id}, ${provider.status ?? 'status unknown'})`, provider, samlProviderRow);
+    this.output.done(
+      `Created SAML provider "${provider.label}" (${provider.id}, ${provider.status ?? 'status unknown'})`,
+      provider,
+      samlProviderRow,
+    );
   }
 }

@@ -9,7 +9,10 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
     'Members can no longer sign in through it. Asks for confirmation on a terminal; --yes skips it.',
     'Succeeds also when the provider no longer exists.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> sso saml delete saml_abc', '<%= config.bin %> sso saml delete saml_abc --org org_abc --yes'];
+  static override examples = [
+    '<%= config.bin %> sso saml delete saml_abc',
+    '<%= config.bin %> sso saml delete saml_abc --org org_abc --yes',
+  ];
   static override args = { provider: Args.string({ description: 'SAML provider id (see `docs sso saml list`)', required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
@@ -19,7 +22,12 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
     await this.send(
       sso.delete,
       { organizationId, samlProviderId },
-      { confirm: { question: `Delete SAML provider ${samlProviderId} of organization ${organizationId}?`, action: `delete SAML provider ${samlProviderId}` } },
+      {
+        confirm: {
+          question: `Delete SAML provider ${samlProviderId} of organization ${organizationId}?`,
+          action: `delete SAML provider ${samlProviderId}`,
+        },
+      },
     );
     this.output.done(`Deleted SAML provider ${samlProviderId} of organization ${organizationId}`, new NoContent(samlProviderId, 'deleted'));
   }

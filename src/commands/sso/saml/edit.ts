@@ -8,7 +8,8 @@ const op = sso.update;
 export default class SsoSamlEdit extends DocsCommand<typeof SsoSamlEdit> {
   static override operations = [sso.update];
   static override summary = 'Edit a SAML provider';
-  static override description = 'Only the settings given change; the certificate may come from a file (--certificate-file). Needs the admin role.';
+  static override description =
+    'Only the settings given change; the certificate may come from a file (--certificate-file). Needs the admin role.';
   static override examples = [
     '<%= config.bin %> sso saml edit saml_abc --label "Okta (EU)"',
     { description: 'Rotate the certificate', command: '<%= config.bin %> sso saml edit saml_abc --certificate-file new-okta.pem' },
@@ -24,11 +25,17 @@ export default class SsoSamlEdit extends DocsCommand<typeof SsoSamlEdit> {
   async run(): Promise<void> {
     const body = await samlBody(op.body, this.flags);
     if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to change: pass --label, --entity-id, --certificate or --certificate-file, --sso-url, --default-team or --default-role');
+      throw new UsageError(
+        'nothing to change: pass --label, --entity-id, --certificate or --certificate-file, --sso-url, --default-team or --default-role',
+      );
     }
     const organizationId = await this.org();
     const samlProviderId = this.about('SAML provider', this.args.provider);
     const provider = await this.send(op, { organizationId, samlProviderId, body });
-    this.output.done(`Updated SAML provider "${provider.label}" (${provider.id}, ${provider.status ?? 'status unknown'})`, provider, samlProviderRow);
+    this.output.done(
+      `Updated SAML provider "${provider.label}" (${provider.id}, ${provider.status ?? 'status unknown'})`,
+      provider,
+      samlProviderRow,
+    );
   }
 }

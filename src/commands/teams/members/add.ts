@@ -10,7 +10,8 @@ const op = teams.addMember;
 export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd> {
   static override operations = [teams.addMember, members.list];
   static override summary = 'Add a member to a team, or change their team role';
-  static override description = 'The user must be a member of the organization. Without --role a new team member is a plain member and an existing one keeps their role.';
+  static override description =
+    'The user must be a member of the organization. Without --role a new team member is a plain member and an existing one keeps their role.';
   static override examples = [
     '<%= config.bin %> teams members add team_abc usr_abc',
     { description: 'As an owner (may manage the team)', command: '<%= config.bin %> teams members add team_abc ada@acme.com --role owner' },
@@ -25,7 +26,10 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
   async run(): Promise<void> {
     const organizationId = await this.org();
     const teamId = this.about('team', this.args.team);
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     const body = fieldsFromFlags(op.body, this.flags);
     await this.send(op, { organizationId, teamId, userId, ...(Object.keys(body).length > 0 ? { body } : {}) });
     this.output.done(`${userId} is in team ${teamId}${this.flags.role ? ` as ${this.flags.role}` : ''}`, new NoContent(userId, 'added'));

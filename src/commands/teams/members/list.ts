@@ -6,7 +6,10 @@ export default class TeamsMembersList extends DocsCommand<typeof TeamsMembersLis
   static override operations = [teams.listMembers];
   static override summary = 'List the members of a team';
   static override description = 'With their team role (owners manage the team) and their organization role.';
-  static override examples = ['<%= config.bin %> teams members list team_abc', '<%= config.bin %> teams members list team_abc --all --json'];
+  static override examples = [
+    '<%= config.bin %> teams members list team_abc',
+    '<%= config.bin %> teams members list team_abc --all --json',
+  ];
   static override args = { team: teamArg() };
   static override flags = { org: orgFlag(), ...listFlags() };
 

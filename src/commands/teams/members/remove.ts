@@ -12,14 +12,20 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
     'They stay in the organization. Asks for confirmation on a terminal; --yes skips it.',
     'Succeeds also when the user was not in the team.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> teams members remove team_abc usr_abc', '<%= config.bin %> teams members remove team_abc ada@acme.com --yes'];
+  static override examples = [
+    '<%= config.bin %> teams members remove team_abc usr_abc',
+    '<%= config.bin %> teams members remove team_abc ada@acme.com --yes',
+  ];
   static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
     const teamId = this.about('team', this.args.team);
-    const userId = this.about('member', await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }));
+    const userId = this.about(
+      'member',
+      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
+    );
     await this.send(
       teams.removeMember,
       { organizationId, teamId, userId },

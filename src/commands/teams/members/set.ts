@@ -7,7 +7,13 @@ import { teamArg } from '../../../cli/views/teams.js';
 
 const op = teams.updateMembers;
 
-const userFlag = (description: string) => Flags.string({ description: `${description} (user id or e-mail address; repeatable)`, helpValue: '<user>', multiple: true, multipleNonGreedy: true });
+const userFlag = (description: string) =>
+  Flags.string({
+    description: `${description} (user id or e-mail address; repeatable)`,
+    helpValue: '<user>',
+    multiple: true,
+    multipleNonGreedy: true,
+  });
 
 export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet> {
   static override operations = [teams.updateMembers, members.list];
@@ -18,7 +24,10 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
   ].join('\n');
   static override examples = [
     '<%= config.bin %> teams members set team_abc --add bob@acme.com --add usr_def --remove usr_old',
-    { description: 'Promote one member, demote another', command: '<%= config.bin %> teams members set team_abc --owner usr_abc --member ada@acme.com' },
+    {
+      description: 'Promote one member, demote another',
+      command: '<%= config.bin %> teams members set team_abc --owner usr_abc --member ada@acme.com',
+    },
   ];
   static override args = { team: teamArg() };
   static override flags = {
@@ -33,7 +42,8 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
 
   async run(): Promise<void> {
     const { add = [], remove = [], owner = [], member = [] } = this.flags;
-    if (add.length + remove.length + owner.length + member.length === 0) throw new UsageError('nothing to change: pass --add, --remove, --owner and/or --member');
+    if (add.length + remove.length + owner.length + member.length === 0)
+      throw new UsageError('nothing to change: pass --add, --remove, --owner and/or --member');
     const both = owner.find((u) => member.includes(u));
     if (both) throw new UsageError(`${both} is given to both --owner and --member`);
     const dropped = [...owner, ...member].find((u) => remove.includes(u));
@@ -43,7 +53,8 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
     const teamId = this.about('team', this.args.team);
     // Roles are keyed by user id: e-mail addresses given to --owner/--member are looked up first.
     const memberships: Record<string, { role: 'owner' | 'member' }> = {};
-    const resolve = (user: string) => resolveMember(this.client(), organizationId, user, { signal: this.abort.signal, bin: this.config.bin });
+    const resolve = (user: string) =>
+      resolveMember(this.client(), organizationId, user, { signal: this.abort.signal, bin: this.config.bin });
     for (const user of owner) memberships[await resolve(user)] = { role: 'owner' };
     for (const user of member) memberships[await resolve(user)] = { role: 'member' };
     const toAdd = [...new Set([...add, ...Object.keys(memberships)])];
@@ -53,7 +64,10 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
       ...(remove.length > 0 ? { remove } : {}),
       ...(Object.keys(memberships).length > 0 ? { memberships } : {}),
     };
-    const confirm = remove.length > 0 ? { question: `Remove ${remove.join(', ')} from team ${teamId}?`, action: `remove members from team ${teamId}` } : undefined;
+    const confirm =
+      remove.length > 0
+        ? { question: `Remove ${remove.join(', ')} from team ${teamId}?`, action: `remove members from team ${teamId}` }
+        : undefined;
     await this.send(op, { organizationId, teamId, body }, { confirm });
 
     const parts = [

@@ -59,8 +59,18 @@ export function PageTree({ space }: { space: Space }) {
     <Frame
       title={`${spaceLabel(space)} › Pages`}
       lines={[contentLabel(cr)]}
-      keys={[['↑↓', 'move'], ['→', 'expand'], ['enter', 'read'], ['/', 'search'], ['c', 'change request']]}
-      more={[['←', 'collapse, or go to the parent page'], ['g/G', 'first/last page'], ['r', 'reload']]}
+      keys={[
+        ['↑↓', 'move'],
+        ['→', 'expand'],
+        ['enter', 'read'],
+        ['/', 'search'],
+        ['c', 'change request'],
+      ]}
+      more={[
+        ['←', 'collapse, or go to the parent page'],
+        ['g/G', 'first/last page'],
+        ['r', 'reload'],
+      ]}
       loading={request.state === 'loading' ? 'Loading pages…' : false}
       error={request.state === 'error' ? request.error : undefined}
     >

@@ -16,7 +16,13 @@ function noContent(page: Page): string {
 }
 
 /** The first line to show after a scroll key, kept within the text. */
-export function scrollTo(top: number, total: number, height: number, input: string, key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean }): number {
+export function scrollTo(
+  top: number,
+  total: number,
+  height: number,
+  input: string,
+  key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean },
+): number {
   const last = Math.max(0, total - height);
   let next = top;
   if (key.downArrow || input === 'j') next += 1;
@@ -54,15 +60,24 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
 
   const p = page.data;
   const location = p ? [`/${p.path ?? ''}`, p.urls?.app].filter(Boolean).join(' · ') : 'Loading…';
-  const loading = page.state === 'loading' ? 'Loading the page…' : markdown !== undefined && renderer.state === 'loading' ? 'Preparing the text…' : false;
+  const loading =
+    page.state === 'loading' ? 'Loading the page…' : markdown !== undefined && renderer.state === 'loading' ? 'Preparing the text…' : false;
   const shown = lines.slice(first, first + body.rows);
   const position = lines.length > body.rows ? `lines ${first + 1}–${first + shown.length} of ${lines.length}` : undefined;
   return (
     <Frame
       title={`${spaceLabel(space)} › ${p?.title ?? pageId}`}
       lines={[location, contentLabel(cr)]}
-      keys={[['↑↓/jk', 'scroll'], ['space/b', 'page down/up'], ['/', 'search']]}
-      more={[['pgdn/pgup', 'page down/up'], ['g/G', 'top/end'], ['r', 'reload']]}
+      keys={[
+        ['↑↓/jk', 'scroll'],
+        ['space/b', 'page down/up'],
+        ['/', 'search'],
+      ]}
+      more={[
+        ['pgdn/pgup', 'page down/up'],
+        ['g/G', 'top/end'],
+        ['r', 'reload'],
+      ]}
       loading={loading}
       error={page.state === 'error' ? page.error : renderer.state === 'error' ? renderer.error : undefined}
       {...(position !== undefined ? { notice: position } : {})}

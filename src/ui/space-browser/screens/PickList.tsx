@@ -53,7 +53,8 @@ export function PickList<T>({
     if (input === 'r') return request.reload();
     const next = moveSelection(current, rows.length, input, key, body.rows - 1);
     // From the latest selection: keys typed faster than the screen redraws all count.
-    if (next !== current) return setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
+    if (next !== current)
+      return setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
     onKey?.(input, key);
   });
   const loading = request.state === 'loading' ? loadingText : false;
@@ -62,7 +63,10 @@ export function PickList<T>({
       title={title}
       lines={subtitle === undefined ? [] : [subtitle]}
       keys={[['↑↓', 'move'], ['enter', 'open'], ...keys]}
-      more={[['g/G', 'first/last'], ['r', 'reload']]}
+      more={[
+        ['g/G', 'first/last'],
+        ['r', 'reload'],
+      ]}
       loading={loading}
       error={request.state === 'error' ? request.error : undefined}
       {...(notice !== undefined ? { notice } : {})}
@@ -74,7 +78,9 @@ export function PickList<T>({
           height={body.rows}
           keyOf={(row) => row.key}
           empty={request.state === 'error' ? ' ' : empty}
-          renderItem={(row, isSelected) => <Row text={row.text} {...(row.dim !== undefined ? { dim: row.dim } : {})} selected={isSelected} width={body.columns} />}
+          renderItem={(row, isSelected) => (
+            <Row text={row.text} {...(row.dim !== undefined ? { dim: row.dim } : {})} selected={isSelected} width={body.columns} />
+          )}
         />
       )}
     </Frame>

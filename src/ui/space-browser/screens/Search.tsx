@@ -37,17 +37,32 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
   const body = useBodySize(2);
   const cr = space ? changeRequestOf(space.id) : undefined;
 
-  const results = useRequest(async (signal): Promise<Hit[]> => {
-    if (query === '') return [];
-    if (space) {
-      const found = await listAll(client, spaceOps.search, { spaceId: space.id, query: { query } }, signal);
-      return found.map((p) => ({ key: p.id, text: p.title, dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '), spaceId: space.id, pageId: p.id }));
-    }
-    const found = await listAll(client, organizationOps.search, { organizationId: scopeId, query: { query } }, signal);
-    return found.flatMap((s) =>
-      s.pages.map((p) => ({ key: `${s.id}/${p.id}`, text: `${s.title} › ${p.title}`, dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '), spaceId: s.id, pageId: p.id })),
-    );
-  }, [client, scopeId, query]);
+  const results = useRequest(
+    async (signal): Promise<Hit[]> => {
+      if (query === '') return [];
+      if (space) {
+        const found = await listAll(client, spaceOps.search, { spaceId: space.id, query: { query } }, signal);
+        return found.map((p) => ({
+          key: p.id,
+          text: p.title,
+          dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '),
+          spaceId: space.id,
+          pageId: p.id,
+        }));
+      }
+      const found = await listAll(client, organizationOps.search, { organizationId: scopeId, query: { query } }, signal);
+      return found.flatMap((s) =>
+        s.pages.map((p) => ({
+          key: `${s.id}/${p.id}`,
+          text: `${s.title} › ${p.title}`,
+          dim: [p.path, sectionText(p.sections)].filter(Boolean).join(' · '),
+          spaceId: s.id,
+          pageId: p.id,
+        })),
+      );
+    },
+    [client, scopeId, query],
+  );
   const hits = results.data ?? [];
   const current = Math.min(selected, Math.max(0, hits.length - 1));
 
@@ -84,8 +99,15 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
 
   const where = space ? `${spaceLabel(space)}` : (org?.title ?? '');
   const keys = typing
-    ? ([['enter', 'search'], ['esc', query === '' ? 'back' : 'to the results']] as const)
-    : ([['↑↓', 'move'], ['enter', 'read'], ['/', 'new search']] as const);
+    ? ([
+        ['enter', 'search'],
+        ['esc', query === '' ? 'back' : 'to the results'],
+      ] as const)
+    : ([
+        ['↑↓', 'move'],
+        ['enter', 'read'],
+        ['/', 'new search'],
+      ] as const);
   return (
     <Frame
       title={`${where} › Search`}

@@ -67,8 +67,16 @@ export function Collections({ org }: { org: Named }) {
 
 export function Spaces({ org, collection }: { org: Named; collection: Named }) {
   const { client, push } = useBrowser();
-  const request = useRequest((signal) => listAll(client, collectionOps.listSpaces, { collectionId: collection.id }, signal), [client, collection.id]);
-  const rows: PickRow<Space>[] = (request.data ?? []).map((space) => ({ key: space.id, text: spaceLabel(space), dim: `${space.visibility} · ${space.id}`, item: space }));
+  const request = useRequest(
+    (signal) => listAll(client, collectionOps.listSpaces, { collectionId: collection.id }, signal),
+    [client, collection.id],
+  );
+  const rows: PickRow<Space>[] = (request.data ?? []).map((space) => ({
+    key: space.id,
+    text: spaceLabel(space),
+    dim: `${space.visibility} · ${space.id}`,
+    item: space,
+  }));
   return (
     <PickList
       memoryKey={`spaces:${collection.id}`}
@@ -90,13 +98,20 @@ export function ChangeRequests({ space }: { space: Space }) {
     async (signal) => {
       // The list is of one status at a time (open by default).
       const statuses = all ? CHANGE_REQUEST_STATUSES : (['open'] as const);
-      const lists = await Promise.all(statuses.map((status) => listAll(client, changeRequestOps.list, { spaceId: space.id, query: { status } }, signal)));
+      const lists = await Promise.all(
+        statuses.map((status) => listAll(client, changeRequestOps.list, { spaceId: space.id, query: { status } }, signal)),
+      );
       return lists.flat().sort((a, b) => b.number - a.number);
     },
     [client, space.id, all],
   );
   const current = changeRequestOf(space.id);
-  const primary: PickRow<ChangeRequest | undefined> = { key: 'primary', text: `${current ? '  ' : '✓ '}Primary content`, dim: 'what readers see', item: undefined };
+  const primary: PickRow<ChangeRequest | undefined> = {
+    key: 'primary',
+    text: `${current ? '  ' : '✓ '}Primary content`,
+    dim: 'what readers see',
+    item: undefined,
+  };
   const rows: PickRow<ChangeRequest | undefined>[] = [
     primary,
     ...(request.data ?? []).map((cr) => ({
