@@ -15,20 +15,20 @@ export default class Api extends DocsCommand<typeof Api> {
   static override examples = [
     '<%= config.bin %> api GET /v1/orgs',
     {
-      description: 'Every change request of a space, one JSON object per line',
-      command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests -f status=merged --paginate',
+      description: 'Every merged change request of a space, one JSON object per line',
+      command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests\n-f status=merged --paginate',
     },
     {
       description: 'A typed body',
-      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 -f subject="New subject" -f status=open',
+      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3\n-f subject="New subject" -f status=open',
     },
     {
       description: 'A value that looks like a number, sent as a string',
-      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3 --raw-field subject=2024',
+      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3\n--raw-field subject=2024',
     },
     {
       description: 'A body from a file (or - for stdin), with the status line and headers',
-      command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections --input collection.json --include',
+      command: '<%= config.bin %> api POST /v1/orgs/org_abc/collections\n--input collection.json --include',
     },
   ];
   static override args = {

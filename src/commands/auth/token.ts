@@ -3,7 +3,12 @@ import { AuthError, DocsCommand } from '../../cli/index.js';
 export default class AuthToken extends DocsCommand<typeof AuthToken> {
   static override summary = 'Print the token in use to stdout, for piping';
   static override description = 'The only command that shows the token unmasked. It goes to stdout only, never to stderr or logs.';
-  static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> auth token)" https://api.gitbook.com/v1/orgs'];
+  static override examples = [
+    {
+      description: 'Call the API from another tool',
+      command: 'curl -H "Authorization: Bearer $(<%= config.bin %> auth token)"\nhttps://api.gitbook.com/v1/orgs',
+    },
+  ];
 
   static override offline = true;
 

@@ -14,7 +14,7 @@ export default class CollectionsCreate extends DocsCommand<typeof CollectionsCre
     '<%= config.bin %> collections create --title "Product"',
     {
       description: 'Nested, keeping the id for a script',
-      command: 'id=$(<%= config.bin %> collections create --title "Guides" --parent col_abc | cut -f1)',
+      command: 'id=$(<%= config.bin %> collections create --title "Guides"\n--parent col_abc | cut -f1)',
     },
   ];
   static override flags = {

@@ -11,7 +11,10 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
   static override summary = 'Edit the title, description or default level of a collection';
   static override description = 'Only the fields given change. Moving a collection is `docs collections move`.';
   static override examples = [
-    '<%= config.bin %> collections edit col_abc --title "Product docs" --description "Everything customers read"',
+    {
+      description: 'A new title and description',
+      command: '<%= config.bin %> collections edit col_abc --title "Product docs"\n--description "Everything customers read"',
+    },
     {
       description: 'Members without a role of their own can read it',
       command: '<%= config.bin %> collections edit col_abc --default-level read',

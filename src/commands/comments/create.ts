@@ -17,7 +17,7 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
   static override examples = [
     {
       description: 'On a page of the default space',
-      command: '<%= config.bin %> comments create --page pg_abc --body "The screenshot is outdated."',
+      command: '<%= config.bin %> comments create --page pg_abc\n--body "The screenshot is outdated."',
     },
     {
       description: 'On change request 42, the text from a file',
@@ -25,7 +25,7 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
     },
     {
       description: 'Keep the id (piped output is id, status, replies, author)',
-      command: 'id=$(echo "Looks good" | <%= config.bin %> comments create sp_abc --body-file - | cut -f1)',
+      command: 'id=$(echo "Looks good" | <%= config.bin %> comments create sp_abc --body-file -\n| cut -f1)',
     },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };

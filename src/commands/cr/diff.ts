@@ -24,13 +24,10 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     '<%= config.bin %> cr diff 3',
     { description: 'Lines added and removed per page', command: '<%= config.bin %> cr diff 3 --stat' },
     { description: 'Only the paths of the changed pages', command: '<%= config.bin %> cr diff 3 --name-only' },
-    {
-      description: 'Through delta, or into a patch file',
-      command: '<%= config.bin %> cr diff 3 | delta\n<%= config.bin %> cr diff 3 > cr3.patch',
-    },
+    'Through delta, or into a patch file\n<%= config.bin %> cr diff 3 | delta\n<%= config.bin %> cr diff 3 > cr3.patch',
     {
       description: 'Pages changed and how, for a script',
-      command: '<%= config.bin %> cr diff 3 --json | jq -r \'.pages[] | "\\(.change)\\t\\(.pathAfter // .pathBefore)"\'',
+      command: '<%= config.bin %> cr diff 3 --json |\njq -r \'.pages[] | "\\(.change)\\t\\(.pathAfter // .pathBefore)"\'',
     },
   ];
   static override args = { cr: changeRequestArg() };

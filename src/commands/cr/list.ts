@@ -12,7 +12,7 @@ export default class CrList extends DocsCommand<typeof CrList> {
   static override examples = [
     { description: 'Open change requests of the default space', command: '<%= config.bin %> cr list' },
     { description: 'Merged ones of a given space, as JSON', command: '<%= config.bin %> cr list sp_abc --status merged --json' },
-    { description: 'Every change request, streamed one JSON object per line', command: '<%= config.bin %> cr list --all --json' },
+    { description: 'Every open change request (all pages), one JSON object per line', command: '<%= config.bin %> cr list --all --json' },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {

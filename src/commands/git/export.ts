@@ -15,10 +15,13 @@ export default class GitExport extends DocsCommand<typeof GitExport> {
     'Credentials in the URL are never shown; pass the URL on stdin with --url - to keep it out of shell history.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> git export sp_abc --url https://github.com/acme/docs.git --ref docs -m "Sync from the docs platform"',
+    {
+      description: 'One commit on the docs branch, with its message',
+      command: '<%= config.bin %> git export sp_abc --url https://github.com/acme/docs.git\n--ref docs -m "Sync from the docs platform"',
+    },
     {
       description: 'The URL (with its token) from a CI secret',
-      command: 'echo "$DOCS_REPO_URL" | <%= config.bin %> git export --url - --ref main -m "Nightly export"',
+      command: 'echo "$DOCS_REPO_URL" |\n<%= config.bin %> git export --url - --ref main -m "Nightly export"',
     },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };

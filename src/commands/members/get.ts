@@ -7,7 +7,7 @@ export default class MembersGet extends DocsCommand<typeof MembersGet> {
   static override operations = [members.get, members.list];
   static override summary = 'Show a member of an organization';
   static override description = 'The member is named by user id (see `docs members list`) or e-mail address.';
-  static override examples = ['<%= config.bin %> members get usr_abc', '<%= config.bin %> members get ada@acme.com --json'];
+  static override examples = ['<%= config.bin %> members get usr_abc', '<%= config.bin %> members get ada@acme.test --json'];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag() };
 

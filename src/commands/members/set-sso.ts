@@ -10,7 +10,7 @@ export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
     "They then sign in through the organization's SSO provider (see `docs sso saml list`). The API has no way back,",
     'so this asks for confirmation on a terminal; --yes skips it.',
   ].join('\n');
-  static override examples = ['<%= config.bin %> members set-sso usr_abc', '<%= config.bin %> members set-sso ada@acme.com --yes --json'];
+  static override examples = ['<%= config.bin %> members set-sso usr_abc', '<%= config.bin %> members set-sso ada@acme.test --yes --json'];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 

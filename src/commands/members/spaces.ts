@@ -9,7 +9,7 @@ export default class MembersSpaces extends DocsCommand<typeof MembersSpaces> {
   static override operations = [members.listSpaces, members.list];
   static override summary = 'List the spaces a member can reach, with their role in each';
   static override description = 'Newest spaces first unless --order asc. The member is named by user id or e-mail address.';
-  static override examples = ['<%= config.bin %> members spaces usr_abc', '<%= config.bin %> members spaces ada@acme.com --all --json'];
+  static override examples = ['<%= config.bin %> members spaces usr_abc', '<%= config.bin %> members spaces ada@acme.test --all --json'];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = {
     org: orgFlag(),

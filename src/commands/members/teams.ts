@@ -9,7 +9,7 @@ export default class MembersTeams extends DocsCommand<typeof MembersTeams> {
   static override operations = [members.listTeams, members.list];
   static override summary = 'List the teams of a member, with their role in each';
   static override description = 'The member is named by user id or e-mail address. Team membership is changed with `docs teams members`.';
-  static override examples = ['<%= config.bin %> members teams usr_abc', '<%= config.bin %> members teams ada@acme.com --title writers'];
+  static override examples = ['<%= config.bin %> members teams usr_abc', '<%= config.bin %> members teams ada@acme.test --title writers'];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = {
     org: orgFlag(),

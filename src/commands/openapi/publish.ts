@@ -20,7 +20,7 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
     '<%= config.bin %> openapi publish petstore --file openapi.yaml',
     {
       description: 'In CI, keeping the new version id',
-      command: 'version=$(<%= config.bin %> openapi publish petstore --url https://api.example.com/openapi.json | cut -f3)',
+      command: 'version=$(<%= config.bin %> openapi publish petstore\n--url https://api.example.com/openapi.json | cut -f3)',
     },
   ];
   static override args = {

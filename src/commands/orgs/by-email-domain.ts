@@ -7,8 +7,11 @@ export default class OrgsByEmailDomain extends DocsCommand<typeof OrgsByEmailDom
   static override operations = [organizations.listByEmailDomain];
   static override summary = 'List the organizations users of an e-mail domain can join';
   static override description = 'Only organizations the token can see are listed; --json gives them as an array.';
-  static override examples = ['<%= config.bin %> orgs by-email-domain acme.com', '<%= config.bin %> orgs by-email-domain acme.com --json'];
-  static override args = { domain: Args.string({ description: 'E-mail domain, e.g. acme.com', required: true }) };
+  static override examples = [
+    '<%= config.bin %> orgs by-email-domain acme.test',
+    '<%= config.bin %> orgs by-email-domain acme.test --json',
+  ];
+  static override args = { domain: Args.string({ description: 'E-mail domain, e.g. acme.test', required: true }) };
 
   async run(): Promise<void> {
     const domain = this.args.domain.replace(/^.*@/, '');

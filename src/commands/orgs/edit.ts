@@ -24,7 +24,7 @@ export default class OrgsEdit extends DocsCommand<typeof OrgsEdit> {
     '<%= config.bin %> orgs edit --title "Acme Documentation" --default-role read',
     {
       description: 'New members of these domains may join; no invite links',
-      command: '<%= config.bin %> orgs edit --email-domains acme.com,acme.io --no-invite-links',
+      command: '<%= config.bin %> orgs edit --email-domains acme.test,docs.acme.test\n--no-invite-links',
     },
     { description: 'Send visitors to a site by default', command: '<%= config.bin %> orgs edit org_abc --default-site site_abc' },
   ];

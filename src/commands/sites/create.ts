@@ -14,7 +14,10 @@ export default class SitesCreate extends DocsCommand<typeof SitesCreate> {
     'or let the site create its own space with --new-space sample (sample pages) or --new-space empty.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> sites create --title "Developer Docs" --space space_guides --space space_api',
+    {
+      description: 'A site of two existing spaces',
+      command: '<%= config.bin %> sites create --title "Developer Docs"\n--space space_guides --space space_api',
+    },
     {
       description: 'A new site with a new space of sample content',
       command: '<%= config.bin %> sites create --title "Help Center" --new-space sample',

@@ -17,11 +17,11 @@ export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
     '<%= config.bin %> sites edit site_abc --title "Acme Docs" --visibility unlisted',
     {
       description: 'Serve the site under a path of your own domain',
-      command: '<%= config.bin %> sites edit site_abc --proxy acme.com/docs',
+      command: '<%= config.bin %> sites edit site_abc --proxy acme.test/docs',
     },
     {
       description: 'Turn adaptive content off and keep agents out',
-      command: '<%= config.bin %> sites edit site_abc --no-adaptive-content --agents-context excluded',
+      command: '<%= config.bin %> sites edit site_abc --no-adaptive-content\n--agents-context excluded',
     },
   ];
   static override args = { site: siteArg() };
@@ -42,7 +42,7 @@ export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
     }),
     'adaptive-content': field.boolean(op.body, 'adaptiveContent', { description: 'Turn adaptive content on (--no-adaptive-content: off)' }),
     proxy: exclusiveWith(
-      field.string(op.body, 'proxy', { description: 'Proxy URL: a domain with a sub-path, e.g. acme.com/docs', helpValue: '<url>' }),
+      field.string(op.body, 'proxy', { description: 'Proxy URL: a domain with a sub-path, e.g. acme.test/docs', helpValue: '<url>' }),
       'remove-proxy',
     ),
     'remove-proxy': Flags.boolean({ description: 'Remove the proxy', exclusive: ['proxy'] }),

@@ -34,7 +34,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
     '<%= config.bin %> spaces apply-template sp_abc --template product-docs',
     {
       description: 'With the logo the template references',
-      command: '<%= config.bin %> spaces apply-template --template knowledge-base --content-ref logo=file:file_abc',
+      command: '<%= config.bin %> spaces apply-template --template knowledge-base\n--content-ref logo=file:file_abc',
     },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };

@@ -15,10 +15,13 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
     'With --cr the content goes into the change request, to review before merging. Piped, prints the new revision and the counts.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> spaces import sp_abc --source markdown --url https://example.com/guide.md',
+    {
+      description: 'A markdown file from a URL',
+      command: '<%= config.bin %> spaces import sp_abc --source markdown\n--url https://example.com/guide.md',
+    },
     {
       description: 'A zip of markdown files into change request 42',
-      command: '<%= config.bin %> spaces import --cr 42 --source zip --url https://example.com/docs.zip',
+      command: '<%= config.bin %> spaces import --cr 42 --source zip\n--url https://example.com/docs.zip',
     },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };

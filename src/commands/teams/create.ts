@@ -14,7 +14,7 @@ export default class TeamsCreate extends DocsCommand<typeof TeamsCreate> {
     '<%= config.bin %> teams create --title "Technical Writers"',
     {
       description: 'With members, keeping the new id',
-      command: 'id=$(<%= config.bin %> teams create --title Reviewers --member usr_abc --member bob@acme.com | cut -f1)',
+      command: 'id=$(<%= config.bin %> teams create --title Reviewers --member usr_abc\n--member grace@acme.test | cut -f1)',
     },
   ];
   static override flags = {

@@ -20,7 +20,7 @@ export default class TranslationsCreate extends DocsCommand<typeof TranslationsC
     '<%= config.bin %> translations create sp_abc --language fr --source-language en',
     {
       description: 'With instructions for the translators',
-      command: '<%= config.bin %> translations create --language de --source-language en --instructions "Keep product names in English."',
+      command: '<%= config.bin %> translations create --language de --source-language en\n--instructions "Keep product names in English."',
     },
   ];
   static override args = { space: Args.string({ description: "Space to translate (default: --space or the profile's space)" }) };

@@ -9,7 +9,10 @@ export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdi
   static override description =
     'The instructions are all a translation lets you change; they apply from the next run (`docs translations run`).';
   static override examples = [
-    '<%= config.bin %> translations edit tr_abc --instructions "Use the informal form of address."',
+    {
+      description: 'New instructions',
+      command: '<%= config.bin %> translations edit tr_abc\n--instructions "Use the informal form of address."',
+    },
     {
       description: 'A full document from a file',
       command: '<%= config.bin %> translations edit tr_abc --instructions-file instructions.json',

@@ -13,7 +13,7 @@ export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
     '<%= config.bin %> comments replies create cm_abc --body "Fixed, thanks!"',
     {
       description: 'On a change request comment, from stdin',
-      command: 'echo "Done in the last commit." | <%= config.bin %> comments replies create cm_abc --cr 42 --body-file -',
+      command: 'echo "Done in the last commit." |\n<%= config.bin %> comments replies create cm_abc --cr 42 --body-file -',
     },
   ];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };

@@ -12,7 +12,7 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     'Changing the text is for its author or an admin; anyone who may comment may react.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> comments replies edit cm_abc rp_def --body "Fixed in the latest revision."',
+    { description: 'A new text', command: '<%= config.bin %> comments replies edit cm_abc rp_def\n--body "Fixed in the latest revision."' },
     { description: 'React to a reply', command: '<%= config.bin %> comments replies edit cm_abc rp_def --add-reaction 👍' },
   ];
   static override args = {

@@ -15,7 +15,7 @@ export default class SitesAdaptiveSchemaGet extends DocsCommand<typeof SitesAdap
     {
       description: 'Edit it and put it back',
       command:
-        '<%= config.bin %> sites adaptive-schema get site_abc > schema.json && $EDITOR schema.json && <%= config.bin %> sites adaptive-schema set site_abc --file schema.json',
+        '<%= config.bin %> sites adaptive-schema get site_abc > schema.json &&\n$EDITOR schema.json &&\n<%= config.bin %> sites adaptive-schema set site_abc --file schema.json',
     },
   ];
   static override args = { site: siteArg() };

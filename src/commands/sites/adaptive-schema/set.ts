@@ -26,7 +26,7 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
     {
       description: 'From stdin',
       command:
-        'echo \'{"type":"object","properties":{"isBetaUser":{"type":"boolean","description":"In the beta program"}},"additionalProperties":false}\' | <%= config.bin %> sites adaptive-schema set site_abc --file -',
+        'printf %s \'{"type":"object","additionalProperties":false,\'\n\'"properties":{"isBetaUser":{"type":"boolean",\'\n\'"description":"In the beta program"}}}\' |\n<%= config.bin %> sites adaptive-schema set site_abc --file -',
     },
   ];
   static override args = { site: siteArg() };

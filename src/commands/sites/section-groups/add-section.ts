@@ -7,7 +7,12 @@ export default class SitesSectionGroupsAddSection extends DocsCommand<typeof Sit
   static override operations = [siteSectionGroups.addSection];
   static override summary = 'Put a section in a section group';
   static override description = 'The section goes at the end of the group, leaving the group it was in, if any.';
-  static override examples = ['<%= config.bin %> sites section-groups add-section site_abc sitesg_123 --section sitesc_api'];
+  static override examples = [
+    {
+      description: 'Put the API section in a group',
+      command: '<%= config.bin %> sites section-groups add-section site_abc sitesg_123\n--section sitesc_api',
+    },
+  ];
   static override args = {
     site: siteArg(),
     group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }),

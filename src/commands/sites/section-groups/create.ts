@@ -11,10 +11,13 @@ export default class SitesSectionGroupsCreate extends DocsCommand<typeof SitesSe
   static override description =
     'The group goes at the end of the site navigation, holding the sections given with --section (repeatable), in that order.';
   static override examples = [
-    '<%= config.bin %> sites section-groups create site_abc --title Products --section sitesc_guides --section sitesc_api',
+    {
+      description: 'A group of two sections',
+      command: '<%= config.bin %> sites section-groups create site_abc --title Products\n--section sitesc_guides --section sitesc_api',
+    },
     {
       description: 'An empty group, keeping its id',
-      command: 'group=$(<%= config.bin %> sites section-groups create site_abc --title Resources | cut -f1)',
+      command: 'group=$(<%= config.bin %> sites section-groups create site_abc --title Resources\n| cut -f1)',
     },
   ];
   static override args = { site: siteArg() };

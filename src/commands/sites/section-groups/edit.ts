@@ -11,7 +11,10 @@ export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSect
   static override description =
     'Takes SITE GROUP, or --site SITE and GROUP (ids from `docs sites section-groups list`). Pass --title and/or --icon; --remove-icon clears the icon. Sections are moved in and out with `docs sites section-groups add-section` and `remove-section`.';
   static override examples = [
-    '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --title "Developer resources"',
+    {
+      description: 'A new title',
+      command: '<%= config.bin %> sites section-groups edit site_abc sitesg_123\n--title "Developer resources"',
+    },
     '<%= config.bin %> sites section-groups edit site_abc sitesg_123 --remove-icon',
   ];
   static override args = {

@@ -8,7 +8,12 @@ export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof 
   static override summary = 'Take a section out of a section group';
   static override description =
     'The section stays in the site, right after the group. Succeeds also when the section was not in the group. Asks for confirmation on a terminal; --yes skips it (and is required without one).';
-  static override examples = ['<%= config.bin %> sites section-groups remove-section site_abc sitesg_123 --section sitesc_api --yes'];
+  static override examples = [
+    {
+      description: 'Take the API section out of a group, with no prompt',
+      command: '<%= config.bin %> sites section-groups remove-section site_abc sitesg_123\n--section sitesc_api --yes',
+    },
+  ];
   static override args = {
     site: siteArg(),
     group: Args.string({ description: 'Section group id (see `docs sites section-groups list`)' }),

@@ -17,7 +17,7 @@ export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsE
     '<%= config.bin %> sites sections edit site_abc sitesc_123 --title "Guides" --path guides',
     {
       description: 'Show the section to beta users only',
-      command: '<%= config.bin %> sites sections edit site_abc sitesc_123 --condition "visitor.claims.unsigned.isBetaUser"',
+      command: '<%= config.bin %> sites sections edit site_abc sitesc_123\n--condition "visitor.claims.unsigned.isBetaUser"',
     },
   ];
   static override args = { site: siteArg(), section: Args.string({ description: 'Section id (see `docs sites sections list`)' }) };

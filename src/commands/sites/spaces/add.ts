@@ -12,7 +12,7 @@ export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
     '<%= config.bin %> sites spaces add site_abc --space space_handbook',
     {
       description: 'As a variant of a section, keeping the site space id',
-      command: 'ss=$(<%= config.bin %> sites spaces add site_abc --space space_v2 --section sitesc_api | cut -f1)',
+      command: 'ss=$(<%= config.bin %> sites spaces add site_abc --space space_v2\n--section sitesc_api | cut -f1)',
     },
   ];
   static override args = { site: siteArg() };

@@ -14,7 +14,7 @@ export default class SitesSpacesEdit extends DocsCommand<typeof SitesSpacesEdit>
     '<%= config.bin %> sites spaces edit site_abc sitesp_123 --path v2',
     {
       description: 'Show it only to beta users',
-      command: '<%= config.bin %> sites spaces edit site_abc sitesp_123 --condition "visitor.claims.unsigned.isBetaUser"',
+      command: '<%= config.bin %> sites spaces edit site_abc sitesp_123\n--condition "visitor.claims.unsigned.isBetaUser"',
     },
   ];
   static override args = { site: siteArg(), 'site-space': Args.string({ description: 'Site space id (see `docs sites spaces list`)' }) };

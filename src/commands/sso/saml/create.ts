@@ -16,7 +16,7 @@ export default class SsoSamlCreate extends DocsCommand<typeof SsoSamlCreate> {
     {
       description: 'Fully configured, the certificate from a file',
       command:
-        '<%= config.bin %> sso saml create --label Okta --entity-id http://www.okta.com/exk1 --sso-url https://acme.okta.com/app/sso/saml --certificate-file okta.pem --default-role read',
+        '<%= config.bin %> sso saml create --label Okta --entity-id http://www.okta.com/exk1\n--sso-url https://acme.okta.com/app/sso/saml\n--certificate-file okta.pem --default-role read',
     },
   ];
   static override flags = {

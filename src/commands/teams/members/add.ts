@@ -14,7 +14,10 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
     'The user must be a member of the organization. Without --role a new team member is a plain member and an existing one keeps their role.';
   static override examples = [
     '<%= config.bin %> teams members add team_abc usr_abc',
-    { description: 'As an owner (may manage the team)', command: '<%= config.bin %> teams members add team_abc ada@acme.com --role owner' },
+    {
+      description: 'As an owner (may manage the team)',
+      command: '<%= config.bin %> teams members add team_abc ada@acme.test --role owner',
+    },
   ];
   static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = {

@@ -14,7 +14,7 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
   ].join('\n');
   static override examples = [
     '<%= config.bin %> teams members remove team_abc usr_abc',
-    '<%= config.bin %> teams members remove team_abc ada@acme.com --yes',
+    '<%= config.bin %> teams members remove team_abc ada@acme.test --yes',
   ];
   static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };

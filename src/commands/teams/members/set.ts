@@ -23,10 +23,13 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
     'With --remove it asks for confirmation on a terminal; --yes skips it.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> teams members set team_abc --add bob@acme.com --add usr_def --remove usr_old',
+    {
+      description: 'Add two members, remove one',
+      command: '<%= config.bin %> teams members set team_abc --add grace@acme.test --add usr_def\n--remove usr_old',
+    },
     {
       description: 'Promote one member, demote another',
-      command: '<%= config.bin %> teams members set team_abc --owner usr_abc --member ada@acme.com',
+      command: '<%= config.bin %> teams members set team_abc --owner usr_abc --member ada@acme.test',
     },
   ];
   static override args = { team: teamArg() };
