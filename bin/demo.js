@@ -105,7 +105,7 @@ docs(['cr', 'list', '--status', 'merged']);
 say('Failures are one line with an exit code scripts can branch on (3 = not found).');
 docs(['cr', 'get', '999']);
 
-say('Everything as JSON, one object per line with --all.');
+say('Every open change request as JSON, one object per line; --all reads every page.');
 docs(['cr', 'list', '--all', '--json']);
 
 stop();
