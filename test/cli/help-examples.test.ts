@@ -88,3 +88,56 @@ describe('examples in help at 80 columns', () => {
     expect(check(twice)).toEqual([`api: two commands in one: $ ${config.bin} api GET /v1/orgs`]);
   });
 });
+
+/** The `docs …` commands of an example's text, each with the `--flags` it passes (up to a pipe, `&&`, `;` or `)`). */
+function invocations(text: string, bin: string, ids: string[]): Array<{ id: string; flags: string[] }> {
+  const words = text.replaceAll('<%= config.bin %>', bin).split(/\s+/);
+  const found: Array<{ id: string; flags: string[] }> = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!/^(\$\()?docs$/.test(words[i] ?? '') && words[i] !== bin) continue;
+    let id = '';
+    for (
+      let j = i + 1;
+      j < words.length && ids.some((known) => known === `${id} ${words[j]}`.trim() || known.startsWith(`${id} ${words[j]} `.trimStart()));
+      j++
+    )
+      id = `${id} ${words[j]}`.trim();
+    const flags: string[] = [];
+    for (let j = i + 1; j < words.length && !/^(\||&&|;|\))/.test(words[j] ?? '') && !(words[j] ?? '').endsWith(')'); j++) {
+      const flag = /^--([a-z][a-z0-9-]*)/.exec(words[j] ?? '');
+      if (flag?.[1]) flags.push(flag[1]);
+    }
+    if (ids.includes(id)) found.push({ id, flags });
+  }
+  return found;
+}
+
+describe('flags in examples', () => {
+  it('are the flags help lists (no alias, nothing hidden)', async () => {
+    const config = await Config.load(ROOT);
+    const ids = config.commands.map((c) => c.id.replaceAll(':', ' '));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const command of config.commands) {
+      for (const example of command.examples ?? []) {
+        const text = typeof example === 'string' ? example : example.command;
+        for (const { id, flags } of invocations(text.replaceAll('<%= command.id %>', command.id.replaceAll(':', ' ')), config.bin, ids)) {
+          checked++;
+          const target = config.findCommand(id.replaceAll(' ', ':'));
+          const listed = Object.entries(target?.flags ?? {})
+            .filter(([, f]) => !f.hidden)
+            .flatMap(([name, f]) => (f.type === 'boolean' && f.allowNo ? [name, `no-${name}`] : [name]));
+          for (const flag of flags) if (!listed.includes(flag) && flag !== 'help') wrong.push(`${command.id}: ${id} --${flag}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+    expect(wrong, wrong.join('\n')).toEqual([]);
+  });
+
+  it('finds the command and flags of each docs invocation', () => {
+    expect(invocations('echo x | docs git import --url - --directory docs | cut -f1', 'docs', ['git import', 'git export'])).toEqual([
+      { id: 'git import', flags: ['url', 'directory'] },
+    ]);
+  });
+});
