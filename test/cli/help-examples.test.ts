@@ -93,22 +93,20 @@ describe('examples in help at 80 columns', () => {
 function invocations(text: string, bin: string, ids: string[]): Array<{ id: string; flags: string[] }> {
   const words = text.replaceAll('<%= config.bin %>', bin).split(/\s+/);
   const found: Array<{ id: string; flags: string[] }> = [];
-  for (let i = 0; i < words.length; i++) {
-    if (!/^(\$\()?docs$/.test(words[i] ?? '') && words[i] !== bin) continue;
+  const known = (id: string) => ids.some((other) => other === id || other.startsWith(`${id} `));
+  words.forEach((word, i) => {
+    if (word !== bin && !word.endsWith(`$(${bin}`)) return;
     let id = '';
-    for (
-      let j = i + 1;
-      j < words.length && ids.some((known) => known === `${id} ${words[j]}`.trim() || known.startsWith(`${id} ${words[j]} `.trimStart()));
-      j++
-    )
-      id = `${id} ${words[j]}`.trim();
+    for (let j = i + 1; j < words.length && known(`${id} ${words[j]}`.trim()); j++) id = `${id} ${words[j]}`.trim();
     const flags: string[] = [];
-    for (let j = i + 1; j < words.length && !/^(\||&&|;|\))/.test(words[j] ?? '') && !(words[j] ?? '').endsWith(')'); j++) {
-      const flag = /^--([a-z][a-z0-9-]*)/.exec(words[j] ?? '');
+    for (const next of words.slice(i + 1)) {
+      if (/^(\||&&|;)/.test(next)) break;
+      const flag = /^--([a-z][a-z0-9-]*)/.exec(next);
       if (flag?.[1]) flags.push(flag[1]);
+      if (next.includes(')')) break;
     }
     if (ids.includes(id)) found.push({ id, flags });
-  }
+  });
   return found;
 }
 
@@ -136,8 +134,13 @@ describe('flags in examples', () => {
   });
 
   it('finds the command and flags of each docs invocation', () => {
-    expect(invocations('echo x | docs git import --url - --directory docs | cut -f1', 'docs', ['git import', 'git export'])).toEqual([
+    const ids = ['git import', 'git export', 'teams create'];
+    expect(invocations('echo x | docs git import --url - --directory docs | cut -f1', 'docs', ids)).toEqual([
       { id: 'git import', flags: ['url', 'directory'] },
+    ]);
+    expect(invocations('id=$(docs teams create --title T\n--member a | cut -f1) && docs git export --ref x', 'docs', ids)).toEqual([
+      { id: 'teams create', flags: ['title', 'member'] },
+      { id: 'git export', flags: ['ref'] },
     ]);
   });
 });
