@@ -25,7 +25,7 @@ export function conflictFailure(result: MergeResult, ctx: ConflictContext): Comm
   const next =
     `What now: \`${bin} cr diff ${id}\` shows what the change request changes; ` +
     `\`${bin} spaces pull ${spaceId} <dir> --cr ${id}\` saves its version of those pages, which ` +
-    `\`${bin} spaces import ${spaceId} --cr <new> --source markdown --url file://<dir>/<page>.md\` brings into a new change request ` +
+    `\`${bin} spaces import ${spaceId} --cr <new> --source markdown --url <page URL>\` brings into a new change request ` +
     `made from the current content (\`${bin} cr create\`)${app}.`;
   return new CommandFailure(
     [`change request ${id} conflicts with the primary content: nothing was ${ctx.nothing}.`, ...server, next].join(' '),
