@@ -116,6 +116,9 @@ describe('text helpers', () => {
       'Install',
       'p2',
     ]);
+    expect(
+      conflictPages({ revision: 'r', result: 'conflicts', conflicts: [{ id: 'p3', title: 'Windows', path: 'installation/windows' }] }),
+    ).toEqual(['Windows (installation/windows)']);
     expect(conflictPages({ revision: 'r', result: 'conflicts' })).toEqual([]);
   });
 

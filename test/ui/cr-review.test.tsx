@@ -299,7 +299,10 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, 'Merge #1');
     ui.stdin.write('y');
     const frame = await waitForFrame(ui.lastFrame, 'Update #1 from main');
-    expect(frame).toMatch(/✗ Merge conflicts with the primary content: nothing was merged\./);
+    // The names wrap onto a second line rather than being cut off.
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toMatch(
+      /✗ Merge conflicts with the primary content: nothing was merged\. Pages in conflict: Windows \(installation\/windows\)\./,
+    );
     expect(await crStatus()).toBe('open');
     expect((await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision).toBe(before);
     ui.stdin.write('y');

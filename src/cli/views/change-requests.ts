@@ -24,7 +24,10 @@ export const changeRequestFields: Columns<ChangeRequest> = {
   Created: 'createdAt',
   Updated: 'updatedAt',
   Comments: 'comments',
-  Outdated: (cr) => (cr.outdated ? 'yes: the primary content changed since (docs cr update-branch)' : 'no'),
+  Outdated: (cr) =>
+    cr.outdated
+      ? `yes: the primary content changed since; docs cr update-branch ${cr.number} brings it in or names the pages in conflict`
+      : 'no',
   Revision: 'revision',
   URL: (cr) => cr.urls?.app,
 };

@@ -1,14 +1,15 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
+import { conflictFailure } from '../../cli/views/conflicts.js';
 
 export default class CrMerge extends DocsCommand<typeof CrMerge> {
-  static override operations = [changeRequests.merge];
+  static override operations = [changeRequests.merge, changeRequests.get];
   static override summary = "Merge a change request into the space's primary content";
   static override description = [
     'Asks for confirmation on a terminal; --yes skips it (and is required without one).',
     'When a page changed both in the change request and in the primary content since it was opened, nothing is merged:',
-    'the command exits 5 and suggests `docs cr update-branch`.',
+    'the command exits 5, names the pages in the way and says how to carry the change request over (`docs cr diff`, `docs spaces pull --cr`).',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> cr merge 42',
@@ -33,10 +34,12 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
     );
     if (result.result === 'conflicts') {
       if (this.output.isJson) this.output.json(result);
-      throw new CommandFailure(
-        `change request ${id} conflicts with the primary content: nothing was merged. Run \`${bin} cr update-branch ${id}\` to bring it up to date, resolve the conflicting pages, then merge again.`,
-        ExitCode.conflict,
+      // The app URL only helps; failing to read it must not hide the conflict.
+      const url = await this.send(changeRequests.get, { spaceId, changeRequestId: id }).then(
+        (cr) => cr.urls?.app,
+        () => undefined,
       );
+      throw conflictFailure(result, { bin, spaceId, id, nothing: 'merged', url });
     }
     if (result.result !== 'merge') {
       if (this.output.isJson) this.output.json(result);

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import { conflict, HttpError } from '../types.js';
-import { mergeContent } from './merge.js';
+import { mergeContent, type Conflict } from './merge.js';
 import { presentUser } from './people.js';
 import { createRevision, getRevision, type RevisionDoc } from './revisions.js';
 import { assertEditable, prepared, setSpaceRevision, type SpaceDoc } from './spaces.js';
@@ -116,9 +116,27 @@ export function assertActive(cr: ChangeRequestDoc, action: string): void {
 export interface MergeResult {
   revision: string;
   result: 'merge' | 'update' | 'conflicts';
-  /** Pages or files changed on both sides (not part of the response). */
-  conflicts?: { id: string; title: string }[];
+  /** Pages or files changed on both sides, and a sentence naming them (the contract's object allows more fields). */
+  conflicts?: Conflict[];
+  message?: string;
 }
+
+const NAMED = 10;
+
+/** One sentence, the same for merge and update: which pages stand in the way, by title and path. */
+export function conflictMessage(cr: ChangeRequestDoc, conflicts: readonly Conflict[]): string {
+  const names = conflicts.slice(0, NAMED).map((c) => `"${c.title}" (${c.path})`);
+  const more = conflicts.length > NAMED ? ` and ${conflicts.length - NAMED} more` : '';
+  const what = conflicts.length === 1 ? 'page' : 'pages';
+  return `Change request #${cr.number} conflicts with the primary content; ${what} changed on both sides: ${names.join(', ')}${more}`;
+}
+
+const conflicted = (revision: string, cr: ChangeRequestDoc, conflicts: Conflict[]): MergeResult => ({
+  revision,
+  result: 'conflicts',
+  conflicts,
+  message: conflictMessage(cr, conflicts),
+});
 
 /** Apply the change request's changes onto the space's current content (three-way, by page). */
 export function mergeChangeRequest(store: Store, space: SpaceDoc, cr: ChangeRequestDoc, now: Date): MergeResult {
@@ -127,7 +145,7 @@ export function mergeChangeRequest(store: Store, space: SpaceDoc, cr: ChangeRequ
   return store.tx(() => {
     const [base, ours, theirs] = [getRevision(store, baseOf(cr)), getRevision(store, space.revision), getRevision(store, cr.revision)];
     const outcome = mergeContent(base, ours, theirs);
-    if (!outcome.ok) return { revision: space.revision, result: 'conflicts', conflicts: outcome.conflicts };
+    if (!outcome.ok) return conflicted(space.revision, cr, outcome.conflicts);
     const at = now.toISOString();
     const merged: RevisionDoc = createRevision(store, {
       space: space.id,
@@ -152,7 +170,7 @@ export function updateChangeRequestFromMain(store: Store, space: SpaceDoc, cr: C
     if (space.revision === baseOf(cr)) return { revision: cr.revision, result: 'update' };
     const [base, ours, theirs] = [getRevision(store, baseOf(cr)), getRevision(store, cr.revision), getRevision(store, space.revision)];
     const outcome = mergeContent(base, ours, theirs);
-    if (!outcome.ok) return { revision: cr.revision, result: 'conflicts', conflicts: outcome.conflicts };
+    if (!outcome.ok) return conflicted(cr.revision, cr, outcome.conflicts);
     const updated = createRevision(store, {
       space: space.id,
       parents: [cr.revision, space.revision],

@@ -14,8 +14,14 @@ export interface Content {
   files: readonly FileEntry[];
 }
 
-export type MergeOutcome =
-  { ok: true; pages: PageNode[]; files: FileEntry[]; changed: boolean } | { ok: false; conflicts: { id: string; title: string }[] };
+export type MergeOutcome = { ok: true; pages: PageNode[]; files: FileEntry[]; changed: boolean } | { ok: false; conflicts: Conflict[] };
+
+/** A page (or file) changed on both sides; path is the page's path (the file's name), as the side that kept it has it. */
+export interface Conflict {
+  id: string;
+  title: string;
+  path: string;
+}
 
 interface Entry {
   page: PageNode;
@@ -61,18 +67,19 @@ function childOrders(entries: Map<string, Entry>): Map<string | null, string[]> 
 export function mergeContent(base: Content, ours: Content, theirs: Content): MergeOutcome {
   const [b, o, t] = [byId(base.pages), byId(ours.pages), byId(theirs.pages)];
   const result = new Map<string, Entry>();
-  const conflicts: { id: string; title: string }[] = [];
+  const conflicts: Conflict[] = [];
   for (const id of new Set([...b.keys(), ...o.keys(), ...t.keys()])) {
     const choice = decide(signature(b.get(id)), signature(o.get(id)), signature(t.get(id)), o.get(id), t.get(id));
     if (choice === 'conflict') {
-      conflicts.push({ id, title: (o.get(id) ?? t.get(id) ?? b.get(id))?.page.title ?? id });
+      const page = (o.get(id) ?? t.get(id) ?? b.get(id))?.page;
+      conflicts.push({ id, title: page?.title ?? id, path: page?.path ?? id });
     } else if (choice.value) {
       result.set(id, choice.value);
     }
   }
   // A page kept under a parent that the other side deleted has nowhere to go.
   for (const [id, entry] of result) {
-    if (entry.parent !== null && !result.has(entry.parent)) conflicts.push({ id, title: entry.page.title });
+    if (entry.parent !== null && !result.has(entry.parent)) conflicts.push({ id, title: entry.page.title, path: entry.page.path });
   }
 
   const files: FileEntry[] = [];
@@ -81,8 +88,10 @@ export function mergeContent(base: Content, ours: Content, theirs: Content): Mer
   const ft = new Map(theirs.files.map((f) => [f.id, f]));
   for (const id of new Set([...fo.keys(), ...ft.keys(), ...fb.keys()])) {
     const choice = decide(fileSignature(fb.get(id)), fileSignature(fo.get(id)), fileSignature(ft.get(id)), fo.get(id), ft.get(id));
-    if (choice === 'conflict') conflicts.push({ id, title: (fo.get(id) ?? ft.get(id))?.name ?? id });
-    else if (choice.value) files.push(choice.value);
+    if (choice === 'conflict') {
+      const name = (fo.get(id) ?? ft.get(id))?.name ?? id;
+      conflicts.push({ id, title: name, path: name });
+    } else if (choice.value) files.push(choice.value);
   }
   if (conflicts.length > 0) return { ok: false, conflicts };
 

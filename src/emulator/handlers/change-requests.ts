@@ -58,14 +58,12 @@ export const changeRequestHandlers: HandlerTable = {
 
   mergeChangeRequest: (req: Req) => {
     const space = spaceOf(req);
-    const { revision, result } = mergeChangeRequest(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now());
-    return ok({ revision, result });
+    return ok(mergeChangeRequest(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()));
   },
 
   updateChangeRequest: (req: Req) => {
     const space = spaceOf(req);
-    const { revision, result } = updateChangeRequestFromMain(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now());
-    return ok({ revision, result });
+    return ok(updateChangeRequestFromMain(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()));
   },
 
   getChangeRequestPDF: (req: Req) => {

@@ -13,7 +13,7 @@ import { buildEntries, loadThreads } from './data.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
 import { HelpOverlay } from './Dialog.js';
 import { conflictPages, CR_HELP, CR_KEYS, Detail, Header, PageList } from './parts.js';
-import { detailRows } from './rows.js';
+import { detailRows, wrap } from './rows.js';
 
 /** One change request: header, page list, the selected page's diff and comment threads, and the actions. */
 export function ChangeRequestScreen({
@@ -66,7 +66,10 @@ export function ChangeRequestScreen({
   const threadId = focus === 'detail' ? detail[row]?.thread : undefined;
   const thread = threadsReq.data?.find((t) => t.comment.id === threadId);
   const dialogHeight = dialog ? 2 : 0;
-  const bodyHeight = Math.max(3, rows - 3 - (conflict ? 1 : 0) - 1 - dialogHeight - 1 - CR_KEYS.length);
+  // Two lines at most, so that the page names a conflict lists are seen on a narrow terminal too.
+  const conflictLines = conflict ? wrap(`✗ ${conflict}`, columns) : [];
+  if (conflictLines.length > 2) conflictLines.splice(1, conflictLines.length - 1, truncate(conflictLines.slice(1).join(' '), columns));
+  const bodyHeight = Math.max(3, rows - 3 - conflictLines.length - 1 - dialogHeight - 1 - CR_KEYS.length);
 
   const reloadAll = () => {
     crReq.reload();
@@ -229,11 +232,11 @@ export function ChangeRequestScreen({
   return (
     <Box flexDirection="column" width={columns}>
       <Header cr={cr} width={columns} />
-      {conflict ? (
-        <Text color="red" wrap="truncate">
-          {truncate(`✗ ${conflict}`, columns)}
+      {conflictLines.map((line, i) => (
+        <Text key={i} color="red" wrap="truncate">
+          {line}
         </Text>
-      ) : null}
+      ))}
       <Text dimColor>{'─'.repeat(columns)}</Text>
       {help ? (
         <HelpOverlay title={`#${cr.number}`} keys={CR_HELP} height={bodyHeight} width={columns} onClose={() => setHelp(false)} />

@@ -142,7 +142,8 @@ export function Detail({
 export function conflictPages(result: unknown): string[] {
   const list = (result as { conflicts?: unknown }).conflicts;
   if (!Array.isArray(list)) return [];
-  // Ids are strings or numbers in every answer; String() shows whatever else as it came.
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string
-  return list.map((c: { title?: unknown; id?: unknown }) => (typeof c?.title === 'string' ? c.title : String(c?.id ?? '?')));
+  return list.map((c: { title?: unknown; id?: unknown; path?: unknown }) => {
+    const name = typeof c?.title === 'string' ? c.title : typeof c?.id === 'string' || typeof c?.id === 'number' ? String(c.id) : '?';
+    return typeof c?.path === 'string' && c.path ? `${name} (${c.path})` : name;
+  });
 }

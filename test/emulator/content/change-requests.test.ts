@@ -155,7 +155,14 @@ describe('merge: three-way by page', () => {
     const res = await w.call(T.reviewer, 'POST', `/v1/spaces/${space}/change-requests/${cr.number}/merge`);
     expect(res.status).toBe(200);
     expectSpec('mergeChangeRequest', res.body);
-    expect(res.body).toEqual({ revision: revisionBefore, result: 'conflicts' });
+    expect(res.body).toEqual({
+      revision: revisionBefore,
+      result: 'conflicts',
+      conflicts: [{ id: 'pg_setup', title: expect.any(String), path: expect.stringMatching(/setup$/) }],
+      message: expect.stringMatching(
+        /^Change request #1 conflicts with the primary content; page changed on both sides: ".+" \(.*setup\)$/,
+      ),
+    });
     const spaceAfter = (await w.call(T.reader, 'GET', `/v1/spaces/${space}`)).body;
     expect(spaceAfter.revision).toBe(revisionBefore);
     expect(pageMarkdown(w, spaceAfter.revision, 'pg_advanced')).toBe('Advanced topics about widgets.\n');
@@ -217,10 +224,13 @@ describe('update from main', () => {
     editPage(w, space, 'pg_setup', 'CR side.\n', cr.id);
     editPage(w, space, 'pg_setup', 'Space side.\n');
     const res = await w.call(T.editor, 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/update`);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       revision: (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body.revision,
       result: 'conflicts',
+      conflicts: [{ id: 'pg_setup' }],
     });
+    // The same words as the merge answer for the same state.
+    expect(res.body.message).toMatch(/^Change request #1 conflicts with the primary content; page changed on both sides: /);
     const after = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/1`)).body;
     expect(after.revisionMergedAncestor).toBeUndefined();
     expect(after.outdated).toBe(true);

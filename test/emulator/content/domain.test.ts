@@ -47,7 +47,7 @@ describe('three-way merge by page', () => {
   it('is a conflict when both sides change a page differently, or one edits what the other deleted', () => {
     const base = tree();
     const both = mergeContent(content(base), content(edit(base, 'a', { markdown: 'x' })), content(edit(base, 'a', { markdown: 'y' })));
-    expect(both).toEqual({ ok: false, conflicts: [{ id: 'a', title: 'A' }] });
+    expect(both).toEqual({ ok: false, conflicts: [{ id: 'a', title: 'A', path: 'a' }] });
     const same = mergeContent(content(base), content(edit(base, 'a', { markdown: 'x' })), content(edit(base, 'a', { markdown: 'x' })));
     expect(same.ok).toBe(true);
     const deleted = mergeContent(content(base), content(base.filter((p) => p.id !== 'c')), content(edit(base, 'c', { title: 'C2' })));
