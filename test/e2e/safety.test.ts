@@ -129,7 +129,7 @@ describe('help', () => {
       >;
     };
     const all = Object.entries(manifest.commands);
-    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 9 + 1);
+    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 10 + 1);
     for (const [id, cmd] of all) {
       expect(cmd.summary, id).toBeTruthy();
       expect(cmd.description, id).toBeTruthy();
