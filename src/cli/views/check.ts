@@ -23,8 +23,8 @@ export function renderCheck(output: Output, report: CheckResult, clean: string, 
     const n = report.findings.length;
     output.line(`\n${n} finding${n === 1 ? '' : 's'}`);
   }
-  if (report.ok) output.info(clean);
-  else process.exitCode = ExitCode.findings;
+  if (!report.ok) process.exitCode = ExitCode.findings;
+  else if (!json && !output.isJson) output.info(clean);
 }
 
 function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]> {
