@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { ExitCode } from '../../api/errors.js';
 import { CHECK_KINDS, type CheckKind, type CheckResult, type Finding } from '../../content/check.js';
-import type { Output } from '../output.js';
+import { tsvCell, type Output } from '../output.js';
 
 /** `--ignore KIND`, repeatable, one of the kinds the checks report. */
 export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
@@ -14,7 +14,7 @@ export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
  */
 export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): void {
   if (json || output.isJson) output.json(report);
-  else if (output.mode === 'tsv') for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message].join('\t'));
+  else if (output.mode === 'tsv') for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message].map(tsvCell).join('\t'));
   else if (report.findings.length > 0) {
     for (const [page, group] of groupByPage(report.findings)) {
       output.line(output.paint('bold', page ?? 'Change request'));
