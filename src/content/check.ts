@@ -104,9 +104,20 @@ export function openCommentFindings(comments: readonly Comment[]): Finding[] {
     .map((c) => {
       const by = c.postedBy.displayName ?? c.postedBy.id;
       const page = c.target?.page;
-      return { kind: 'open-comment' as const, page: page ? pathOf(page) : null, message: `open comment ${c.id} by ${by}` };
+      const text = preview(c.body);
+      const message = `open comment ${c.id} by ${by}${text ? `: "${text}"` : ''}`;
+      return { kind: 'open-comment' as const, page: page ? pathOf(page) : null, message };
     });
 }
+
+/** The first line of a comment's markdown body (asked for with `format: markdown`), cut to PREVIEW characters. */
+function preview(body: unknown): string {
+  const markdown = (body as { markdown?: unknown } | undefined)?.markdown;
+  if (typeof markdown !== 'string') return '';
+  const line = markdown.trim().split('\n')[0]?.trim() ?? '';
+  return line.length > PREVIEW ? `${line.slice(0, PREVIEW - 1)}…` : line;
+}
+const PREVIEW = 60;
 
 /** Findings about the whole first, then by the pages' reading order; a page not in the tree last. */
 export function sortFindings(findings: readonly Finding[], order: readonly string[]): Finding[] {
@@ -153,7 +164,8 @@ export async function checkChangeRequest(
   }
   if (!skip.has('open-comment')) {
     const comments: Comment[] = [];
-    for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open' } }, call)) comments.push(c);
+    for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open', format: 'markdown' } }, call))
+      comments.push(c);
     findings.push(...openCommentFindings(comments));
   }
   return result(findings, pages);

@@ -63,12 +63,20 @@ describe('findings', () => {
   it('open comments, with the page they are on; resolved ones are left out', () => {
     const by = { id: 'usr_1', displayName: 'Ada' };
     const comments = [
-      { id: 'c1', postedBy: by, status: 'open', target: { page: { id: 'p', path: 'setup' } } },
+      {
+        id: 'c1',
+        postedBy: by,
+        status: 'open',
+        body: { markdown: `Is this right?\nSecond line` },
+        target: { page: { id: 'p', path: 'setup' } },
+      },
+      { id: 'c4', postedBy: by, status: 'open', body: { markdown: 'x'.repeat(80) } },
       { id: 'c2', postedBy: { id: 'usr_2' }, status: 'resolved' },
       { id: 'c3', postedBy: { id: 'usr_2' } },
     ] as unknown as Comment[];
     expect(openCommentFindings(comments)).toEqual([
-      { kind: 'open-comment', page: 'setup', message: 'open comment c1 by Ada' },
+      { kind: 'open-comment', page: 'setup', message: 'open comment c1 by Ada: "Is this right?"' },
+      { kind: 'open-comment', page: null, message: `open comment c4 by Ada: "${'x'.repeat(59)}…"` },
       { kind: 'open-comment', page: null, message: 'open comment c3 by usr_2' },
     ]);
   });

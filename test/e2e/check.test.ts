@@ -84,6 +84,7 @@ describe('docs cr check', () => {
     const lines = piped.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines).toContain(`broken-link\t${broken?.page}\tbroken link to no-such-page.md`);
+    expect(lines).toContainEqual(expect.stringMatching(/^open-comment\t\topen comment \S+ by Ada Lovelace: "Is the FAQ ready\?"$/));
     expect(lines[0]).toMatch(/^outdated\t\tchange request #\d+ is behind the primary content/);
   });
 
