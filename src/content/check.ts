@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
 import { changeRequestContent } from '../api/operations/change-request-content.js';
@@ -135,7 +136,7 @@ export async function checkChangeRequest(
   options: CheckOptions = {},
 ): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
-  const call = options.signal ? { signal: options.signal } : {};
+  const call = callOptions(options.signal);
   const [cr, tree] = await Promise.all([client.changeRequests.get(params, call), client.changeRequestContent.listPages(params, call)]);
   const pages = flattenTree(tree.pages);
   const docs = pages.filter((p) => p.type === 'document');
@@ -173,7 +174,7 @@ export async function checkChangeRequest(
 
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
-  const call = options.signal ? { signal: options.signal } : {};
+  const call = callOptions(options.signal);
   const tree = await client.content.listPages(params, call);
   const pages = flattenTree(tree.pages);
   const findings: Finding[] = [];
@@ -195,6 +196,16 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
     findings.push(...brokenLinkFindings(items));
   }
   return result(findings, pages);
+}
+
+/**
+ * Each request in flight listens to the signal (the transport, and undici while a body is read):
+ * CONCURRENCY requests plus the command's own listeners pass Node's default of 10, which is no leak.
+ */
+function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  if (!signal) return {};
+  setMaxListeners(CONCURRENCY * 4, signal);
+  return { signal };
 }
 
 function result(findings: Finding[], pages: readonly FlatPage[]): CheckResult {
