@@ -33,6 +33,8 @@ export interface CheckResult {
 export interface CheckOptions {
   ignore?: readonly CheckKind[];
   signal?: AbortSignal;
+  /** Called with the number of page requests (bodies, link reports) done so far and how many there are. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Page bodies and page link reports read at once at most. */
@@ -142,15 +144,11 @@ export async function checkChangeRequest(
   const docs = pages.filter((p) => p.type === 'document');
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr);
 
-  if (!skip.has('empty-page')) {
-    const texts = new Map<string, string>();
-    await pool(
-      docs.map((page) => async () => {
-        texts.set(page.id, page.markdown ?? (await markdownOf(client, params, page.id, call)));
-      }),
-    );
-    findings.push(...emptyPageFindings(pages, (page) => texts.get(page.id)));
-  }
+  const progress = counter(options.onProgress, [
+    skip.has('empty-page') ? 0 : docs.filter((p) => p.markdown === undefined).length,
+    skip.has('broken-link') ? 0 : docs.length,
+  ]);
+  if (!skip.has('empty-page')) findings.push(...(await emptyPages(client, params, pages, call, progress)));
   if (!skip.has('broken-link')) {
     // A change request has no link report of its own, only one per page.
     const perPage = await pool(
@@ -158,6 +156,7 @@ export async function checkChangeRequest(
         const items: LinkItem[] = [];
         for await (const item of client.paginate(changeRequestContent.listPageLinks, { ...params, pageId: page.id }, call))
           items.push(item);
+        progress();
         return brokenLinkFindings(items, page.path);
       }),
     );
@@ -180,15 +179,8 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
   const findings: Finding[] = [];
 
   if (!skip.has('empty-page')) {
-    const texts = new Map<string, string>();
-    await pool(
-      pages
-        .filter((p) => p.type === 'document')
-        .map((page) => async () => {
-          texts.set(page.id, page.markdown ?? (await markdownOf(client, params, page.id, call)));
-        }),
-    );
-    findings.push(...emptyPageFindings(pages, (page) => texts.get(page.id)));
+    const fetches = pages.filter((p) => p.type === 'document' && p.markdown === undefined).length;
+    findings.push(...(await emptyPages(client, params, pages, call, counter(options.onProgress, [fetches]))));
   }
   if (!skip.has('broken-link')) {
     const items: LinkItem[] = [];
@@ -206,6 +198,35 @@ function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } 
   if (!signal) return {};
   setMaxListeners(CONCURRENCY * 4, signal);
   return { signal };
+}
+
+/** Empty document pages, their bodies fetched when the tree did not carry them. */
+async function emptyPages(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId?: string },
+  pages: readonly FlatPage[],
+  call: { signal?: AbortSignal },
+  progress: () => void,
+): Promise<Finding[]> {
+  const texts = new Map<string, string>();
+  await pool(
+    pages
+      .filter((p) => p.type === 'document')
+      .map((page) => async () => {
+        if (page.markdown !== undefined) return texts.set(page.id, page.markdown);
+        texts.set(page.id, await markdownOf(client, params, page.id, call));
+        progress();
+      }),
+  );
+  return emptyPageFindings(pages, (page) => texts.get(page.id));
+}
+
+/** A tick for each request done, reported against the total of all `parts`. */
+function counter(onProgress: CheckOptions['onProgress'], parts: number[]): () => void {
+  const total = parts.reduce((a, b) => a + b, 0);
+  let done = 0;
+  onProgress?.(0, total);
+  return () => onProgress?.(++done, total);
 }
 
 function result(findings: Finding[], pages: readonly FlatPage[]): CheckResult {

@@ -2,7 +2,7 @@ import { changeRequestComments } from '../../api/operations/change-request-comme
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
-import { ignoreFlag, renderCheck } from '../../cli/views/check.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
 import { operationList } from '../../cli/views/spaces.js';
 import { checkChangeRequest } from '../../content/check.js';
 
@@ -42,7 +42,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const report = await checkChangeRequest(
       this.client(),
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
     );
     renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }

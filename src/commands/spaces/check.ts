@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
-import { ignoreFlag, renderCheck } from '../../cli/views/check.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
 import { operationList } from '../../cli/views/spaces.js';
 import { checkSpace } from '../../content/check.js';
 
@@ -28,7 +28,11 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
-    const report = await checkSpace(this.client(), { spaceId }, { ignore: this.flags.ignore ?? [], signal: this.abort.signal });
+    const report = await checkSpace(
+      this.client(),
+      { spaceId },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
+    );
     renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
   }
 }
