@@ -1,7 +1,7 @@
 /**
  * Every failure the client can report, each with the exit code the CLI maps it to
  * (PRODUCT.md: 0 ok, 1 unexpected, 2 usage/invalid input, 3 not found, 4 auth/permission,
- * 5 conflict/precondition, 6 rate limited, 7 network/timeout, 130 interrupted).
+ * 5 conflict/precondition, 6 rate limited, 7 network/timeout, 8 checks found something, 130 interrupted).
  */
 export const ExitCode = {
   ok: 0,
@@ -12,6 +12,8 @@ export const ExitCode = {
   conflict: 5,
   rateLimited: 6,
   network: 7,
+  /** Not an error: `cr check` / `spaces check` ran and reported findings. */
+  findings: 8,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -106,7 +106,8 @@ describe('help', () => {
     expect(res.code).toBe(0);
     for (const topic of ['auth', 'config', 'cr', 'emulator']) expect(res.stdout).toMatch(new RegExp(`^  ${topic}\\s+\\S`, 'm'));
     expect(res.stdout).toContain('EXIT CODES');
-    for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '130']) expect(res.stdout).toMatch(new RegExp(`^  ${code}\\s+\\S`, 'm'));
+    for (const code of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '130'])
+      expect(res.stdout).toMatch(new RegExp(`^  ${code}\\s+\\S`, 'm'));
     expect(res.stdout).toContain('DOCS_TOKEN');
   });
 
@@ -129,7 +130,7 @@ describe('help', () => {
       >;
     };
     const all = Object.entries(manifest.commands);
-    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 9 + 1);
+    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 10 + 1);
     for (const [id, cmd] of all) {
       expect(cmd.summary, id).toBeTruthy();
       expect(cmd.description, id).toBeTruthy();

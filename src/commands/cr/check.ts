@@ -1,0 +1,49 @@
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
+import { operationList } from '../../cli/views/spaces.js';
+import { checkChangeRequest } from '../../content/check.js';
+
+export default class CrCheck extends DocsCommand<typeof CrCheck> {
+  static override operations = operationList(
+    changeRequests.get,
+    changeRequestContent.listPages,
+    changeRequestContent.getPage,
+    changeRequestContent.listPageLinks,
+    changeRequestComments.list,
+  );
+  static override summary = 'Check a change request before merging it (a CI gate)';
+  static override description = [
+    "Reports what the API already knows about the change request's content, one finding per problem:",
+    '  broken-link   a link in a page whose target does not exist',
+    '  empty-page    a document page without content',
+    '  outdated      the change request is behind the primary content (update it; it may conflict)',
+    '  open-comment  a comment on the change request that is not resolved',
+    'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, tab-separated',
+    '(the page is empty for a finding about the change request itself). --json gives {"ok", "findings": [{kind, page, message}]}.',
+    'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> cr check 3',
+    { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
+    {
+      description: 'Only the broken links, as JSON',
+      command: '<%= config.bin %> cr check 3 --json | jq \'.findings[] | select(.kind == "broken-link")\'',
+    },
+  ];
+  static override args = { cr: changeRequestArg() };
+  static override flags = { space: spaceFlag(), ignore: ignoreFlag() };
+
+  async run(): Promise<void> {
+    const spaceId = this.space();
+    const changeRequestId = this.about('change request', this.args.cr);
+    const report = await checkChangeRequest(
+      this.client(),
+      { spaceId, changeRequestId },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
+    );
+    renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
+  }
+}

@@ -1,0 +1,38 @@
+import { Args } from '@oclif/core';
+import { content } from '../../api/operations/content.js';
+import { spaces } from '../../api/operations/spaces.js';
+import { DocsCommand, spaceFlag } from '../../cli/index.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
+import { operationList } from '../../cli/views/spaces.js';
+import { checkSpace } from '../../content/check.js';
+
+export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
+  static override operations = operationList(content.listPages, content.getPage, spaces.listLinks);
+  static override summary = "Check a space's primary content for broken links and empty pages";
+  static override description = [
+    "The same report as `cr check`, on the space's primary content (for a nightly job):",
+    "  broken-link   a link in a page whose target does not exist (from the space's link report)",
+    '  empty-page    a document page without content',
+    'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, tab-separated.',
+    '--json gives {"ok", "findings": [{kind, page, message}]}. Exits 0 when nothing is found and 8 when something is.',
+  ].join('\n');
+  static override examples = [
+    '<%= config.bin %> spaces check sp_abc',
+    { description: 'Broken links only', command: '<%= config.bin %> spaces check --ignore empty-page' },
+  ];
+  static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
+  static override flags = {
+    space: spaceFlag(),
+    ignore: ignoreFlag(['broken-link', 'empty-page']),
+  };
+
+  async run(): Promise<void> {
+    const spaceId = this.space(this.args.space);
+    const report = await checkSpace(
+      this.client(),
+      { spaceId },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
+    );
+    renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
+  }
+}
