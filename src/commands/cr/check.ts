@@ -28,10 +28,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
   static override examples = [
     '<%= config.bin %> cr check 3',
     { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
-    {
-      description: 'Only the broken links, as JSON',
-      command: '<%= config.bin %> cr check 3 --json | jq \'.findings[] | select(.kind == "broken-link")\'',
-    },
+    { description: 'Only the broken links, one per line', command: '<%= config.bin %> cr check 3 | grep ^broken-link' },
   ];
   static override args = { cr: changeRequestArg() };
   static override flags = { space: spaceFlag(), ignore: ignoreFlag() };
