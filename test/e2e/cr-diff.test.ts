@@ -227,6 +227,10 @@ describe('docs cr diff', () => {
   it('shows the seeded change request\u2019s new page under its parent', async () => {
     const res = await docs(['cr', 'diff', '1', '--space', DEMO.spaces.guides, '--name-only'], { env });
     expect(res).toMatchObject({ code: 0, stdout: 'installation/windows\n' });
+    // The title is the file's heading, once; the page's markdown follows.
+    const patch = await docs(['cr', 'diff', '1', '--space', DEMO.spaces.guides], { env });
+    expect(patch.code).toBe(0);
+    expect(patch.stdout).toContain('@@ -0,0 +1,3 @@\n+# Windows\n+\n+Install with winget: `winget install Acme.Cli`.\n');
   });
 
   it('refuses flags that exclude each other (2) and names an unknown change request (3)', async () => {

@@ -149,6 +149,11 @@ describe('docs git', () => {
     expect(exported.stdout).toBe(`${space}\texported\n`);
     expect(git(bare, 'log', '-1', '--format=%s', 'docs')).toBe('Export from the CLI');
     expect(git(bare, 'ls-tree', '-r', '--name-only', 'docs').split('\n')).toEqual(expect.arrayContaining(['README.md', 'SUMMARY.md']));
+    // Each file is what a person would write: the title once, as the heading, then the page.
+    expect(git(bare, 'show', 'docs:README.md')).toBe(
+      '# Welcome\n\nAcme helps teams ship documentation. Start with the [quickstart](quickstart.md).',
+    );
+    expect(git(bare, 'show', 'docs:quickstart.md')).toMatch(/^# Quickstart\n\nInstall the CLI/);
     const noMessage = await docs(['git', 'export', space, '--url', bare, '--ref', 'docs'], { env });
     expect(noMessage.code).toBe(2);
     expect(noMessage.stderr).toContain('commit-message');

@@ -178,7 +178,7 @@ describe('docs spaces pull', () => {
 
     const forced = await docs(['spaces', 'pull', SPACE, dir, '--force'], { env });
     expect(forced.code).toBe(0);
-    expect(readFileSync(join(dir, 'quickstart.md'), 'utf8')).toMatch(/^# Quickstart\n\n/);
+    expect(readFileSync(join(dir, 'quickstart.md'), 'utf8')).toMatch(/^# Quickstart\n\nInstall the CLI/);
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine\n');
     expect(filesUnder(dir)).toHaveLength(8);
   });
@@ -219,7 +219,7 @@ describe('docs spaces pull', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toBe(`${dir}\t7\t8\n`);
     expect(readFileSync(join(dir, 'installation', 'windows.md'), 'utf8')).toBe(
-      '# Windows\n\n# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n',
+      '# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n',
     );
     expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toContain(
       '  * [Linux](installation/linux.md)\n  * [Windows](installation/windows.md)\n',

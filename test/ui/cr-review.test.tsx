@@ -156,29 +156,29 @@ describe('a change request', () => {
 
   it('shows the diff of the page in view: the added page selected first, its lines, and the conversation above it', async () => {
     const ui = await openFirst();
-    let frame = await waitForFrame(ui.lastFrame, '+# Windows');
+    let frame = await waitForFrame(ui.lastFrame, '+Install with winget');
     expect(frame).toMatch(/›A installation\/windows/);
-    expect(frame).toContain('added · installation/windows · +3 −0');
-    expect(frame).toContain('@@ -1,0 +1,3 @@');
+    expect(frame).toContain('added · installation/windows · +1 −0');
+    expect(frame).toContain('@@ -1,0 +1,1 @@');
     expect(frame).toContain('+Install with winget: `winget install Acme.Cli`.');
     expect(frame).toContain('No comments on this page; c adds one.');
     ui.stdin.write('k');
     frame = await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
     expect(frame).toMatch(/› {2}Conversation/);
-    expect(frame).not.toContain('+# Windows');
+    expect(frame).not.toContain('+Install with winget');
     ui.stdin.write('j');
-    await waitForFrame(ui.lastFrame, '+# Windows');
+    await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write(TAB);
     await waitForFrame(ui.lastFrame, '│ ›added');
     ui.stdin.write('j');
-    await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,3 @@');
+    await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,1 @@');
     ui.stdin.write('j');
-    await waitForFrame(ui.lastFrame, '│ ›+# Windows');
+    await waitForFrame(ui.lastFrame, '│ ›+Install with winget');
   });
 
   it('c on a page comments on that page; the thread shows under the page', async () => {
     const ui = await openFirst();
-    await waitForFrame(ui.lastFrame, '+# Windows');
+    await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('c');
     await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends');
     await typeText(ui, 'Mention winget needs Windows 10');
@@ -198,11 +198,11 @@ describe('a change request', () => {
     let quit = 0;
     const initial = await client.changeRequests.get({ spaceId: SPACE, changeRequestId: '1' });
     const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
-    await waitForFrame(ui.lastFrame, '+# Windows');
+    await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('?');
     await waitForFrame(ui.lastFrame, '#1: keys (any key closes)');
     ui.stdin.write(' ');
-    await waitForFrame(ui.lastFrame, '+# Windows');
+    await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('q');
     await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
   });

@@ -99,8 +99,10 @@ export function pagesToMarkdownFiles(pages: readonly PageNode[]): { files: Map<s
       const isFirst = depth === 0 && i === 0;
       const own = folder ? `${folder}/${page.slug}` : page.slug;
       const path = isFirst ? 'README.md' : page.pages.length > 0 ? `${own}/README.md` : `${own}.md`;
-      // Markdown is written exactly as stored, so an export imports back unchanged.
-      files.set(path, `# ${page.title}\n\n${page.markdown}`);
+      // The title becomes the file's heading and the markdown follows as stored, so an import reads
+      // both back unchanged; a closing ` #` keeps a title ending in `#` (C#) from losing it.
+      const heading = /#$/.test(page.title) ? `${page.title} #` : page.title;
+      files.set(path, `# ${heading}\n\n${page.markdown}`);
       lines.push(`${'  '.repeat(depth)}* [${page.title.replace(/[[\]]/g, '')}](${encodeURI(path)})`);
       write(page.pages, own, depth + 1);
     });

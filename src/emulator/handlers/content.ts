@@ -67,7 +67,15 @@ function addContent(req: Req, inChangeRequest: boolean, pages: readonly PageInpu
   if (cr) assertActive(cr, 'edited');
   else assertEditable(space, 'edited');
   const current = getRevision(store, cr?.revision ?? space.revision);
-  const added = buildPages(store, pages, at);
+  // Imports append; a page whose slug is taken at the top level gets the next free one (welcome-2),
+  // so that a path names one page.
+  const taken = new Set(current.pages.map((p) => p.slug));
+  const added = buildPages(store, pages, at).map((page) => {
+    let slug = page.slug;
+    for (let n = 2; taken.has(slug); n++) slug = `${page.slug}-${n}`;
+    taken.add(slug);
+    return slug === page.slug ? page : { ...page, slug };
+  });
   const revision = createRevision(store, {
     space: space.id,
     parents: [current.id],

@@ -23,9 +23,9 @@ type SiteParams = OrgParams & { siteId: string };
 
 /** Pages of the space created by `spaces: "sample"`. */
 const SAMPLE_PAGES = [
-  { title: 'Introduction', markdown: '# Introduction\n\nWelcome to the documentation. Start here to learn what the product does.\n' },
-  { title: 'Quick start', markdown: '# Quick start\n\n1. Install the tool.\n2. Configure it.\n3. Run your first command.\n' },
-  { title: 'FAQ', markdown: '# FAQ\n\n## Where do I get help?\n\nOpen an issue or contact support.\n' },
+  { title: 'Introduction', markdown: 'Welcome to the documentation. Start here to learn what the product does.\n' },
+  { title: 'Quick start', markdown: '1. Install the tool.\n2. Configure it.\n3. Run your first command.\n' },
+  { title: 'FAQ', markdown: '## Where do I get help?\n\nOpen an issue or contact support.\n' },
 ];
 
 function listSites(

@@ -153,9 +153,10 @@ function changePages(
     } else {
       const parts = path.replace(/^\/+|\/+$/g, '').split('/');
       const slug = parts.pop() ?? 'page';
-      const { title } = splitTitle(markdown);
+      // A leading `# heading` names the new page, as in an import, and is not kept in its markdown.
+      const { title, body } = splitTitle(markdown);
       siblingsOf(parts.length > 0 ? parts.join('/') : undefined).push(
-        ...buildPages(store, [{ title: title ?? humanize(slug), slug, markdown }], at),
+        ...buildPages(store, [{ title: title ?? humanize(slug), slug, markdown: title ? body : markdown }], at),
       );
     }
     tree = repath(tree);

@@ -126,27 +126,27 @@ export const demoSeed: SeedSpec = {
             {
               id: 'page_welcome',
               title: 'Welcome',
-              markdown: '# Welcome\n\nAcme helps teams ship documentation. Start with the [quickstart](quickstart.md).\n',
+              markdown: 'Acme helps teams ship documentation. Start with the [quickstart](quickstart.md).\n',
             },
             {
               id: 'page_quickstart',
               title: 'Quickstart',
               markdown:
-                '# Quickstart\n\nInstall the CLI, sign in, and publish your first page in five minutes.\n\n## Sign in\n\nRun `acme login` and paste your token.\n',
+                'Install the CLI, sign in, and publish your first page in five minutes.\n\n## Sign in\n\nRun `acme login` and paste your token.\n',
             },
             {
               id: 'page_installation',
               title: 'Installation',
-              markdown: '# Installation\n\nAcme runs on macOS and Linux.\n',
+              markdown: 'Acme runs on macOS and Linux.\n',
               pages: [
-                { id: 'page_install_macos', title: 'macOS', markdown: '# macOS\n\nInstall with Homebrew: `brew install acme`.\n' },
-                { id: 'page_install_linux', title: 'Linux', markdown: '# Linux\n\nDownload the tarball and add `acme` to your PATH.\n' },
+                { id: 'page_install_macos', title: 'macOS', markdown: 'Install with Homebrew: `brew install acme`.\n' },
+                { id: 'page_install_linux', title: 'Linux', markdown: 'Download the tarball and add `acme` to your PATH.\n' },
               ],
             },
             {
               id: 'page_configuration',
               title: 'Configuration',
-              markdown: '# Configuration\n\nSettings live in `~/.acme/config.toml`. See the [logo guidelines](../assets/logo.svg).\n',
+              markdown: 'Settings live in `~/.acme/config.toml`. See the [logo guidelines](../assets/logo.svg).\n',
             },
           ],
           files: [
@@ -168,7 +168,7 @@ export const demoSeed: SeedSpec = {
                 {
                   parent: 'page_installation',
                   title: 'Windows',
-                  markdown: '# Windows\n\nInstall with winget: `winget install Acme.Cli`.\n',
+                  markdown: 'Install with winget: `winget install Acme.Cli`.\n',
                 },
               ],
               comments: [
@@ -189,11 +189,11 @@ export const demoSeed: SeedSpec = {
           parent: DEMO.collections.api,
           visibility: 'public',
           pages: [
-            { id: 'page_api_overview', title: 'Overview', markdown: '# Overview\n\nThe Acme API speaks JSON over HTTPS.\n' },
+            { id: 'page_api_overview', title: 'Overview', markdown: 'The Acme API speaks JSON over HTTPS.\n' },
             {
               id: 'page_api_auth',
               title: 'Authentication',
-              markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n',
+              markdown: 'Send `Authorization: Bearer <token>` with every request.\n',
             },
           ],
         },
@@ -204,17 +204,17 @@ export const demoSeed: SeedSpec = {
           parent: DEMO.collections.internal,
           visibility: 'private',
           pages: [
-            { id: 'page_handbook_intro', title: 'Introduction', markdown: '# Introduction\n\nHow we work at Acme.\n' },
+            { id: 'page_handbook_intro', title: 'Introduction', markdown: 'How we work at Acme.\n' },
             {
               id: 'page_benefits',
               title: 'Benefits',
-              markdown: '# Benefits\n\nAn overview of what Acme offers.\n',
+              markdown: 'An overview of what Acme offers.\n',
               pages: [
-                { id: 'page_health', title: 'Health', markdown: '# Health\n\nHealth insurance covers you and your family.\n' },
-                { id: 'page_vacation', title: 'Vacation', markdown: '# Vacation\n\nTwenty-five days of paid vacation a year.\n' },
+                { id: 'page_health', title: 'Health', markdown: 'Health insurance covers you and your family.\n' },
+                { id: 'page_vacation', title: 'Vacation', markdown: 'Twenty-five days of paid vacation a year.\n' },
               ],
             },
-            { id: 'page_security', title: 'Security', markdown: '# Security\n\nUse the password manager and enable two-factor sign-in.\n' },
+            { id: 'page_security', title: 'Security', markdown: 'Use the password manager and enable two-factor sign-in.\n' },
           ],
         },
       ],
@@ -248,7 +248,7 @@ export const demoSeed: SeedSpec = {
           id: DEMO.spaces.globex,
           title: 'Runbooks',
           emoji: '🛠️',
-          pages: [{ id: 'page_globex_oncall', title: 'On-call', markdown: '# On-call\n\nPage the platform team first.\n' }],
+          pages: [{ id: 'page_globex_oncall', title: 'On-call', markdown: 'Page the platform team first.\n' }],
         },
       ],
     },

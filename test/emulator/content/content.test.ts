@@ -177,13 +177,17 @@ describe('import', () => {
     const pages = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages.slice(3);
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Home', 'Zeta', 'The guide']);
     expect(pages[2].pages.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([
-      ['Two', 'guide/two'],
-      ['One', 'guide/one'],
+      ['Two', 'guide-2/two'],
+      ['One', 'guide-2/one'],
     ]);
     const files = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/files`)).body.items;
     expect(files.map((f: { name: string }) => f.name)).toEqual(['logo.png', 'pic.png']);
     const overHttp = await w.call(T.editor, 'POST', `/v1/spaces/${space}/content/import`, { source: 'zip', url: `${server.url}/book.zip` });
     expect(overHttp.status).toBe(201);
+    // The second import appends beside the first; taken slugs get the next free one, so paths stay unique.
+    const again = (await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages.slice(3);
+    expect(again.map((p: { path: string }) => p.path)).toEqual(['home', 'zeta', 'guide-2', 'home-2', 'zeta-2', 'guide-3']);
+    expect(again[5].pages.map((p: { path: string }) => p.path)).toEqual(['guide-3/two', 'guide-3/one']);
   });
 
   it('imports into a change request: its revision changes, the space does not', async () => {

@@ -60,7 +60,7 @@ describe('seeding spaces (seedContent)', () => {
     expect(cr).toMatchObject({ subject: 'Rework the guide', status: 'open', createdBy: { id: U.editor }, comments: 1 });
     const crPages = (await w.call(T.reader, 'GET', '/v1/spaces/sp_seeded/change-requests/1/content/pages')).body.pages;
     expect(crPages[1]).toMatchObject({ path: 'guide', markdown: 'Guide, reworked.\n' });
-    expect(crPages[1].pages.map((p: any) => [p.title, p.path])).toEqual([['New step', 'guide/new-step']]);
+    expect(crPages[1].pages.map((p: any) => [p.title, p.path, p.markdown])).toEqual([['New step', 'guide/new-step', 'Do this.\n']]);
     const merged = (await w.call(T.reader, 'GET', '/v1/spaces/sp_seeded/change-requests/2')).body;
     expect(merged).toMatchObject({ status: 'merged', revisionMerged: space.revision });
 
