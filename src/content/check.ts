@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
 import { changeRequestContent } from '../api/operations/change-request-content.js';
@@ -7,6 +6,7 @@ import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
 import type { ContentLocation, LinkItem } from '../api/schemas/content.js';
 import { flattenTree, type FlatPage } from './page-tree.js';
+import { inFlight, pool } from './pool.js';
 
 /**
  * Checks before a merge (a change request) or on a schedule (a space's primary content), built
@@ -36,9 +36,6 @@ export interface CheckOptions {
   /** Called with the number of page requests (bodies, link reports) done so far and how many there are. */
   onProgress?: (done: number, total: number) => void;
 }
-
-/** Page bodies and page link reports read at once at most. */
-const CONCURRENCY = 8;
 
 /** What a link points to, in the words a reader of the page would use. */
 export function describeTarget(target: ContentLocation | undefined): string {
@@ -138,7 +135,7 @@ export async function checkChangeRequest(
   options: CheckOptions = {},
 ): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
-  const call = callOptions(options.signal);
+  const call = inFlight(options.signal);
   const [cr, tree] = await Promise.all([client.changeRequests.get(params, call), client.changeRequestContent.listPages(params, call)]);
   const pages = flattenTree(tree.pages);
   const docs = pages.filter((p) => p.type === 'document');
@@ -173,7 +170,7 @@ export async function checkChangeRequest(
 
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
-  const call = callOptions(options.signal);
+  const call = inFlight(options.signal);
   const tree = await client.content.listPages(params, call);
   const pages = flattenTree(tree.pages);
   const findings: Finding[] = [];
@@ -188,16 +185,6 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
     findings.push(...brokenLinkFindings(items));
   }
   return result(findings, pages);
-}
-
-/**
- * Each request in flight listens to the signal (the transport, and undici while a body is read):
- * CONCURRENCY requests plus the command's own listeners pass Node's default of 10, which is no leak.
- */
-function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-  if (!signal) return {};
-  setMaxListeners(CONCURRENCY * 4, signal);
-  return { signal };
 }
 
 /** Empty document pages, their bodies fetched when the tree did not carry them. */
@@ -255,18 +242,4 @@ async function markdownOf(
         );
   const markdown = (page as Record<string, unknown>).markdown;
   return typeof markdown === 'string' ? markdown : '';
-}
-
-/** Run `tasks` with at most CONCURRENCY in flight, results in order; the first failure rejects. */
-async function pool<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
-  const results = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await (tasks[i] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, tasks.length) }, worker));
-  return results;
 }

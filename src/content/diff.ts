@@ -1,6 +1,7 @@
 import { structuredPatch } from 'diff';
 import type { DocsClient } from '../api/client.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
+import { inFlight, pool } from './pool.js';
 
 export { pageFile, unifiedPatch } from './patch.js';
 
@@ -72,7 +73,7 @@ export interface DiffOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export const CONCURRENCY = 8;
+export { CONCURRENCY } from './pool.js';
 
 /** The diff of one matched pair, or undefined when nothing changed. Texts default to ''. */
 export function comparePair(pair: PagePair, textBefore = '', textAfter = ''): PageDiff | undefined {
@@ -133,26 +134,6 @@ export function compareTrees(
   return out;
 }
 
-/** Run `tasks` with at most `limit` in flight; the first failure rejects (the rest are not started). */
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < tasks.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await (tasks[i] as () => Promise<T>)();
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
-}
-
 const hasBody = (page: FlatPage) => page.type === 'document';
 
 export async function diffChangeRequest(
@@ -161,7 +142,7 @@ export async function diffChangeRequest(
   options: DiffOptions = {},
 ): Promise<ContentDiff> {
   const { spaceId, changeRequestId } = params;
-  const call = options.signal ? { signal: options.signal } : {};
+  const call = inFlight(options.signal);
   const [primary, proposed] = await Promise.all([
     client.content.listPages({ spaceId }, call),
     client.changeRequestContent.listPages({ spaceId, changeRequestId }, call),
@@ -186,15 +167,8 @@ export async function diffChangeRequest(
     need('before', pair.before, pair.after);
     need('after', pair.after, pair.before);
   }
-  let done = 0;
   options.onProgress?.(0, fetches.length);
-  await pool(
-    fetches.map((task) => async () => {
-      await task();
-      options.onProgress?.(++done, fetches.length);
-    }),
-    CONCURRENCY,
-  );
+  await pool(fetches, (done) => options.onProgress?.(done, fetches.length));
 
   const pages: PageDiff[] = [];
   for (const pair of pairs) {

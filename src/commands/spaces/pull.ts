@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { Args, Flags } from '@oclif/core';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
@@ -6,11 +5,10 @@ import { content } from '../../api/operations/content.js';
 import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { crFlag } from '../../cli/views/content.js';
 import { operationList } from '../../cli/views/spaces.js';
+import { inFlight, pool } from '../../content/pool.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
 import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
 
-/** Pages fetched at once: enough to hide latency, few enough not to hit rate limits. */
-const CONCURRENCY = 8;
 /** Below this many pages a pull is quick; progress would only flicker. */
 const PROGRESS_FROM = 20;
 
@@ -88,36 +86,23 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     });
   }
 
-  /** Fetch every page's markdown, CONCURRENCY at a time, in layout order; progress on a terminal. */
+  /** Fetch every page's markdown, a few at a time, in layout order; progress on a terminal. */
   private async fetchAll(
     files: readonly PlannedFile[],
     fetch: (file: PlannedFile) => Promise<string | undefined>,
   ): Promise<(string | undefined)[]> {
-    const results: (string | undefined)[] = new Array<string | undefined>(files.length);
     const stderr = process.stderr;
     const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
     // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.
-    setMaxListeners(CONCURRENCY * 4, this.abort.signal);
-    let next = 0;
-    let done = 0;
-    let failed = false;
-    const worker = async () => {
-      while (next < files.length && !failed) {
-        const i = next++;
-        results[i] = await fetch(files[i] as PlannedFile).catch((err: unknown) => {
-          failed = true;
-          throw err;
-        });
-        done++;
-        if (showProgress) stderr.write(`\rPulling ${done}/${files.length} pages…`);
-      }
-    };
+    inFlight(this.abort.signal);
     try {
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
+      return await pool(
+        files.map((file) => () => fetch(file)),
+        showProgress ? (done) => stderr.write(`\rPulling ${done}/${files.length} pages…`) : undefined,
+      );
     } finally {
       if (showProgress) stderr.write('\r\x1b[K');
     }
-    return results;
   }
 
   /** File system failures as one line: the folder as asked (exit 2), an escape or I/O error (exit 1). */
