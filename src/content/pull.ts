@@ -131,8 +131,3 @@ export function pageFile(title: string, markdown: string | undefined): string {
   const text = `# ${/#$/.test(heading) ? `${heading} #` : heading}\n`;
   return markdown ? `${text}\n${markdown}` : text;
 }
-
-/** Every page of the tree, depth first (for counting and progress). */
-export function countPages(pages: readonly Page[]): number {
-  return pages.reduce((n, p) => n + 1 + countPages(subpages(p)), 0);
-}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO } from './seed/demo.js';
-import type { Store } from './store/store.js';
+import { DATABASE_FILE, type Store } from './store/store.js';
 
 /**
  * The data directory holds the API tokens (in the SQLite file and tokens.json): it is created 0700
@@ -10,7 +10,6 @@ import type { Store } from './store/store.js';
  * database file's permissions, so the database file is created 0600 before SQLite opens it.
  */
 
-export const DATABASE_FILE = 'emulator.sqlite';
 const FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, 'tokens.json'];
 
 /** Create or check the directory; answers the warnings to print (an existing directory open to others). */

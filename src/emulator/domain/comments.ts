@@ -2,7 +2,8 @@ import { can, operationAccess, permissionsFor, type MemberRole } from '../access
 import type { Store } from '../store/store.js';
 import { documentToMarkdown, markdownToDocument } from './markdown.js';
 import { presentUser } from './people.js';
-import { findPage, getRevision } from './revisions.js';
+import { cachedRevision } from './revision-cache.js';
+import { findPage } from './revisions.js';
 
 /**
  * Comments (kind `comment`, parent = space) and replies (kind `commentReply`, parent = comment).
@@ -114,9 +115,9 @@ export function commentLocation(baseUrl: string, c: Pick<CommentDoc, 'id' | '_sp
 /** The comment's page as the spec's target `page`: `outdated` when it is gone from the current content. */
 function targetPage(store: Store, c: CommentDoc, currentRevision: string): Record<string, unknown> | undefined {
   if (!c._page) return undefined;
-  // Whether the revision exists is an index lookup; the revision itself is parsed once and shared.
-  const current =
-    store.seqOf('revision', currentRevision) !== undefined ? findPage(getRevision(store, currentRevision).pages, c._page.id) : undefined;
+  // The revision is parsed once and shared; a revision that is gone answers undefined.
+  const revision = cachedRevision(store, currentRevision);
+  const current = revision ? findPage(revision.pages, c._page.id) : undefined;
   const page = current ?? c._page;
   const out: Record<string, unknown> = { id: page.id, title: page.title, path: page.path, outdated: current === undefined };
   if (current?.emoji) out.emoji = current.emoji;

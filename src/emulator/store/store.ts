@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { decodeCursor, encodeCursor, sortExpression } from './cursors.js';
 
+/** The SQLite file in a data directory. */
+export const DATABASE_FILE = 'emulator.sqlite';
+
 export { decodeCursor, encodeCursor, InvalidCursorError } from './cursors.js';
 
 /**
@@ -66,7 +69,7 @@ export class Store {
    */
   constructor(source?: string | Buffer) {
     if (typeof source === 'string') mkdirSync(source, { recursive: true });
-    this.db = Buffer.isBuffer(source) ? new Database(source) : new Database(source ? join(source, 'emulator.sqlite') : ':memory:');
+    this.db = Buffer.isBuffer(source) ? new Database(source) : new Database(source ? join(source, DATABASE_FILE) : ':memory:');
     this.db.pragma('journal_mode = WAL');
     // NORMAL with WAL survives a process crash (SIGKILL): committed transactions are in the WAL file.
     this.db.pragma('synchronous = NORMAL');
