@@ -19,6 +19,9 @@ import {
   TIMEOUT_PHASES,
   type RetryOptions,
 } from './retry.js';
+import { DEFAULT_TIMEOUTS, type TimeoutOptions } from './timeouts.js';
+
+export { DEFAULT_TIMEOUTS, type TimeoutOptions };
 
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
 
@@ -31,18 +34,6 @@ export const VERSION = ((): string => {
   }
 })();
 export const USER_AGENT = `docs-cli/${VERSION}`;
-
-export interface TimeoutOptions {
-  /** Opening the TCP/TLS connection. */
-  connectMs?: number;
-  /** From the request being sent to the response headers. */
-  headersMs?: number;
-  /** Longest silence while the response body arrives. */
-  bodyMs?: number;
-}
-
-/** A command gives up on a silent server after 30 s (headers or body); `--timeout` / DOCS_TIMEOUT changes both. */
-export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 
 export interface HttpOptions {
   /** Origin (and optional base path) of the API, e.g. http://127.0.0.1:4010. Paths carry `/v1`. */

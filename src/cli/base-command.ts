@@ -11,6 +11,7 @@ import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { targetHint } from './targets.js';
 import { canPrompt, confirm } from './prompt.js';
+import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
@@ -194,7 +195,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const client = new clientModule.DocsClient({
       baseUrl,
       token,
-      timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, 10_000) },
+      timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, DEFAULT_TIMEOUTS.connectMs) },
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
       debug: this.flags?.debug ? debugSink(process.stderr) : undefined,
     });

@@ -1,5 +1,6 @@
 import { UsageError } from './errors.js';
 import { checkProfileName, DEFAULT_PROFILE, type Profile } from './profiles.js';
+import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
 export const DEFAULT_API_URL = 'https://api.gitbook.com';
 
@@ -62,7 +63,7 @@ export function resolveContext(flags: GlobalFlagValues, env: Env, loadProfile: (
   return context;
 }
 
-export const DEFAULT_TIMEOUT_S = 30;
+export const DEFAULT_TIMEOUT_S = DEFAULT_TIMEOUTS.bodyMs / 1000;
 export const MAX_TIMEOUT_S = 3600;
 
 /**
