@@ -78,13 +78,19 @@ export function filePath(url: URL, field: string): string {
  * The real path of a local source, refused (400 naming the field and the flag) unless it exists
  * inside the files root once every symlink and `..` is resolved.
  */
-export async function localPath(policy: HostPolicy, path: string, field: string, shown = path): Promise<string> {
+export async function localPath(
+  policy: HostPolicy,
+  path: string,
+  field: string,
+  shown = path,
+  unreadable = (code: string) => badRequest(`${field}: cannot read ${shown}: ${code}`),
+): Promise<string> {
   if (!policy.filesRoot) throw noRoot(field, shown);
   let real: string;
   try {
     real = await realpath(path);
   } catch (err) {
-    throw badRequest(`${field}: cannot read ${shown}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw unreadable((err as NodeJS.ErrnoException).code ?? 'unreadable');
   }
   if (!isInside(policy.filesRoot, real)) throw badRequest(`${field}: ${shown} is outside the directory given with --files-root`);
   return real;
@@ -96,7 +102,7 @@ export async function localPath(policy: HostPolicy, path: string, field: string,
  * from elsewhere (`objects/info/alternates`).
  */
 export async function localRepository(policy: HostPolicy, path: string, shown: string): Promise<string> {
-  const repo = await localPath(policy, path, 'url', shown);
+  const repo = await localPath(policy, path, 'url', shown, () => badRequest(`url: no repository at ${shown}`));
   const root = policy.filesRoot as string;
   const dotGit = join(repo, '.git');
   const info = await lstat(dotGit).catch(() => undefined);

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { lstat, mkdtemp, mkdir, open, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { badRequest, conflict, HttpError } from '../types.js';
+import { badRequest, conflict } from '../types.js';
 import { filePath, localRepository, tooLarge, type HostPolicy } from '../host.js';
 import { scrubCredentials, withoutCredentials } from './git-info.js';
 import { contentTypeOf } from './import.js';
@@ -78,12 +78,7 @@ export async function localRemote(policy: HostPolicy, url: string): Promise<stri
   } else {
     throw refuse();
   }
-  try {
-    return await localRepository(policy, path, shown);
-  } catch (err) {
-    if (err instanceof HttpError && /: cannot read /.test(err.message)) throw badRequest(`url: no repository at ${shown}`);
-    throw err;
-  }
+  return localRepository(policy, path, shown);
 }
 
 const FIELD = 'repoProjectDirectory';
