@@ -44,4 +44,4 @@ export {
 export { readTextArg } from './input.js';
 export { NoContent, Output, type Columns } from './output.js';
 export { TARGET_HINTS } from './targets.js';
-export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './views/change-requests.js';
+export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './format/change-requests.js';

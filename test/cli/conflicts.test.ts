@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommandFailure } from '../../src/cli/errors.js';
-import { conflictFailure } from '../../src/cli/views/conflicts.js';
+import { conflictFailure } from '../../src/cli/format/conflicts.js';
 
 const ctx = { bin: 'docs', spaceId: 'space_guides', id: '7' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
-import { renderNames, renderPatch, renderStat, type Paint } from '../../src/cli/views/diff.js';
+import { renderNames, renderPatch, renderStat, type Paint } from '../../src/cli/format/diff.js';
 
 const page = (over: Partial<PageDiff>): PageDiff => ({
   id: 'p',

@@ -3,7 +3,7 @@ import type { ChangeRequest } from '../../src/api/schemas/change-request.js';
 import type { Comment } from '../../src/api/schemas/comment.js';
 import type { LinkItem } from '../../src/api/schemas/content.js';
 import { Output, type OutputMode } from '../../src/cli/output.js';
-import { renderCheck } from '../../src/cli/views/check.js';
+import { renderCheck } from '../../src/cli/format/check.js';
 import {
   brokenLinkFindings,
   changeRequestFindings,

@@ -1,7 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
-import { collectionRow } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionRow } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.create;
 

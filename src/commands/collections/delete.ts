@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
   static override operations = operationList(collections.delete);

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, UsageError } from '../../cli/index.js';
-import { collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.update;
 

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand } from '../../cli/index.js';
-import { collectionFields } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionFields } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
   static override operations = operationList(collections.get);

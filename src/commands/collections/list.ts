@@ -1,7 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { collectionColumns } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionColumns } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.list;
 

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag } from '../../cli/index.js';
-import { collectionRow, describeMove, moveBody, moveFlags } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionRow, describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsMove extends DocsCommand<typeof CollectionsMove> {
   static override operations = operationList(collections.move);

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, listFlags } from '../../cli/index.js';
-import { operationList, spaceColumns } from '../../cli/views/spaces.js';
+import { operationList, spaceColumns } from '../../cli/format/spaces.js';
 
 export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpaces> {
   static override operations = operationList(collections.listSpaces);

@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
-import { collectionRow } from '../../cli/views/collections.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { collectionRow } from '../../cli/format/collections.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsTransfer extends DocsCommand<typeof CollectionsTransfer> {
   static override operations = operationList(collections.transfer);

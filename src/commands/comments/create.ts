@@ -3,7 +3,7 @@ import { changeRequestComments } from '../../api/operations/change-request-comme
 import { comments } from '../../api/operations/comments.js';
 import type { PostCommentBody } from '../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/views/comments.js';
+import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 
 const op = comments.create;
 

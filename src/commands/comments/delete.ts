@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/views/comments.js';
+import { crFlag } from '../../cli/format/comments.js';
 
 export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
   static override operations = [comments.delete, changeRequestComments.delete];

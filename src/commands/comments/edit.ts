@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/views/comments.js';
+import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 
 export default class CommentsEdit extends DocsCommand<typeof CommentsEdit> {
   static override operations = [comments.update, changeRequestComments.update];

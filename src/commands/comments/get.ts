@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
 import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
-import { commentFields, crFlag, documentFormat, showPosted } from '../../cli/views/comments.js';
+import { commentFields, crFlag, documentFormat, showPosted } from '../../cli/format/comments.js';
 
 export default class CommentsGet extends DocsCommand<typeof CommentsGet> {
   static override operations = [comments.get, changeRequestComments.get];

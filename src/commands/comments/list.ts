@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { commentColumns, crFlag, documentFormat } from '../../cli/views/comments.js';
+import { commentColumns, crFlag, documentFormat } from '../../cli/format/comments.js';
 
 const op = comments.list;
 

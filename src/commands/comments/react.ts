@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { commentRow, crFlag, reactionsText } from '../../cli/views/comments.js';
+import { commentRow, crFlag, reactionsText } from '../../cli/format/comments.js';
 
 export default class CommentsReact extends DocsCommand<typeof CommentsReact> {
   static override operations = [comments.update, changeRequestComments.update];

@@ -1,4 +1,4 @@
-import { CommentStatusCommand } from '../../cli/views/comment-status.js';
+import { CommentStatusCommand } from '../../cli/format/comment-status.js';
 
 export default class CommentsResolve extends CommentStatusCommand {
   static override summary = 'Mark a comment as resolved';

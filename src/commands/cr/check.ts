@@ -2,8 +2,8 @@ import { changeRequestComments } from '../../api/operations/change-request-comme
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
-import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { operationList } from '../../cli/format/spaces.js';
 import { checkChangeRequest } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {

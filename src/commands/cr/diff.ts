@@ -55,7 +55,7 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     if (json || (this.output.isJson && !stat && !nameOnly)) {
       this.output.json(diff);
     } else if (diff.pages.length > 0) {
-      const view = await import('../../cli/views/diff.js');
+      const view = await import('../../cli/format/diff.js');
       const colour = (style: Parameters<typeof this.output.paint>[0], text: string) => this.output.paint(style, text);
       const text = nameOnly
         ? view.renderNames(diff)

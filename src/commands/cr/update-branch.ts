@@ -1,7 +1,7 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
-import { conflictFailure } from '../../cli/views/conflicts.js';
+import { conflictFailure } from '../../cli/format/conflicts.js';
 
 export default class CrUpdateBranch extends DocsCommand<typeof CrUpdateBranch> {
   static override operations = [changeRequests.updateFromMain, changeRequests.get];

@@ -2,8 +2,8 @@ import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, shownUrl } from '../../cli/views/git.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = git.export;
 

@@ -3,8 +3,8 @@ import { ApiError, ExitCode } from '../../api/errors.js';
 import { git } from '../../api/operations/git.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { CommandFailure, DocsCommand, spaceFlag } from '../../cli/index.js';
-import { gitInfoFields } from '../../cli/views/git.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { gitInfoFields } from '../../cli/format/git.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class GitInfo extends DocsCommand<typeof GitInfo> {
   static override operations = operationList(git.getInfo);

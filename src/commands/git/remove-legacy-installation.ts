@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitRemoveLegacyInstallation> {
   static override operations = operationList(git.deleteLegacyInstallation);

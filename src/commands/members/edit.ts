@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
-import { memberArgDescription, memberLabel, memberRow, resolveMember, ROLE_OR_GUEST, roleFromFlag } from '../../cli/views/members.js';
-import { roleLabel } from '../../cli/views/organizations.js';
+import { memberArgDescription, memberLabel, memberRow, resolveMember, ROLE_OR_GUEST, roleFromFlag } from '../../cli/format/members.js';
+import { roleLabel } from '../../cli/format/organizations.js';
 
 export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
   static override operations = [members.update, members.list];

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { memberArgDescription, memberFields, resolveMember } from '../../cli/views/members.js';
+import { memberArgDescription, memberFields, resolveMember } from '../../cli/format/members.js';
 
 export default class MembersGet extends DocsCommand<typeof MembersGet> {
   static override operations = [members.get, members.list];

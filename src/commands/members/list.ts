@@ -1,6 +1,6 @@
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { memberColumns } from '../../cli/views/members.js';
+import { memberColumns } from '../../cli/format/members.js';
 
 const op = members.list;
 

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArgDescription, resolveMember } from '../../cli/views/members.js';
+import { memberArgDescription, resolveMember } from '../../cli/format/members.js';
 
 export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
   static override operations = [members.remove, members.list];

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArgDescription, memberLabel, memberRow, resolveMember } from '../../cli/views/members.js';
+import { memberArgDescription, memberLabel, memberRow, resolveMember } from '../../cli/format/members.js';
 
 export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
   static override operations = [members.setSso, members.list];

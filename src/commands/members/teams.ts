@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { memberArgDescription, memberTeamColumns, resolveMember } from '../../cli/views/members.js';
+import { memberArgDescription, memberTeamColumns, resolveMember } from '../../cli/format/members.js';
 
 const op = members.listTeams;
 

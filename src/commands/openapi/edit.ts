@@ -1,6 +1,6 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, dryRunFlag, field, orgFlag } from '../../cli/index.js';
-import { checkSlug, slugArg, specRow } from '../../cli/views/openapi.js';
+import { checkSlug, slugArg, specRow } from '../../cli/format/openapi.js';
 
 const op = openapi.update;
 

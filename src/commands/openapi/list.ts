@@ -1,6 +1,6 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, listFlags, orgFlag } from '../../cli/index.js';
-import { specColumns } from '../../cli/views/openapi.js';
+import { specColumns } from '../../cli/format/openapi.js';
 
 export default class OpenapiList extends DocsCommand<typeof OpenapiList> {
   static override operations = [openapi.list];

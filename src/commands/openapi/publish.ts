@@ -4,7 +4,7 @@ import { openapi } from '../../api/operations/openapi.js';
 import { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { formatIssues } from '../../api/validation.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
-import { checkSlug, sourceFlags, sourceFromFlags, specRow } from '../../cli/views/openapi.js';
+import { checkSlug, sourceFlags, sourceFromFlags, specRow } from '../../cli/format/openapi.js';
 
 const op = openapi.createOrUpdate;
 

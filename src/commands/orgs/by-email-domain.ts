@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { organizations } from '../../api/operations/organizations.js';
 import { DocsCommand } from '../../cli/index.js';
-import { organizationColumns } from '../../cli/views/organizations.js';
+import { organizationColumns } from '../../cli/format/organizations.js';
 
 export default class OrgsByEmailDomain extends DocsCommand<typeof OrgsByEmailDomain> {
   static override operations = [organizations.listByEmailDomain];

@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { organizations } from '../../api/operations/organizations.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { roleFromFlag, roleOrGuestFlag } from '../../cli/views/members.js';
-import { organizationRow } from '../../cli/views/organizations.js';
+import { roleFromFlag, roleOrGuestFlag } from '../../cli/format/members.js';
+import { organizationRow } from '../../cli/format/organizations.js';
 
 const op = organizations.update;
 

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { organizations } from '../../api/operations/organizations.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { organizationFields } from '../../cli/views/organizations.js';
+import { organizationFields } from '../../cli/format/organizations.js';
 
 export default class OrgsGet extends DocsCommand<typeof OrgsGet> {
   static override operations = [organizations.get];

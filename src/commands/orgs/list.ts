@@ -1,6 +1,6 @@
 import { organizations } from '../../api/operations/organizations.js';
 import { DocsCommand, listFlags } from '../../cli/index.js';
-import { organizationColumns } from '../../cli/views/organizations.js';
+import { organizationColumns } from '../../cli/format/organizations.js';
 
 export default class OrgsList extends DocsCommand<typeof OrgsList> {
   static override operations = [organizations.list];

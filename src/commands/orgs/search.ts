@@ -3,7 +3,7 @@ import { organizations } from '../../api/operations/organizations.js';
 import { MAX_PAGE_SIZE } from '../../api/schemas/common.js';
 import { DEFAULT_LIMIT, DocsCommand, listFlags, orgFlag, UsageError } from '../../cli/index.js';
 import { ALL_PAGE_SIZE, describeBounds, fieldShape, schemaField } from '../../cli/flags.js';
-import { searchHitColumns, searchHits } from '../../cli/views/organizations.js';
+import { searchHitColumns, searchHits } from '../../cli/format/organizations.js';
 
 const op = organizations.search;
 

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { sites } from '../../api/operations/sites.js';
 import { SITE_NEW_SPACE_OPTIONS } from '../../api/schemas/site.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
-import { siteRow } from '../../cli/views/sites.js';
+import { siteRow } from '../../cli/format/sites.js';
 
 const op = sites.create;
 

@@ -1,6 +1,6 @@
 import { sites } from '../../api/operations/sites.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../cli/format/sites.js';
 
 export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
   static override operations = [sites.delete];

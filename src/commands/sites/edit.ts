@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { sites } from '../../api/operations/sites.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteRow, siteTarget } from '../../cli/views/sites.js';
+import { exclusiveWith, siteArg, siteFlag, siteRow, siteTarget } from '../../cli/format/sites.js';
 
 const op = sites.update;
 

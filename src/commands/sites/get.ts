@@ -1,6 +1,6 @@
 import { sites } from '../../api/operations/sites.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/views/sites.js';
+import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/format/sites.js';
 
 export default class SitesGet extends DocsCommand<typeof SitesGet> {
   static override operations = [sites.get];

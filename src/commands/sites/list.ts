@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { sites } from '../../api/operations/sites.js';
 import { SITE_TYPES } from '../../api/schemas/site.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { siteColumns } from '../../cli/views/sites.js';
+import { siteColumns } from '../../cli/format/sites.js';
 
 const op = sites.list;
 

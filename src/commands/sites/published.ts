@@ -1,7 +1,7 @@
 import { sites } from '../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../api/errors.js';
 import { CommandFailure, DocsCommand, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
-import { siteArg, siteFlag, siteTarget, structureColumns, structureRows } from '../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget, structureColumns, structureRows } from '../../cli/format/sites.js';
 
 const op = sites.getPublished;
 

@@ -3,8 +3,8 @@ import { content } from '../../api/operations/content.js';
 import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError } from '../../cli/index.js';
-import { crFlag } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { crFlag } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.applyTemplate;
 

@@ -7,8 +7,8 @@ import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
-import { crFlag } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { crFlag } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
   static override operations = operationList(

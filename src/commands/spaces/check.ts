@@ -2,8 +2,8 @@ import { Args } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
-import { checkProgress, ignoreFlag, renderCheck } from '../../cli/views/check.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { operationList } from '../../cli/format/spaces.js';
 import { checkSpace } from '../../content/check.js';
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {

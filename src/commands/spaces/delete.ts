@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
   static override operations = operationList(spaces.delete);

@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
-import { defaultLevelFlag, defaultLevelValue } from '../../cli/views/collections.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/views/spaces.js';
+import { defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
+import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 const op = spaces.update;
 

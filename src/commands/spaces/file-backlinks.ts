@@ -2,8 +2,8 @@ import { Args } from '@oclif/core';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
 import { DocsCommand, listFlags, spaceFlag } from '../../cli/index.js';
-import { backlinkColumns, crFlag } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { backlinkColumns, crFlag } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesFileBacklinks extends DocsCommand<typeof SpacesFileBacklinks> {
   static override operations = operationList(content.listFileBacklinks, changeRequestContent.listFileBacklinks);

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { operationList, spaceFields } from '../../cli/views/spaces.js';
+import { operationList, spaceFields } from '../../cli/format/spaces.js';
 
 const op = spaces.get;
 

@@ -2,8 +2,8 @@ import { Args } from '@oclif/core';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { crFlag } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.import;
 

@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = spaces.listLinks;
 

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
-import { describeMove, moveBody, moveFlags } from '../../cli/views/collections.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/views/spaces.js';
+import { describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
+import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesMove extends DocsCommand<typeof SpacesMove> {
   static override operations = operationList(spaces.move);

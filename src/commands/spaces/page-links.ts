@@ -2,8 +2,8 @@ import { Args, Flags } from '@oclif/core';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
 import { DocsCommand, field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
-import { crFlag, linkColumns, linkStatsFields, linkStatsLine, type LinkStats } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { crFlag, linkColumns, linkStatsFields, linkStatsLine, type LinkStats } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.listPageLinks;
 

@@ -3,8 +3,8 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { content } from '../../api/operations/content.js';
 import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/views/content.js';
-import { operationList } from '../../cli/views/spaces.js';
+import { crFlag } from '../../cli/format/content.js';
+import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.getPage;
 

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag } from '../../cli/index.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/views/spaces.js';
+import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesRestore extends DocsCommand<typeof SpacesRestore> {
   static override operations = operationList(spaces.restore);

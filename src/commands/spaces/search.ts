@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, listFlags, spaceFlag } from '../../cli/index.js';
-import { operationList, searchColumns } from '../../cli/views/spaces.js';
+import { operationList, searchColumns } from '../../cli/format/spaces.js';
 
 export default class SpacesSearch extends DocsCommand<typeof SpacesSearch> {
   static override operations = operationList(spaces.search);

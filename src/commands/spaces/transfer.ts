@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/views/spaces.js';
+import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesTransfer extends DocsCommand<typeof SpacesTransfer> {
   static override operations = operationList(spaces.transfer);

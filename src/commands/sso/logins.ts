@@ -1,6 +1,6 @@
 import { sso } from '../../api/operations/sso.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { ssoLoginColumns } from '../../cli/views/sso.js';
+import { ssoLoginColumns } from '../../cli/format/sso.js';
 
 export default class SsoLogins extends DocsCommand<typeof SsoLogins> {
   static override operations = [sso.listLogins];

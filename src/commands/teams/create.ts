@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../cli/index.js';
-import { teamLabel, teamRow } from '../../cli/views/teams.js';
+import { teamLabel, teamRow } from '../../cli/format/teams.js';
 
 const op = teams.create;
 

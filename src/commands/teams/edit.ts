@@ -1,6 +1,6 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../cli/index.js';
-import { teamArg, teamRow } from '../../cli/views/teams.js';
+import { teamArg, teamRow } from '../../cli/format/teams.js';
 
 const op = teams.update;
 

@@ -1,6 +1,6 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { teamArg, teamFields } from '../../cli/views/teams.js';
+import { teamArg, teamFields } from '../../cli/format/teams.js';
 
 export default class TeamsGet extends DocsCommand<typeof TeamsGet> {
   static override operations = [teams.get];

@@ -1,6 +1,6 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { teamColumns } from '../../cli/views/teams.js';
+import { teamColumns } from '../../cli/format/teams.js';
 
 const op = teams.list;
 

@@ -4,7 +4,7 @@ import { translations } from '../../api/operations/translations.js';
 import type { TRANSLATION_LANGUAGES } from '../../api/schemas/common.js';
 import { TranslationSourceInput } from '../../api/schemas/translation.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { instructionsFlags, instructionsFromFlags, translationRow } from '../../cli/views/translations.js';
+import { instructionsFlags, instructionsFromFlags, translationRow } from '../../cli/format/translations.js';
 
 const op = translations.create;
 type Language = (typeof TRANSLATION_LANGUAGES)[number];

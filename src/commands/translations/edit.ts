@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, orgFlag, UsageError } from '../../cli/index.js';
-import { instructionsFlags, instructionsFromFlags, translationRow } from '../../cli/views/translations.js';
+import { instructionsFlags, instructionsFromFlags, translationRow } from '../../cli/format/translations.js';
 
 export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdit> {
   static override operations = [translations.update];

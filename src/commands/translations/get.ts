@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { translationFields } from '../../cli/views/translations.js';
+import { translationFields } from '../../cli/format/translations.js';
 
 export default class TranslationsGet extends DocsCommand<typeof TranslationsGet> {
   static override operations = [translations.get];

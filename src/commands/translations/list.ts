@@ -1,6 +1,6 @@
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, listFlags, orgFlag } from '../../cli/index.js';
-import { translationColumns } from '../../cli/views/translations.js';
+import { translationColumns } from '../../cli/format/translations.js';
 
 export default class TranslationsList extends DocsCommand<typeof TranslationsList> {
   static override operations = [translations.list];

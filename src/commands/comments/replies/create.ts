@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/views/comments.js';
+import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
 
 export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
   static override operations = [comments.createReply, changeRequestComments.createReply];

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
-import { crFlag, unsupported } from '../../../cli/views/comments.js';
+import { crFlag, unsupported } from '../../../cli/format/comments.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];

@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import type { UpdateCommentReplyBody } from '../../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, crFlag, reactionsText, replyRow, unsupported } from '../../../cli/views/comments.js';
+import { bodyFromFlags, commentFlagsOf, crFlag, reactionsText, replyRow, unsupported } from '../../../cli/format/comments.js';
 
 export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   static override operations = [comments.updateReply];

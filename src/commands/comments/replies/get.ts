@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, field, spaceFlag } from '../../../cli/index.js';
-import { crFlag, documentFormat, replyFields, showPosted } from '../../../cli/views/comments.js';
+import { crFlag, documentFormat, replyFields, showPosted } from '../../../cli/format/comments.js';
 
 export default class RepliesGet extends DocsCommand<typeof RepliesGet> {
   static override operations = [comments.getReply, changeRequestComments.getReply];

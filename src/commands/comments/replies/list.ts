@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { DocsCommand, field, listFlags, spaceFlag } from '../../../cli/index.js';
-import { crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/views/comments.js';
+import { crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
 
 const op = changeRequestComments.listReplies;
 

@@ -1,6 +1,6 @@
 import { openapi } from '../../../api/operations/openapi.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { checkSlug, slugArg, versionArg, versionFields } from '../../../cli/views/openapi.js';
+import { checkSlug, slugArg, versionArg, versionFields } from '../../../cli/format/openapi.js';
 
 export default class VersionsGet extends DocsCommand<typeof VersionsGet> {
   static override operations = [openapi.getVersion, openapi.getLatestVersion];

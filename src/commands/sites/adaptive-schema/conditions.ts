@@ -1,6 +1,6 @@
 import { sites } from '../../../api/operations/sites.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget, templateConditionColumns } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget, templateConditionColumns } from '../../../cli/format/sites.js';
 
 export default class SitesAdaptiveSchemaConditions extends DocsCommand<typeof SitesAdaptiveSchemaConditions> {
   static override operations = [sites.listAdaptiveTemplateConditions];

@@ -1,7 +1,7 @@
 import { sites } from '../../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../../api/errors.js';
 import { CommandFailure, DocsCommand, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesAdaptiveSchemaGet extends DocsCommand<typeof SitesAdaptiveSchemaGet> {
   static override operations = [sites.getAdaptiveSchema];

@@ -3,7 +3,7 @@ import { sites } from '../../../api/operations/sites.js';
 import { SiteAdaptiveJsonSchemaInput } from '../../../api/schemas/site.js';
 import { formatIssues } from '../../../api/validation.js';
 import { DocsCommand, dryRunFlag, orgFlag, readTextArg, UsageError } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = sites.updateAdaptiveSchema;
 

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSectionGroupsAddSection extends DocsCommand<typeof SitesSectionGroupsAddSection> {
   static override operations = [siteSectionGroups.addSection];

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSectionGroups.create;
 

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSectionGroupsDelete> {
   static override operations = [siteSectionGroups.delete];

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { exclusiveWith, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSectionGroups.update;
 

@@ -1,6 +1,6 @@
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupColumns, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { sectionGroupColumns, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSectionGroups.list;
 

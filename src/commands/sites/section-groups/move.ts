@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { movePosition, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSectionGroupsMove> {
   static override operations = [siteSectionGroups.move, siteSectionGroups.list];

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, dryRunFlag, field, orgFlag } from '../../../cli/index.js';
-import { sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSections.add;
 

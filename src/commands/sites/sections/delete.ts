@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSectionsDelete extends DocsCommand<typeof SitesSectionsDelete> {
   static override operations = [siteSections.delete];

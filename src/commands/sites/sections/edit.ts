@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { exclusiveWith, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSections.update;
 const remove = (what: string, other: string) => Flags.boolean({ description: `Remove the ${what}`, exclusive: [other] });

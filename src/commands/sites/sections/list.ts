@@ -1,6 +1,6 @@
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionColumns, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { sectionColumns, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSections.list;
 

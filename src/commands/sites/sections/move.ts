@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { movePosition, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSectionsMove extends DocsCommand<typeof SitesSectionsMove> {
   static override operations = [siteSections.move];

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
   static override operations = [siteSpaces.add];

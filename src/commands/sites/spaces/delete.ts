@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSpacesDelete extends DocsCommand<typeof SitesSpacesDelete> {
   static override operations = [siteSpaces.delete];

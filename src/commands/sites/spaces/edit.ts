@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/views/sites.js';
+import { exclusiveWith, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSpaces.update;
 

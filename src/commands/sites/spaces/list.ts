@@ -1,6 +1,6 @@
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceColumns, siteTarget } from '../../../cli/views/sites.js';
+import { siteArg, siteFlag, siteSpaceColumns, siteTarget } from '../../../cli/format/sites.js';
 
 const op = siteSpaces.list;
 

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/views/sites.js';
+import { movePosition, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
 
 export default class SitesSpacesMove extends DocsCommand<typeof SitesSpacesMove> {
   static override operations = [siteSpaces.move];

@@ -1,6 +1,6 @@
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../../cli/index.js';
-import { samlBody, samlProviderRow, samlSettingFlags } from '../../../cli/views/sso.js';
+import { samlBody, samlProviderRow, samlSettingFlags } from '../../../cli/format/sso.js';
 
 const op = sso.create;
 

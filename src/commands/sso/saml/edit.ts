@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../../cli/index.js';
-import { samlBody, samlProviderRow, samlSettingFlags } from '../../../cli/views/sso.js';
+import { samlBody, samlProviderRow, samlSettingFlags } from '../../../cli/format/sso.js';
 
 const op = sso.update;
 

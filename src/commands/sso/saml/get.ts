@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { samlProviderFields } from '../../../cli/views/sso.js';
+import { samlProviderFields } from '../../../cli/format/sso.js';
 
 export default class SsoSamlGet extends DocsCommand<typeof SsoSamlGet> {
   static override operations = [sso.get];

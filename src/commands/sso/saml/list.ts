@@ -1,6 +1,6 @@
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, listFlags, orgFlag } from '../../../cli/index.js';
-import { samlProviderColumns } from '../../../cli/views/sso.js';
+import { samlProviderColumns } from '../../../cli/format/sso.js';
 
 export default class SsoSamlList extends DocsCommand<typeof SsoSamlList> {
   static override operations = [sso.list];

@@ -2,8 +2,8 @@ import { Args } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, NoContent, orgFlag } from '../../../cli/index.js';
-import { memberArgDescription, resolveMember } from '../../../cli/views/members.js';
-import { teamArg } from '../../../cli/views/teams.js';
+import { memberArgDescription, resolveMember } from '../../../cli/format/members.js';
+import { teamArg } from '../../../cli/format/teams.js';
 
 const op = teams.addMember;
 

@@ -2,8 +2,8 @@ import { Flags } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, UsageError, yesFlag } from '../../../cli/index.js';
-import { resolveMember } from '../../../cli/views/members.js';
-import { teamArg } from '../../../cli/views/teams.js';
+import { resolveMember } from '../../../cli/format/members.js';
+import { teamArg } from '../../../cli/format/teams.js';
 
 const op = teams.updateMembers;
 

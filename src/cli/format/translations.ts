@@ -10,7 +10,7 @@ import { readTextArg } from '../input.js';
 /*
  * `docs translations ...`. Instructions are a document (JSONDocument) in the API: `--instructions`
  * takes plain text and wraps it (one paragraph per blank-line-separated block), `--instructions-file`
- * takes the raw document as JSON. A run or delete answers 204: see views/comments.ts for how that shows.
+ * takes the raw document as JSON. A run or delete answers 204: see format/comments.ts for how that shows.
  */
 
 const languages = (t: Translation): string => `${t.source?.language ?? '?'} → ${t.language}`;

@@ -11,7 +11,7 @@ import { roleLabel } from './organizations.js';
 /**
  * What `docs members ...` shows, and how a member is named on the command line: by user id, or by
  * e-mail address (looked up in the organization's member list first). No-content answers follow
- * views/organizations.ts: a `✓` line, nothing on stdout with --json.
+ * format/organizations.ts: a `✓` line, nothing on stdout with --json.
  */
 
 const name = (m: Member): string | undefined => m.user.displayName;

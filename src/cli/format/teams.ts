@@ -3,7 +3,7 @@ import type { Team, TeamMemberItem } from '../../api/schemas/member.js';
 import type { Columns } from '../output.js';
 import { roleLabel } from './organizations.js';
 
-/** What `docs teams ...` shows. No-content answers follow views/organizations.ts. */
+/** What `docs teams ...` shows. No-content answers follow format/organizations.ts. */
 
 /** `docs teams list`. */
 export const teamColumns: Columns<Team> = {

@@ -7,7 +7,7 @@ import { readTextArg } from '../input.js';
 
 /*
  * `docs openapi ...` and `docs openapi versions ...`. Specifications are named by slug; versions by
- * id or `latest`. A delete answers 204: see views/comments.ts for how that shows.
+ * id or `latest`. A delete answers 204: see format/comments.ts for how that shows.
  */
 
 const processing = (s: OpenAPISpec): string | undefined =>

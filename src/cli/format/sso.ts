@@ -9,7 +9,7 @@ import { roleLabel } from './organizations.js';
 
 /**
  * What `docs sso ...` shows. A certificate is a multi-line PEM block: tables and `get` show its
- * first line and length, --json the whole value. No-content answers follow views/organizations.ts.
+ * first line and length, --json the whole value. No-content answers follow format/organizations.ts.
  */
 
 const defaultTeam = (p: SamlProvider): string | undefined => (typeof p.defaultTeam === 'string' ? p.defaultTeam : p.defaultTeam?.title);
