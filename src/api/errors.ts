@@ -1,6 +1,6 @@
 /**
  * Every failure the client can report, each with the exit code the CLI maps it to
- * (PRODUCT.md: 0 ok, 1 unexpected, 2 usage/invalid input, 3 not found, 4 auth/permission,
+ * (the README's "Exit codes": 0 ok, 1 unexpected, 2 usage/invalid input, 3 not found, 4 auth/permission,
  * 5 conflict/precondition, 6 rate limited, 7 network/timeout, 8 checks found something, 130 interrupted).
  */
 export const ExitCode = {

@@ -46,7 +46,7 @@ export interface Confirmation {
 /**
  * The base of every command. It owns what commands share: the global flags, the profile/token/URL
  * context, the client, the output module, confirmation and dry runs, Ctrl-C, and turning any failure
- * into one line on stderr with the exit code PRODUCT.md assigns. A command only maps its flags to
+ * into one line on stderr with the exit code src/api/errors.ts assigns. A command only maps its flags to
  * one client call and says how to render the result:
  *
  *   async run() {

@@ -33,7 +33,7 @@ export function resolveProfileName(flags: GlobalFlagValues, env: Env): string {
 }
 
 /**
- * Precedence (PRODUCT.md, Auth):
+ * Precedence (README, "Configuration"):
  * - profile: --profile, DOCS_PROFILE, "default";
  * - API URL: --api-url, DOCS_API_URL, GITBOOK_ENDPOINT, the profile's api-url, the public API;
  * - token: DOCS_TOKEN, GITBOOK_TOKEN, the profile's token — never a flag.

@@ -3,7 +3,7 @@ import { ExitCode } from '../api/errors.js';
 import { colorAllowed } from './output.js';
 import { unknownCommandMessage } from './suggest.js';
 
-/** Exit codes (PRODUCT.md, Conventions); shown by `docs --help` and in the README. */
+/** Exit codes (the table in src/api/errors.ts); shown by `docs --help` and in the README. */
 export const EXIT_CODES: ReadonlyArray<readonly [number, string]> = [
   [0, 'success'],
   [1, 'unexpected error'],

@@ -25,7 +25,7 @@
  * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`.
  * - Scope: `this.space(arg)`, `await this.org()`; `this.about(kind, id)` for 404 messages (hints in targets.ts).
  * - Failures: throw UsageError (2), AuthError (4) or CommandFailure(message, code); everything else is
- *   mapped by the base class to one line on stderr and the exit code of PRODUCT.md.
+ *   mapped by the base class to one line on stderr and the exit code of src/api/errors.ts.
  */
 export { DocsCommand, type BaseArgs, type BaseFlags, type Confirmation } from './base-command.js';
 export { AuthError, CancelledError, CommandFailure, UsageError } from './errors.js';

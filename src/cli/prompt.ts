@@ -60,7 +60,7 @@ export interface ConfirmOptions {
 }
 
 /**
- * Destructive commands (delete, remove, merge, transfer) confirm first (PRODUCT.md, Safety):
+ * Destructive commands (delete, remove, merge, transfer) confirm first (README, "Safety"):
  * `--yes` skips the question; with no terminal to ask on and no `--yes` they refuse (exit 2) and
  * say why; answering anything but yes cancels (exit 2, nothing done).
  */

@@ -35,7 +35,7 @@ interface Row {
 /* ---------- the rows ---------- */
 
 const rows: Row[] = [
-  // PATCH space (NOTES §3.3)
+  // PATCH space (CONTRACT-NOTES §3.3)
   {
     name: 'space title ≤ 50',
     op: spaces.update,

@@ -11,7 +11,7 @@ import { type BoundRow, declaredBounds, type Params, rows as R, withValue } from
  * operations: the value at the bound is accepted by the client, the value just past it is rejected
  * before anything is sent, with a message naming the field and the bound. The numbers and values
  * below are copied from the contract (Limits table, resources, endpoints) and the spec where the
- * contract is silent (NOTES §3, §7), not from the code under test.
+ * contract is silent (CONTRACT-NOTES §3, §7), not from the code under test.
  */
 
 const { sites, siteSections, siteSectionGroups, siteSpaces, organizations, members, sso, translations, collections, openapi, teams } =

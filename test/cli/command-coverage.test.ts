@@ -6,7 +6,7 @@ import { allOperations } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
 
 /**
- * Every operation of the contract is reachable from a named command (PRODUCT.md), not only through
+ * Every operation of the contract is reachable from a named command, not only through
  * `docs api`: each command declares the operations it calls in `static operations`.
  */
 const COMMANDS = fileURLToPath(new URL('../../src/commands', import.meta.url));

@@ -28,7 +28,7 @@ export const sites = {
       space: z.string().optional(),
       title: z.string().optional(),
       published: qBool().optional(),
-      // Not in the contract; the spec's filter by site type (NOTES §3.1).
+      // Not in the contract; the spec's filter by site type (CONTRACT-NOTES §3.1).
       type: qArray(z.enum(SITE_TYPES)).optional(),
     }),
     success: [200],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { openEnum, permissions } from './common.js';
 import { ContentPosition, DEFAULT_LEVELS, DefaultLevelInput } from './space.js';
 
-/* ---------- limits (spec `CollectionTitle`, `CollectionDescription`; NOTES §7.19) ---------- */
+/* ---------- limits (spec `CollectionTitle`, `CollectionDescription`; CONTRACT-NOTES §7.19) ---------- */
 
 export const COLLECTION_TITLE_MAX = 50;
 export const COLLECTION_DESCRIPTION_MAX = 100;

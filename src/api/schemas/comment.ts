@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, listQuery, openEnum, permissions, qArray, User } from './common.js';
 
-/* ---------- enums (NOTES §2) ---------- */
+/* ---------- enums (CONTRACT-NOTES §2) ---------- */
 
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 /** The comment list filter: `all` (default) or one status. */

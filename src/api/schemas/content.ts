@@ -5,7 +5,7 @@ import { DOCUMENT_FORMATS, JSONDocument } from './comment.js';
 import { ContentRef, ContentRefInput, unknownVariant } from './content-ref.js';
 import { Space } from './space.js';
 
-/* ---------- enums (NOTES §2) ---------- */
+/* ---------- enums (CONTRACT-NOTES §2) ---------- */
 
 export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
 export const REVISION_TYPES = ['edits', 'merge', 'rollback', 'update', 'computed'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, openEnum, permissions, ROLES, TEAM_MEMBER_ROLES, User } from './common.js';
 import { Space } from './space.js';
 
-/* ---------- limits and enums (contract Member/Team resources; NOTES §2, §3.1, §7.17) ---------- */
+/* ---------- limits and enums (contract Member/Team resources; CONTRACT-NOTES §2, §3.1, §7.17) ---------- */
 
 /** `order` of the member lists (`listOrder`, default `desc`). */
 export const MEMBER_LIST_ORDERS = ['asc', 'desc'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions } from './common.js';
 
-/* ---------- limits and enums (contract OpenAPI resource; NOTES §2, §7.18) ---------- */
+/* ---------- limits and enums (contract OpenAPI resource; CONTRACT-NOTES §2, §7.18) ---------- */
 
 export const OPENAPI_SLUG = { min: 1, max: 100 } as const;
 export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

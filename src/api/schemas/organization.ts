@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions, ROLES } from './common.js';
 
-/* ---------- limits and enums (contract Limits and Organization resource; NOTES §2) ---------- */
+/* ---------- limits and enums (contract Limits and Organization resource; CONTRACT-NOTES §2) ---------- */
 
 export const ORGANIZATION_TITLE = { min: 2, max: 255 } as const;
 export const ORGANIZATION_HOSTNAME = { min: 3, max: 32 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, openEnum } from './common.js';
 import { Space } from './space.js';
 
-/* ---------- limits and enums (contract Limits and Site resources; NOTES §2) ---------- */
+/* ---------- limits and enums (contract Limits and Site resources; CONTRACT-NOTES §2) ---------- */
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
@@ -48,7 +48,7 @@ export const SiteSectionGroupTitleInput = z.string().min(SITE_SECTION_GROUP_TITL
 const movePosition = <T extends z.ZodType>(pointer: T) => z.strictObject({ before: pointer.optional(), after: pointer.optional() });
 
 export const SiteSectionPosition = movePosition(z.strictObject({ type: z.literal('site-section'), siteSection: z.string() }));
-/** A section group may be placed next to a section or another group (NOTES §7.21). */
+/** A section group may be placed next to a section or another group (CONTRACT-NOTES §7.21). */
 export const SiteSectionGroupPosition = movePosition(
   z.strictObject({ type: z.enum(['site-section', 'site-section-group']), id: z.string() }),
 );

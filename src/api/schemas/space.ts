@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions, ROLES, TRANSLATION_LANGUAGES } from './common.js';
 
-/* ---------- limits and enums (contract Limits; NOTES §2, §3.3) ---------- */
+/* ---------- limits and enums (contract Limits; CONTRACT-NOTES §2, §3.3) ---------- */
 
 export const SPACE_TITLE_MAX = 50;
 export const EMOJI_MAX = 50;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, openEnum, ROLES } from './common.js';
 import { Team } from './member.js';
 
-/* ---------- limits and enums (contract Limits and SAML provider resource; NOTES §2) ---------- */
+/* ---------- limits and enums (contract Limits and SAML provider resource; CONTRACT-NOTES §2) ---------- */
 
 export const SAML_LABEL = { min: 1, max: 30 } as const;
 export const SAML_ENTITY_ID_MAX = 1024;

@@ -213,7 +213,7 @@ export const siteStructureHandlers: HandlerTable = {
 
 /*
  * Sections, groups and site spaces have no `urls.location`, so the router cannot derive the 201's
- * `Location` header (spec NOTES §1.3) from the body: it is the API URL the new object is edited at.
+ * `Location` header (spec CONTRACT-NOTES §1.3) from the body: it is the API URL the new object is edited at.
  */
 const location = (ctx: EmulatorContext, site: SiteDoc, collection: string, id: string) => ({
   location: `${ctx.baseUrl}/v1/orgs/${site.organization}/sites/${site.id}/${collection}/${id}`,
