@@ -30,7 +30,7 @@ describe('exitCodeOf', () => {
     expect(exitCodeOf(new ApiError(status, 'x'))).toBe(code);
   });
 
-  it('maps every failure kind to the code of the README's exit-code table', () => {
+  it('maps every failure kind to the code of the exit-code table in src/api/errors.ts', () => {
     expect(exitCodeOf(new ValidationError('body.subject: must be at most 100 characters'))).toBe(2);
     expect(exitCodeOf(new UsageError('x'))).toBe(2);
     expect(exitCodeOf(new CancelledError('x'))).toBe(2);
