@@ -34,4 +34,17 @@ describe('the repository stands alone', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('comments cite the documents of the repository, not design notes that live outside it', () => {
+    const offenders = DIRS.flatMap((d) => files(join(ROOT, d)))
+      .filter((file) => file !== new URL(import.meta.url).pathname)
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(ROOT, file)}:${i + 1}` }))
+          .filter(({ line }) => /\b(PRODUCT|ARCHITECTURE|EMULATOR)\.md\b|(?<!CONTRACT-)\bNOTES(\.md| §)/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
 });
