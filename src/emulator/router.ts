@@ -14,7 +14,7 @@ import { HttpError, type EmulatorContext, type HandlerResponse, type HandlerTabl
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** 201s that carry a `Location` header (spec, CONTRACT-CONTRACT-NOTES §1.3). */
+/** 201s that carry a `Location` header (spec, CONTRACT-NOTES §1.3). */
 const LOCATION_OPERATIONS = new Set([
   'createSite',
   'addSectionToSite',
