@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
+import type { JqFilter } from './jq.js';
 
 // cli-table3 (and its string-width dependencies) is loaded on the first table, not by JSON or piped runs.
 const require = createRequire(import.meta.url);
@@ -72,6 +73,11 @@ export class NoContent {
 }
 
 export class Output {
+  /** `--jq`: every JSON value written passes through it (src/cli/jq.ts); set by the base command. */
+  jsonFilter?: JqFilter;
+  private filtered: Promise<void> = Promise.resolve();
+  private filterError?: Error;
+
   constructor(readonly options: OutputOptions) {}
 
   get mode(): OutputMode {
@@ -114,6 +120,10 @@ export class Output {
     }
     for await (const item of items) {
       count++;
+      if (this.isJson && this.jsonFilter) {
+        await this.jsonLine(item);
+        continue;
+      }
       await this.write(this.options.stdout, `${this.isJson ? JSON.stringify(item) : this.tsvRow(item, columns)}\n`);
     }
     return count;
@@ -150,11 +160,16 @@ export class Output {
 
   /** JSON on stdout, whatever the mode (`--json`, `docs api`). */
   json(value: unknown): void {
+    if (this.jsonFilter) return void this.filter(value);
     this.out(JSON.stringify(value, null, 2) ?? 'null');
   }
 
   /** One JSON value per line (`--paginate`, `--all --json`). */
   async jsonLine(value: unknown): Promise<void> {
+    if (this.jsonFilter) {
+      await this.filter(value);
+      return this.flushJson();
+    }
     await this.write(this.options.stdout, `${JSON.stringify(value)}\n`);
   }
 
@@ -173,6 +188,30 @@ export class Output {
 
   error(text: string): void {
     this.options.stderr.write(`${this.paint('red', 'Error:', this.options.stderr)} ${text}\n`);
+  }
+
+  /** Waits for the --jq output queued so far; rethrows jq's failure (the command exits 2). */
+  async flushJson(): Promise<void> {
+    await this.filtered;
+    const err = this.filterError;
+    this.filterError = undefined;
+    if (err) throw err;
+  }
+
+  /** In order, one value after another (jq is async; `json()` is not); the first failure stops the rest. */
+  private filter(value: unknown): Promise<void> {
+    const jq = this.jsonFilter;
+    if (!jq) return Promise.resolve();
+    this.filtered = this.filtered
+      .then(async () => {
+        if (this.filterError) return;
+        const text = await jq(value);
+        if (text !== '') await this.write(this.options.stdout, text.endsWith('\n') ? text : `${text}\n`);
+      })
+      .catch((err: unknown) => {
+        this.filterError ??= err instanceof Error ? err : new Error(String(err));
+      });
+    return this.filtered;
   }
 
   private out(text: string): void {
