@@ -63,6 +63,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     }),
     'api-url': Flags.string({ helpGroup: 'GLOBAL', description: 'API base URL (env DOCS_API_URL)', helpValue: '<url>' }),
     json: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Write JSON to stdout (lists: an array; with --all, one object per line)' }),
+    jq: Flags.string({
+      helpGroup: 'GLOBAL',
+      description:
+        'Filter the JSON output with a jq expression (implies --json; with --all, each item; strings printed raw, like `gh --jq`)',
+      helpValue: '<expression>',
+    }),
     debug: Flags.boolean({ helpGroup: 'GLOBAL', description: 'Trace requests and responses on stderr (secrets redacted)' }),
     timeout: Flags.string({
       helpGroup: 'GLOBAL',
@@ -124,6 +130,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     });
     this.flags = flags as BaseFlags<T>;
     this.args = args as BaseArgs<T>;
+    const expression = (flags as { jq?: string }).jq;
+    if (expression !== undefined) this.output.jsonFilter = await (await import('./jq.js')).loadJq(expression);
   }
 
   /* ---------- context ---------- */
@@ -163,7 +171,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       const noColorFlag = this.flags?.['no-color'] ?? this.argv.includes('--no-color');
       this.outputInstance = new Output({
         mode: outputMode({
-          json: this.flags?.json ?? this.argv.includes('--json'),
+          json: this.flags
+            ? this.flags.json || this.flags.jq !== undefined
+            : this.argv.some((a) => a === '--json' || a === '--jq' || a.startsWith('--jq=')),
           profileOutput,
           stdoutIsTTY: process.stdout.isTTY === true,
         }),
@@ -356,6 +366,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   }
 
   protected override async finally(err: Error | undefined): Promise<void> {
+    // --jq output still queued when run() returned; a value jq refuses fails the run (exit 2).
+    await this.outputInstance?.flushJson().catch((jqErr: Error) => this.catch(jqErr));
     process.removeListener('SIGINT', this.onSigint);
     process.stdout.removeListener('error', this.onStdoutError);
     if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
+import type { JqFilter } from './jq.js';
+import { fitTable } from './format/table.js';
+import { isTimestamp, relativeTime } from './format/time.js';
 
 // cli-table3 (and its string-width dependencies) is loaded on the first table, not by JSON or piped runs.
 const require = createRequire(import.meta.url);
@@ -38,12 +41,14 @@ export interface OutputOptions {
   color: boolean;
   stdout: OutStream;
   stderr: OutStream;
+  /** The clock for relative times on a terminal ("3 days ago"); tests fix it. */
+  now?: () => number;
 }
 
 const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 export type Style = keyof typeof ANSI;
 
-/** Longest cell shown in a table; TSV and JSON keep full values. */
+/** Longest cell shown in a table when the terminal's width is unknown; TSV and JSON keep full values. */
 const MAX_CELL = 60;
 
 export function cellText(value: unknown): string {
@@ -72,6 +77,11 @@ export class NoContent {
 }
 
 export class Output {
+  /** `--jq`: every JSON value written passes through it (src/cli/jq.ts); set by the base command. */
+  jsonFilter?: JqFilter;
+  private filtered: Promise<void> = Promise.resolve();
+  private filterError?: Error;
+
   constructor(readonly options: OutputOptions) {}
 
   get mode(): OutputMode {
@@ -114,6 +124,10 @@ export class Output {
     }
     for await (const item of items) {
       count++;
+      if (this.isJson && this.jsonFilter) {
+        await this.jsonLine(item);
+        continue;
+      }
       await this.write(this.options.stdout, `${this.isJson ? JSON.stringify(item) : this.tsvRow(item, columns)}\n`);
     }
     return count;
@@ -128,7 +142,11 @@ export class Output {
       return;
     }
     const width = Math.max(...rows.map(([label]) => label.length));
-    for (const [label, value] of rows) this.out(`${this.paint('bold', label.padEnd(width))}  ${cellText(value)}`);
+    for (const [label, value] of rows) {
+      const text = cellText(value);
+      const shown = isTimestamp(text) ? `${text} (${relativeTime(text, this.now())})` : text;
+      this.out(`${this.paint('bold', label.padEnd(width))}  ${shown}`);
+    }
   }
 
   /**
@@ -150,11 +168,16 @@ export class Output {
 
   /** JSON on stdout, whatever the mode (`--json`, `docs api`). */
   json(value: unknown): void {
+    if (this.jsonFilter) return void this.filter(value);
     this.out(JSON.stringify(value, null, 2) ?? 'null');
   }
 
   /** One JSON value per line (`--paginate`, `--all --json`). */
   async jsonLine(value: unknown): Promise<void> {
+    if (this.jsonFilter) {
+      await this.filter(value);
+      return this.flushJson();
+    }
     await this.write(this.options.stdout, `${JSON.stringify(value)}\n`);
   }
 
@@ -175,6 +198,30 @@ export class Output {
     this.options.stderr.write(`${this.paint('red', 'Error:', this.options.stderr)} ${text}\n`);
   }
 
+  /** Waits for the --jq output queued so far; rethrows jq's failure (the command exits 2). */
+  async flushJson(): Promise<void> {
+    await this.filtered;
+    const err = this.filterError;
+    this.filterError = undefined;
+    if (err) throw err;
+  }
+
+  /** In order, one value after another (jq is async; `json()` is not); the first failure stops the rest. */
+  private filter(value: unknown): Promise<void> {
+    const jq = this.jsonFilter;
+    if (!jq) return Promise.resolve();
+    this.filtered = this.filtered
+      .then(async () => {
+        if (this.filterError) return;
+        const text = await jq(value);
+        if (text !== '') await this.write(this.options.stdout, text.endsWith('\n') ? text : `${text}\n`);
+      })
+      .catch((err: unknown) => {
+        this.filterError ??= err instanceof Error ? err : new Error(String(err));
+      });
+    return this.filtered;
+  }
+
   private out(text: string): void {
     this.options.stdout.write(`${text}\n`);
   }
@@ -188,6 +235,27 @@ export class Output {
     return Object.values(columns)
       .map((accessor) => tsvCell(pick(item, accessor)))
       .join('\t');
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /**
+   * A table's cells as a person reads them: one line each, times relative, and cut to fit the
+   * terminal's width (src/cli/format/table.ts: the widest text column ends in `…`, ids stay whole).
+   */
+  private tableCells<T>(items: readonly T[], columns: Columns<T>): string[][] {
+    const now = this.now();
+    const rows = items.map((item) =>
+      Object.values(columns).map((accessor) => {
+        const text = cellText(pick(item, accessor)).replace(/\s+/g, ' ');
+        return isTimestamp(text) ? relativeTime(text, now) : text;
+      }),
+    );
+    const width = this.options.stdout.columns;
+    if (width && width > 0) return fitTable(Object.keys(columns), rows, width);
+    return rows.map((row) => row.map((text) => (text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text)));
   }
 
   private table<T>(items: readonly T[], columns: Columns<T>): string {
@@ -215,14 +283,7 @@ export class Output {
       },
       style: { head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
     });
-    for (const item of items) {
-      table.push(
-        Object.values(columns).map((accessor) => {
-          const text = cellText(pick(item, accessor)).replace(/\s+/g, ' ');
-          return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
-        }),
-      );
-    }
+    for (const row of this.tableCells(items, columns)) table.push(row);
     return table
       .toString()
       .split('\n')

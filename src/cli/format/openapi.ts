@@ -79,7 +79,8 @@ export async function sourceFromFlags(flags: { url?: string; file?: string }): P
 
 /**
  * The document of a version's content: `filesystem` maps file names to parsed documents. With one
- * file it is that one; otherwise `name`, else the file named like the version's URL.
+ * file it is that one; otherwise `name`, else the file named like the version's URL. `undefined`
+ * when the answer holds no file at all: a valid answer, for which the command prints the URL.
  */
 export function specDocument(content: OpenAPISpecContent, name?: string): unknown {
   const files = content.filesystem as Record<string, unknown>;
@@ -91,7 +92,7 @@ export function specDocument(content: OpenAPISpecContent, name?: string): unknow
   if (names.length === 1 && names[0] !== undefined) return files[names[0]];
   const fromUrl = safeBasename(content.url);
   if (fromUrl && fromUrl in files) return files[fromUrl];
-  if (names.length === 0) throw new UsageError('this version has no files');
+  if (names.length === 0) return undefined;
   throw new UsageError(`this version has several files: pick one with --file-name (${names.join(', ')})`);
 }
 

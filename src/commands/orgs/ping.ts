@@ -7,7 +7,7 @@ const claimsOf = (r: PingResult): string | undefined => r.serviceVisitorClaims ?
 
 export default class OrgsPing extends DocsCommand<typeof OrgsPing> {
   static override operations = [members.ping];
-  static override summary = 'Mark yourself as seen in an organization';
+  static override summary = "Update your last-seen time in an organization (the members list's LAST SEEN)";
   static override description = [
     'Updates your last-seen time (what `docs members list --sort lastSeenAt` orders by).',
     'The answer may carry visitor claims, a JWT for visitor-authenticated content: printed when piped and with --json, not on a terminal.',

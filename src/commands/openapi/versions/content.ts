@@ -9,6 +9,7 @@ export default class VersionsContent extends DocsCommand<typeof VersionsContent>
   static override description = [
     'Writes the specification as JSON on stdout, ready to redirect to a file (a YAML document the service kept as text is written as is).',
     'With --json, the API answer instead: {filesystem, url}, every file of the version.',
+    'When the answer holds no file, the URL of the document is printed instead (exit 0).',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> openapi versions content petstore > petstore.json',
@@ -34,6 +35,10 @@ export default class VersionsContent extends DocsCommand<typeof VersionsContent>
         : await this.send(openapi.getVersionContent, { organizationId, specSlug, versionId });
     if (this.output.isJson) return this.output.json(content);
     const doc = specDocument(content, this.flags['file-name']);
+    if (doc === undefined) {
+      this.output.info(`This version's answer holds no files; its document is at the URL below.`);
+      return this.output.line(content.url);
+    }
     if (typeof doc === 'string') this.output.line(doc.replace(/\n$/, ''));
     else this.output.json(doc);
   }

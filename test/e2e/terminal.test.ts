@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/emulator/seed/demo.js';
+import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
+import { docsOnTty, hasPty } from '../helpers/tty.js';
+
+/** What a person sees at a terminal (a real pseudo-terminal), against what a pipe gets. */
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  ensureBuilt();
+  emulator = await startEmulator();
+  env = demoEnv(emulator);
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  cleanup();
+});
+
+describe.skipIf(!hasPty)('tables on a terminal', () => {
+  it('fit 80 columns: rows never wrap, long text ends in …, ids whole, times relative', async () => {
+    const { code, text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 80 });
+    expect(code, text).toBe(0);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^USER ID +NAME +EMAIL +ROLE +SSO +JOINED +LAST SEEN$/);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(text).toContain('…');
+    expect(text).toMatch(/\d+ (year|month|day|hour|minute)s? ago/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const piped = await docs(['members', 'list', '--org', DEMO.org], { env });
+    const ids = piped.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t')[0]!);
+    for (const [i, id] of ids.entries()) expect(lines[i + 1]!.startsWith(`${id} `)).toBe(true);
+  });
+
+  it('at 200 columns nothing is cut; piped output keeps ISO times and full values', async () => {
+    const { code, text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 200 });
+    expect(code, text).toBe(0);
+    expect(text).not.toContain('…');
+    const piped = await docs(['members', 'list', '--org', DEMO.org], { env });
+    expect(piped.stdout).toMatch(/\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+    for (const row of piped.stdout.trim().split('\n')) {
+      const [, name, email] = row.split('\t');
+      if (name) expect(text).toContain(name);
+      if (email) expect(text).toContain(email);
+    }
+  });
+});
