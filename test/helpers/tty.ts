@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { BIN, ROOT, transcript } from './e2e.js';
+
+/**
+ * `docs <args>` on a real pseudo-terminal (util-linux `script`), for the prompts that only appear
+ * on a terminal: stdin, stdout and stderr are all the terminal, so the output is one stream (with
+ * CRLF line ends, normalised here). `answers` are typed one at a time, each once the output so
+ * far contains its `after` text.
+ */
+
+export interface TtyAnswer {
+  after: string;
+  type: string;
+}
+
+export interface TtyResult {
+  code: number | null;
+  output: string;
+}
+
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+export function docsOnTty(
+  args: readonly string[],
+  options: { env?: Record<string, string>; answers?: TtyAnswer[]; timeoutMs?: number } = {},
+): Promise<TtyResult> {
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const env = { PATH: process.env.PATH, HOME: join(tmpdir(), 'docs-e2e-home'), NO_COLOR: '1', TERM: 'dumb', ...options.env };
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const pending = [...(options.answers ?? [])];
+  let output = '';
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    while (pending[0] && output.replace(/\r\n/g, '\n').includes(pending[0].after)) child.stdin.write((pending.shift() as TtyAnswer).type);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const text = output.replace(/\r\n/g, '\n');
+      transcript.push(`$ docs ${args.join(' ')} (on a terminal)\n${text}`);
+      resolve({ code, output: text });
+    });
+  });
+}
