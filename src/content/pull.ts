@@ -4,11 +4,14 @@ import type { Page } from '../api/schemas/content.js';
  * The layout of `docs spaces pull`: a space's page tree as a folder of markdown files, the way
  * GitBook's Git Sync writes it, so the folder can be committed and synced back.
  * - The first top-level page is `README.md`; a page with subpages is a folder with a `README.md`;
- *   any other page is `<slug>.md` in its parent's folder.
+ *   any other page is `<slug>.md` in its parent's folder. Git Sync gives `README.md` the slug of
+ *   its title, so a first page whose slug is something else is written under its slug instead
+ *   (listed first in SUMMARY.md, it stays the first page) and keeps its slug when synced back.
  * - `SUMMARY.md` lists every page in reading order, nested by indentation. Git Sync reads the tree
  *   from it, so it decides titles' order and nesting on import; files it does not list are ignored.
  * - Each file starts with `# <title>` followed by the page's markdown as the API returns it (Git
- *   Sync takes the first heading as the title and the rest as the page's content).
+ *   Sync takes the first heading as the title and the rest as the page's content); a page's
+ *   description goes before it, in front matter (`description: …` between `---` lines).
  * - A top-level group is a `## Title` section of SUMMARY.md; its pages are listed under it and
  *   live in a folder named after the group. A group deeper in the tree (not something GitBook
  *   makes) is written like a page without content.
@@ -110,7 +113,7 @@ export function planLayout(pages: readonly Page[]): Layout {
         continue;
       }
       let path: string;
-      if (depth === 0 && folder === '' && !readmeTaken) path = 'README.md';
+      if (depth === 0 && folder === '' && !readmeTaken && page.slug === titleSlug(page.title)) path = 'README.md';
       else path = children.length > 0 ? `${own}/README.md` : `${own}.md`;
       readmeTaken = true;
       files.push({ path, page });
@@ -122,12 +125,25 @@ export function planLayout(pages: readonly Page[]): Layout {
   return { files, summary: `${lines.join('\n')}\n` };
 }
 
+/** The slug Git Sync gives a page read from `README.md`: its title's. */
+export function titleSlug(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'page';
+}
+
 /**
- * A page's file: its title as the first heading, then its markdown unchanged. A title ending in
- * `#` gets a closing `#`, or the heading syntax would drop it when read back.
+ * A page's file: its description as front matter (a JSON string is a valid YAML double-quoted
+ * scalar), its title as the first heading, then its markdown unchanged. A title ending in `#`
+ * gets a closing `#`, or the heading syntax would drop it when read back.
  */
-export function pageFile(title: string, markdown: string | undefined): string {
+export function pageFile(title: string, markdown: string | undefined, description?: string): string {
   const heading = oneLine(title);
-  const text = `# ${/#$/.test(heading) ? `${heading} #` : heading}\n`;
+  const front = description ? `---\ndescription: ${JSON.stringify(description)}\n---\n\n` : '';
+  const text = `${front}# ${/#$/.test(heading) ? `${heading} #` : heading}\n`;
   return markdown ? `${text}\n${markdown}` : text;
 }

@@ -283,13 +283,20 @@ describe('docs emulator start', () => {
 });
 
 describe('docs api', () => {
-  it('-f before the arguments leaves them to the arguments; --raw-field keeps a string', async () => {
+  it('-f before the arguments leaves them to the arguments; -f keeps a string and -F types the value, as in gh api', async () => {
     const orgs = await docs(['api', '-f', 'limit=1', 'GET', '/orgs'], { env });
     expect(orgs.code).toBe(0);
     expect(JSON.parse(orgs.stdout).items).toHaveLength(1);
-    const res = await docs(['api', 'POST', `/spaces/${SPACE}/change-requests`, '--raw-field', 'subject=2.10'], { env });
+    const res = await docs(['api', 'POST', `/spaces/${SPACE}/change-requests`, '-f', 'subject=2.10'], { env });
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout).subject).toBe('2.10');
+    const crs = `/spaces/${SPACE}/change-requests`;
+    const raw = await docs(['api', 'POST', crs, '--raw-field', 'subject=2.10', '-f', 'draft=true', '--dry-run', '--json'], { env });
+    expect(JSON.parse(raw.stdout).body).toEqual({ subject: '2.10', draft: 'true' });
+    const typed = await docs(['api', 'POST', crs, '-F', 'n=2.10', '--field', 'draft=true', '-F', 'none=null', '--dry-run', '--json'], {
+      env,
+    });
+    expect(JSON.parse(typed.stdout).body).toEqual({ n: 2.1, draft: true, none: null });
   });
 
   it('--include prints the reason phrase with the status', async () => {

@@ -142,7 +142,7 @@ describe('space content', () => {
     const space = await duplicate();
     const before = flat(await pagesOf(space)).length;
 
-    const imported = await docs(['spaces', 'import', space, '--source', 'markdown', '--url', url], { env });
+    const imported = await docs(['spaces', 'import', space, '--source', 'markdown', '--url', url, '--yes'], { env });
     expect(imported.code).toBe(0);
     const [revision, count, total] = imported.stdout.trim().split('\t');
     expect(revision).toMatch(/^rev_/);
@@ -154,9 +154,12 @@ describe('space content', () => {
     expect((await api<{ revision: string }>(emulator, 'GET', `/v1/spaces/${space}`)).revision).toBe(revision);
 
     const cr = await api<{ number: number }>(emulator, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Import' });
-    const intoCr = await docs(['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url, '--json'], {
-      env,
-    });
+    const intoCr = await docs(
+      ['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url, '--json', '--yes'],
+      {
+        env,
+      },
+    );
     expect(intoCr.code).toBe(0);
     expect(JSON.parse(intoCr.stdout)).toMatchObject({ importedResources: expect.any(Number) });
     expect(flat(await pagesOf(space, cr.number)).filter((p) => p.title === 'FAQ')).toHaveLength(2);
@@ -174,7 +177,7 @@ describe('space content', () => {
   it('applies a template to a space; not to a change request (exit 2)', async () => {
     const space = await duplicate();
     const before = flat(await pagesOf(space)).length;
-    const applied = await docs(['spaces', 'apply-template', space, '--template', 'knowledge-base'], { env });
+    const applied = await docs(['spaces', 'apply-template', space, '--template', 'knowledge-base', '--yes'], { env });
     expect(applied.code).toBe(0);
     expect(applied.stdout).toBe(`${space}\tapplied\n`);
     const titles = flat(await pagesOf(space)).map((p) => p.title);
@@ -198,7 +201,7 @@ describe('space content', () => {
   });
 
   it('a read-only token cannot import (exit 4)', async () => {
-    const imported = await docs(['spaces', 'import', '--source', 'markdown', '--url', 'file:///dev/null'], {
+    const imported = await docs(['spaces', 'import', '--source', 'markdown', '--url', 'file:///dev/null', '--yes'], {
       env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
     });
     expect(imported.code).toBe(4);

@@ -109,9 +109,12 @@ describe('merge conflicts', () => {
     const created = await docs(['cr', 'create', '--space', SPACE, '--subject', 'Document Windows installation', '--json'], { env });
     expect(created.code).toBe(0);
     const fresh = String((JSON.parse(created.stdout) as { number: number }).number);
-    const imported = await docs(['spaces', 'import', SPACE, '--cr', fresh, '--source', 'markdown', '--url', pathToFileURL(page).href], {
-      env,
-    });
+    const imported = await docs(
+      ['spaces', 'import', SPACE, '--cr', fresh, '--source', 'markdown', '--url', pathToFileURL(page).href, '--yes'],
+      {
+        env,
+      },
+    );
     expect(imported.code).toBe(0);
 
     const merged = await docs(['cr', 'merge', fresh, '--space', SPACE, '--yes'], { env });

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 describe('files root', () => {
   it('without --files-root, file imports and local git repositories are refused with a 400 naming the flag', async () => {
-    const cli = await docs(['spaces', 'import', SPACE, '--source', 'markdown', '--url', 'file:///etc/passwd'], {
+    const cli = await docs(['spaces', 'import', SPACE, '--source', 'markdown', '--url', 'file:///etc/passwd', '--yes'], {
       env: { DOCS_TOKEN: closed.tokens.admin!, DOCS_API_URL: closed.url },
     });
     expect(cli.code).toBe(2);

@@ -68,6 +68,7 @@ describe('docs git', () => {
         'github',
         '--provider-url',
         'https://github.com/acme/book',
+        '--yes',
       ],
       { env },
     );
@@ -102,7 +103,7 @@ describe('docs git', () => {
     const tag = await docs(['git', 'import', space, '--url', repo, '--ref', 'refs/tags/v1'], { env });
     expect(tag.code).toBe(2);
     expect(tag.stderr).toMatch(/^Error: --ref /);
-    const missingBranch = await docs(['git', 'import', space, '--url', repo, '--ref', 'nope'], { env });
+    const missingBranch = await docs(['git', 'import', space, '--url', repo, '--ref', 'nope', '--yes'], { env });
     expect(missingBranch.code).toBe(2);
     expect(missingBranch.stderr).toContain('(400)');
     const noUrl = await docs(['git', 'import', space, '--ref', 'main'], { env });
@@ -114,12 +115,12 @@ describe('docs git', () => {
     const url = `file://bob:${SECRET}@localhost${repo}`;
     const space = await duplicate();
     const runs = [
-      await docs(['git', 'import', space, '--url', url, '--ref', 'main', '--debug'], { env }),
+      await docs(['git', 'import', space, '--url', url, '--ref', 'main', '--debug', '--yes'], { env }),
       await docs(['git', 'import', space, '--url', url, '--ref', 'main', '--dry-run'], { env }),
       await docs(['git', 'import', space, '--url', url, '--ref', 'main', '--dry-run', '--json'], { env }),
       await docs(['git', 'export', space, '--url', url, '--ref', 'main', '-m', 'x', '--dry-run', '--json'], { env }),
-      await docs(['git', 'import', space, '--url', url, '--ref', 'missing', '--debug'], { env }),
-      await docs(['git', 'import', space, '--url', '-', '--ref', 'main', '--json'], { env, input: `${url}\n` }),
+      await docs(['git', 'import', space, '--url', url, '--ref', 'missing', '--debug', '--yes'], { env }),
+      await docs(['git', 'import', space, '--url', '-', '--ref', 'main', '--json', '--yes'], { env, input: `${url}\n` }),
       await docs(['git', 'info', space, '--json', '--debug'], { env }),
     ];
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 2, 0, 0]);
@@ -170,7 +171,7 @@ describe('docs git', () => {
     expect(piped.stdout).toBe(`${SPACE}\tremoved\n`);
 
     const repo = repoWith('readonly', { 'README.md': '# Read\n' });
-    const denied = await docs(['git', 'import', SPACE, '--url', repo, '--ref', 'main'], {
+    const denied = await docs(['git', 'import', SPACE, '--url', repo, '--ref', 'main', '--yes'], {
       env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
     });
     expect(denied.code).toBe(4);

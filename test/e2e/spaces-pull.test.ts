@@ -14,10 +14,14 @@ import { api, BIN, cleanup, docs, ensureBuilt, startEmulator, tempDir, type Runn
 interface TreePage {
   id: string;
   title: string;
+  path: string;
+  description?: string;
   pages?: TreePage[];
 }
 interface Shape {
   title: string;
+  path: string;
+  description: string | undefined;
   markdown: string;
   pages: Shape[];
 }
@@ -42,7 +46,7 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Titles, nesting, order and each page's markdown, read straight from the API. */
+/** Titles, paths, descriptions, nesting, order and each page's markdown, read straight from the API. */
 async function shapeOf(space: string, cr?: string): Promise<Shape[]> {
   const base = cr ? `/v1/spaces/${space}/change-requests/${cr}/content` : `/v1/spaces/${space}/content`;
   const { pages } = await api<{ pages: TreePage[] }>(emulator, 'GET', `${base}/pages`);
@@ -50,6 +54,8 @@ async function shapeOf(space: string, cr?: string): Promise<Shape[]> {
     Promise.all(
       list.map(async (p) => ({
         title: p.title,
+        path: p.path,
+        description: p.description,
         markdown: (await api<{ markdown: string }>(emulator, 'GET', `${base}/page/${p.id}?format=markdown`)).markdown,
         pages: await walk(p.pages ?? []),
       })),
@@ -74,12 +80,12 @@ function awkwardSpace(): Promise<string> {
     const repo = fresh('awkward-source');
     const files: Record<string, string> = {
       'README.md': '# Home\n\nStart here.\n',
-      'setup.md': '# Setup\n\nLower case.\n',
+      'setup.md': '---\ndescription: Install it, then: run it.\n---\n\n# Setup\n\nLower case.\n',
       'Setup.md': '# Setup (again) [beta]\n\nSame slug, other file.\n',
       'csharp.md': '# C# #\n\n```sh\n# not a title\n```\n',
       'empty.md': '# Empty\n',
       'deep/README.md': '# Deep\n\nLevel one.\n',
-      'deep/deeper/README.md': '# Deeper\n\nLevel two.\n',
+      'deep/deeper/README.md': '---\ndescription: >-\n  Two lines,\n  "folded".\n---\n# Deeper\n\nLevel two.\n',
       'deep/deeper/deepest.md': '# Deepest — ünïcödé\n\nLevel three.\n',
     };
     for (let i = 1; i <= 20; i++) files[`many/page-${String(i).padStart(2, '0')}.md`] = `# Page ${i}\n\nNumber ${i}.\n`;
@@ -249,6 +255,8 @@ describe('docs spaces pull', () => {
     const source = await awkwardSpace();
     const sourceShape = await shapeOf(source);
     expect(sourceShape.map((p) => p.title)).toEqual(['Home', 'C#', 'Deep', 'Empty', 'Many', 'Setup', 'Setup (again) [beta]']);
+    expect(sourceShape[5]?.description).toBe('Install it, then: run it.');
+    expect(sourceShape[2]?.pages[0]?.description).toBe('Two lines, "folded".');
 
     const dir = fresh('awkward');
     const res = await docs(['spaces', 'pull', source, dir], { env });

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe.skipIf(!hasPty)('tables on a terminal', () => {
   it('fit 80 columns: rows never wrap, long text ends in …, ids whole, times relative', async () => {
-    const { code, text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 80 });
+    const { code, output: text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 80 });
     expect(code, text).toBe(0);
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^USER ID +NAME +EMAIL +ROLE +SSO +JOINED +LAST SEEN$/);
@@ -39,7 +39,7 @@ describe.skipIf(!hasPty)('tables on a terminal', () => {
   });
 
   it('at 200 columns nothing is cut; piped output keeps ISO times and full values', async () => {
-    const { code, text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 200 });
+    const { code, output: text } = await docsOnTty(['members', 'list', '--org', DEMO.org], { env, columns: 200 });
     expect(code, text).toBe(0);
     expect(text).not.toContain('…');
     const piped = await docs(['members', 'list', '--org', DEMO.org], { env });

@@ -8,8 +8,8 @@ import { matchOperation, parseFields, parseMethod, parsePath, RAW_METHODS } from
 export default class Api extends DocsCommand<typeof Api> {
   static override summary = 'Send a raw request to the API (escape hatch)';
   static override description = [
-    'PATH may omit the /v1 prefix. -f fields are typed (numbers, true/false, null; key[]=v builds an array); --raw-field values stay strings:',
-    'they form the query of GET and DELETE requests and the JSON body of the others (the query when --input gives the body).',
+    'PATH may omit the /v1 prefix. As in gh api, -f/--raw-field values are sent as strings, -F/--field values are typed (numbers, true/false, null); key[]=v builds an array.',
+    'Fields form the query of GET and DELETE requests and the JSON body of the others (the query when --input gives the body).',
     'The response body is written to stdout as JSON; a non-2xx answer exits with the code of its status (3 for 404, 4 for 401/403, ...).',
   ].join('\n');
   static override examples = [
@@ -19,12 +19,13 @@ export default class Api extends DocsCommand<typeof Api> {
       command: '<%= config.bin %> api GET /spaces/sp_abc/change-requests\n-f status=merged --paginate',
     },
     {
-      description: 'A typed body',
+      description: 'A body of strings',
       command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3\n-f subject="New subject" -f status=open',
     },
     {
-      description: 'A value that looks like a number, sent as a string',
-      command: '<%= config.bin %> api PATCH /v1/spaces/sp_abc/change-requests/3\n--raw-field subject=2024',
+      description: 'A typed value (a boolean) beside strings',
+      command:
+        '<%= config.bin %> api POST /v1/spaces/sp_abc/git/import\n-f url=https://github.com/acme/docs.git -f ref=main\n-F standalone=true',
     },
     {
       description: 'A body from a file (or - for stdin), with the status line and headers',
@@ -36,15 +37,16 @@ export default class Api extends DocsCommand<typeof Api> {
     path: Args.string({ description: 'API path, e.g. /v1/orgs or orgs/org_abc/members', required: true }),
   };
   static override flags = {
-    // Not greedy: `-f a=1 GET /orgs` leaves GET and /orgs to the arguments.
+    // Not greedy: `-f a=1 GET /orgs` leaves GET and /orgs to the arguments. The letters are gh's.
     field: Flags.string({
-      char: 'f',
-      description: 'A typed key=value field (repeatable)',
+      char: 'F',
+      description: 'A key=value field with a typed value: numbers, true, false, null (repeatable)',
       multiple: true,
       multipleNonGreedy: true,
       helpValue: '<key=value>',
     }),
     'raw-field': Flags.string({
+      char: 'f',
       description: 'A key=value field whose value is sent as a string, as typed (repeatable)',
       multiple: true,
       multipleNonGreedy: true,

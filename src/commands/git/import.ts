@@ -1,17 +1,19 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
-import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 
 const op = git.import;
 
 export default class GitImport extends DocsCommand<typeof GitImport> {
-  static override operations = operationList(git.import);
+  static override operations = operationList(git.import, ...targetOperations);
   static override summary = 'Import a Git repository (one branch) into a space';
   static override description = [
     "Replaces the space's content with the markdown of the branch (README.md, SUMMARY.md for the order, folders for nesting); --standalone only creates a revision.",
+    'Asks first on a terminal, naming the space, its page count and the source; --yes skips it (and is required without one). Afterwards says the page count before → after.',
     'Credentials in the URL are never shown; pass the URL on stdin with --url - to keep it out of shell history. `docs git info` shows the sync state.',
   ].join('\n');
   static override examples = [
@@ -26,6 +28,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     space: spaceFlag(),
     ...gitFlags(),
     standalone: field.boolean(op.body, 'standalone', { description: "Only create a revision; leave the space's primary content as it is" }),
+    yes: yesFlag(),
     'dry-run': dryRunFlag(),
   };
 
@@ -33,9 +36,25 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     const spaceId = this.space(this.args.space);
     const body = (await gitBody(this.flags)) as ImportGitRepositoryBody;
     if (this.flags.standalone !== undefined) body.standalone = this.flags.standalone;
-    await this.send(op, { spaceId, body });
+    const source = `${body.ref} of ${shownUrl(body.url)}`;
+    // A standalone import only adds a revision; --dry-run sends nothing: neither needs the count.
+    const before =
+      body.standalone || this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, undefined, this.abort.signal);
+    await this.send(
+      op,
+      { spaceId, body },
+      before
+        ? {
+            confirm: {
+              question: `Replace the content of ${before.label} (${pagesText(before.pages)}) with ${source}?`,
+              action: `replace the content of space ${spaceId}`,
+            },
+          }
+        : {},
+    );
+    const changed = before ? ` (${await pagesAfter(this.client(), before, this.abort.signal)})` : ' as a standalone revision';
     this.output.done(
-      `Imported ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}${body.standalone ? ' as a standalone revision' : ''}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
+      `Imported ${source} into space ${spaceId}${changed}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
       new NoContent(spaceId, 'imported'),
     );
   }

@@ -2,9 +2,10 @@ import { Args, Flags } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
-import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 
 const op = content.applyTemplate;
 
@@ -24,11 +25,12 @@ function contentRef(text: string): [string, Record<string, string>] {
 }
 
 export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyTemplate> {
-  static override operations = operationList(content.applyTemplate);
+  static override operations = operationList(content.applyTemplate, ...targetOperations);
   static override summary = 'Apply a template to a space';
   static override description = [
     "Adds the template's pages after the space's existing pages. --content-ref fills a reference the template asks for.",
     'Templates apply to the primary content only: there is no change request variant (--cr exits 2).',
+    'Asks first on a terminal, naming the space and its page count; --yes skips it (and is required without one).',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces apply-template sp_abc --template product-docs',
@@ -47,6 +49,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
       multiple: true,
     }),
     cr: crFlag(),
+    yes: yesFlag(),
     'dry-run': dryRunFlag(),
   };
 
@@ -59,7 +62,20 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
     const spaceId = this.space(this.args.space);
     const refs = (this.flags['content-ref'] ?? []).map(contentRef);
     const body = { id: this.flags.template, ...(refs.length > 0 ? { params: { contentRefs: Object.fromEntries(refs) } } : {}) };
-    await this.send(op, { spaceId, body: body as ApplyTemplateBody });
-    this.output.done(`Applied template ${this.flags.template} to space ${spaceId}`, new NoContent(spaceId, 'applied'));
+    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, undefined, this.abort.signal);
+    await this.send(
+      op,
+      { spaceId, body: body as ApplyTemplateBody },
+      before
+        ? {
+            confirm: {
+              question: `Apply template ${this.flags.template} to ${before.label} (${pagesText(before.pages)})? Its pages are added after them.`,
+              action: `apply template ${this.flags.template} to space ${spaceId}`,
+            },
+          }
+        : {},
+    );
+    const changed = before ? ` (${await pagesAfter(this.client(), before, this.abort.signal)})` : '';
+    this.output.done(`Applied template ${this.flags.template} to space ${spaceId}${changed}`, new NoContent(spaceId, 'applied'));
   }
 }

@@ -1,18 +1,20 @@
 import { Args } from '@oclif/core';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 
 const op = content.import;
 
 export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
-  static override operations = operationList(content.import, changeRequestContent.import);
+  static override operations = operationList(content.import, changeRequestContent.import, ...targetOperations);
   static override summary = 'Import content into a space (or a change request) from a URL';
   static override description = [
     'The service fetches --url and adds what it finds as new pages and files after the existing ones.',
     'With --cr the content goes into the change request, to review before merging. Piped, prints the new revision and the counts.',
+    'Asks first on a terminal, naming the space (or change request), its page count and the source; --yes skips it (and is required without one).',
   ].join('\n');
   static override examples = [
     {
@@ -30,6 +32,7 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
     cr: crFlag(),
     url: field.string(op.body, 'url', { description: 'URL of the content to import', helpValue: '<url>', required: true }),
     source: field.option(op.body, 'source', { description: 'Kind of content at the URL', required: true }),
+    yes: yesFlag(),
     'dry-run': dryRunFlag(),
   };
 
@@ -37,13 +40,23 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
     const spaceId = this.space(this.args.space);
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
     const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, changeRequestId, this.abort.signal);
+    const ask = before
+      ? {
+          confirm: {
+            question: `Import the ${body.source} at ${body.url} into ${before.label} (${pagesText(before.pages)})?`,
+            action: `import into ${changeRequestId !== undefined ? `change request ${changeRequestId}` : `space ${spaceId}`}`,
+          },
+        }
+      : {};
     const result =
       changeRequestId !== undefined
-        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
-        : await this.send(op, { spaceId, body });
+        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body }, ask)
+        : await this.send(op, { spaceId, body }, ask);
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+    const changed = before ? `; ${await pagesAfter(this.client(), before, this.abort.signal)}` : '';
     this.output.done(
-      `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`,
+      `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision}${changed})`,
       result,
       {
         REVISION: 'revision',

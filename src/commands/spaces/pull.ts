@@ -72,7 +72,7 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
       await this.target(() => writeInside(root, path, text));
       written.push(path);
     };
-    for (const [i, file] of layout.files.entries()) await write(file.path, pageFile(file.page.title, markdown[i]));
+    for (const [i, file] of layout.files.entries()) await write(file.path, pageFile(file.page.title, markdown[i], file.page.description));
     await write(SUMMARY_FILE, layout.summary);
 
     if (this.output.isJson) return this.output.json({ directory: root, pages: layout.files.length, files: written });

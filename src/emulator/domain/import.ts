@@ -2,6 +2,7 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { badRequest, HttpError } from '../types.js';
 import { filePath, MAX_ZIP_ENTRIES, readBodyCapped, readLocalFile, tooLarge, type HostPolicy } from '../host.js';
 import { htmlToMarkdown } from './html.js';
+import { splitFrontMatter } from './front-matter.js';
 import { splitTitle } from './markdown.js';
 import { humanize, pagesFromMarkdownFiles, type MarkdownFile } from './markdown-tree.js';
 import type { FileInput, PageInput } from './revisions.js';
@@ -92,9 +93,9 @@ export function contentTypeOf(name: string): string {
 
 const countPages = (pages: readonly PageInput[]): number => pages.reduce((n, p) => n + 1 + countPages(p.pages ?? []), 0);
 
-function singlePage(title: string | undefined, fallback: string, markdown: string): ImportedContent {
+function singlePage(title: string | undefined, fallback: string, markdown: string, description?: string): ImportedContent {
   return {
-    pages: [{ title: title ?? humanize(fallback.replace(/\.[a-z0-9]+$/i, '')), markdown }],
+    pages: [{ title: title ?? humanize(fallback.replace(/\.[a-z0-9]+$/i, '')), markdown, ...(description ? { description } : {}) }],
     files: [],
     importedResources: 1,
     totalResources: 1,
@@ -193,8 +194,9 @@ function unzip(bytes: Uint8Array, limit: number): Map<string, Uint8Array> {
 export function parseImport(source: string, bytes: Uint8Array, name: string, limit: number): ImportedContent {
   switch (source) {
     case 'markdown': {
-      const { title, body } = splitTitle(Buffer.from(bytes).toString('utf8'));
-      return singlePage(title, name, body);
+      const { description, body: text } = splitFrontMatter(Buffer.from(bytes).toString('utf8'));
+      const { title, body } = splitTitle(text);
+      return singlePage(title, name, body, description);
     }
     case 'html': {
       const converted = htmlToMarkdown(Buffer.from(bytes).toString('utf8'));

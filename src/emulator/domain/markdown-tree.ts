@@ -1,3 +1,4 @@
+import { frontMatter, splitFrontMatter } from './front-matter.js';
 import { slugify, splitTitle } from './markdown.js';
 import type { PageInput, PageNode } from './revisions.js';
 
@@ -7,7 +8,10 @@ import type { PageInput, PageNode } from './revisions.js';
  * - `name.md` is a page, a folder is a page whose children are the folder's files;
  * - `SUMMARY.md`, when present, decides which files are pages and in what order and nesting
  *   (files it does not list are left out, as the Git sync of the service does);
- * - each file's first `# heading` is the page title (else the SUMMARY link text, else the file name).
+ * - each file's first `# heading` is the page title (else the SUMMARY link text, else the file name);
+ *   a `description:` in the file's front matter is the page's description.
+ * Written out, the first page is `README.md` when an import gives it back its slug (the slug of its
+ * title); otherwise it is written under its slug and listed first, so export then import keeps it.
  */
 
 const PAGE_INDEX = /^(README|index)\.md$/i;
@@ -26,8 +30,10 @@ export interface MarkdownFile {
 }
 
 function pageFromFile(path: string, file: MarkdownFile | undefined, fallbackTitle: string, slug?: string): PageInput {
-  const { title, body } = splitTitle(file?.content ?? '');
+  const { description, body: text } = splitFrontMatter(file?.content ?? '');
+  const { title, body } = splitTitle(text);
   const page: PageInput = { title: title ?? fallbackTitle, markdown: file ? body : '', pages: [] };
+  if (description) page.description = description;
   if (slug) page.slug = slug;
   if (file?.oid) page.git = { oid: file.oid, path };
   return page;
@@ -96,13 +102,13 @@ export function pagesToMarkdownFiles(pages: readonly PageNode[]): { files: Map<s
   const lines = ['# Table of contents', ''];
   const write = (list: readonly PageNode[], folder: string, depth: number) => {
     list.forEach((page, i) => {
-      const isFirst = depth === 0 && i === 0;
+      const isFirst = depth === 0 && i === 0 && page.slug === slugify(page.title);
       const own = folder ? `${folder}/${page.slug}` : page.slug;
       const path = isFirst ? 'README.md' : page.pages.length > 0 ? `${own}/README.md` : `${own}.md`;
       // The title becomes the file's heading and the markdown follows as stored, so an import reads
       // both back unchanged; a closing ` #` keeps a title ending in `#` (C#) from losing it.
       const heading = /#$/.test(page.title) ? `${page.title} #` : page.title;
-      files.set(path, `# ${heading}\n\n${page.markdown}`);
+      files.set(path, `${frontMatter(page.description)}# ${heading}\n\n${page.markdown}`);
       lines.push(`${'  '.repeat(depth)}* [${page.title.replace(/[[\]]/g, '')}](${encodeURI(path)})`);
       write(page.pages, own, depth + 1);
     });

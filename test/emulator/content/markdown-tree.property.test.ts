@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { slugify } from '../../../src/emulator/domain/markdown.js';
 import { pagesFromMarkdownFiles, pagesToMarkdownFiles } from '../../../src/emulator/domain/markdown-tree.js';
 import type { PageInput, PageNode } from '../../../src/emulator/domain/revisions.js';
 
 /**
- * Export then import of any page tree gives back the same pages: titles, order, nesting and
- * markdown, even markdown opening with a `# heading` of its own. Markdown starts with a non-blank
+ * Export then import of any page tree gives back the same pages: titles, slugs (the first page's
+ * too, whether or not it is its title's), descriptions (any text, in front matter), order, nesting
+ * and markdown, even markdown opening with a `# heading` of its own. Markdown starts with a non-blank
  * line (or is empty): the blank line after the title heading is layout, so leading blank lines of a
  * page do not survive, as in Git Sync.
  */
@@ -33,35 +35,55 @@ const markdown = fc.oneof(
     .map(([first, rest, newline]) => [first, ...rest].join('\n') + (newline ? '\n' : '')),
 );
 
-type Tree = { title: string; markdown: string; pages: Tree[] };
+const description = fc.option(
+  fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), word, fc.constantFrom('a: b', '"q"', "it's", '---', '>-')),
+  {
+    nil: undefined,
+  },
+);
+
+type Tree = { title: string; markdown: string; description?: string | undefined; ownSlug: boolean; pages: Tree[] };
 /** Up to three levels, a few pages each; the top level is never empty. */
 const treeOf = (depth: number): fc.Arbitrary<Tree[]> =>
-  fc.array(fc.record({ title, markdown, pages: depth > 1 ? treeOf(depth - 1) : fc.constant<Tree[]>([]) }), {
-    minLength: depth === 3 ? 1 : 0,
-    maxLength: 3,
-  });
+  fc.array(
+    fc.record({ title, markdown, description, ownSlug: fc.boolean(), pages: depth > 1 ? treeOf(depth - 1) : fc.constant<Tree[]>([]) }),
+    { minLength: depth === 3 ? 1 : 0, maxLength: 3 },
+  );
 const tree = treeOf(3);
 
-/** Page nodes as a revision holds them: slugs unique among siblings. */
+/** Page nodes as a revision holds them: slugs unique among siblings, the title's slug or another. */
 function nodes(list: Tree[], parent = ''): PageNode[] {
+  const taken = new Set<string>();
   return list.map((p, i) => {
-    const slug = `p${i}`;
+    const slug = p.ownSlug || taken.has(slugify(p.title)) ? `p${i}` : slugify(p.title);
+    taken.add(slug);
     const path = parent ? `${parent}/${slug}` : slug;
-    return { id: path, title: p.title, slug, path, markdown: p.markdown, pages: nodes(p.pages, path) };
+    const node: PageNode = { id: path, title: p.title, slug, path, markdown: p.markdown, pages: nodes(p.pages, path) };
+    if (p.description) node.description = p.description;
+    return node;
   });
 }
 
-const shape = (list: readonly (PageInput | Tree)[]): Tree[] =>
-  list.map((p) => ({ title: p.title, markdown: p.markdown, pages: shape(p.pages ?? []) }));
+type Shape = { title: string; slug: string; description: string | undefined; markdown: string; pages: Shape[] };
+/** An import fills in a missing slug (README.md) from the title. */
+const shape = (list: readonly (PageInput | PageNode)[]): Shape[] =>
+  list.map((p) => ({
+    title: p.title,
+    slug: p.slug ?? slugify(p.title),
+    description: p.description || undefined,
+    markdown: p.markdown,
+    pages: shape(p.pages ?? []),
+  }));
 
 describe('markdown tree export → import', () => {
-  it('gives back the same titles, order, nesting and markdown', () => {
+  it('gives back the same titles, slugs, descriptions, order, nesting and markdown', () => {
     fc.assert(
       fc.property(tree, (pages) => {
-        const { files, summary } = pagesToMarkdownFiles(nodes(pages));
+        const written = nodes(pages);
+        const { files, summary } = pagesToMarkdownFiles(written);
         files.set('SUMMARY.md', summary);
         const back = pagesFromMarkdownFiles(new Map([...files].map(([path, content]) => [path, { content }])));
-        expect(shape(back)).toEqual(shape(pages));
+        expect(shape(back)).toEqual(shape(written));
       }),
       { numRuns: 300 },
     );

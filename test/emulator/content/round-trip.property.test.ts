@@ -10,9 +10,9 @@ import { startWorld, T, type World } from './helpers.js';
 
 /**
  * Through the API: a generated book imported twice as a zip into an empty space, exported with Git sync
- * and imported into another empty space holds the same pages (titles, order, nesting, markdown),
- * each at a path of its own. Paths themselves can differ: the first page is README.md, whose slug
- * an import takes from the title.
+ * and imported into another empty space holds the same pages (titles, paths, descriptions, order,
+ * nesting, markdown), each at a path of its own. The first page keeps its path too: it is written as
+ * README.md only when its slug is its title's, which is what an import gives README.md.
  */
 
 let w: World;
@@ -28,11 +28,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Tree = { title: string; markdown: string; pages: Tree[] };
+type Tree = { title: string; markdown: string; description: string | undefined; pages: Tree[] };
 const title = fc.constantFrom('Intro', 'Setup', 'Setup', 'FAQ', 'C#', 'Étape 2', 'A & B');
 const markdown = fc.constantFrom('', 'Text.\n', '# Own heading\n\nBody.\n', 'Line one\n\n## Part\n\n- item');
+const description = fc.constantFrom(undefined, 'Short.', 'Two: "quoted" and \'single\'', 'Line\nbreak');
 const treeOf = (depth: number): fc.Arbitrary<Tree[]> =>
-  fc.array(fc.record({ title, markdown, pages: depth > 1 ? treeOf(depth - 1) : fc.constant<Tree[]>([]) }), {
+  fc.array(fc.record({ title, markdown, description, pages: depth > 1 ? treeOf(depth - 1) : fc.constant<Tree[]>([]) }), {
     minLength: depth === 3 ? 1 : 0,
     maxLength: 3,
   });
@@ -45,7 +46,8 @@ function zipOf(pages: Tree[]): Uint8Array {
     list.forEach((p, i) => {
       const own = `${folder}p${i}`;
       const path = p.pages.length > 0 ? `${own}/README.md` : `${own}.md`;
-      files[path] = strToU8(`# ${p.title.endsWith('#') ? `${p.title} #` : p.title}\n\n${p.markdown}`);
+      const front = p.description ? `---\ndescription: ${JSON.stringify(p.description)}\n---\n` : '';
+      files[path] = strToU8(`${front}# ${p.title.endsWith('#') ? `${p.title} #` : p.title}\n\n${p.markdown}`);
       lines.push(`${'  '.repeat(depth)}* [${p.title}](${encodeURI(path)})`);
       write(p.pages, `${own}/`, depth + 1);
     });
@@ -57,10 +59,12 @@ function zipOf(pages: Tree[]): Uint8Array {
 interface ApiPage {
   title: string;
   path: string;
+  description?: string;
   markdown: string;
   pages: ApiPage[];
 }
-const shape = (pages: ApiPage[]): unknown => pages.map((p) => [p.title, p.markdown, shape(p.pages)]);
+const descriptions = (pages: (ApiPage | Tree)[]): (string | undefined)[] => pages.flatMap((p) => [p.description, ...descriptions(p.pages)]);
+const shape = (pages: ApiPage[]): unknown => pages.map((p) => [p.title, p.path, p.description, p.markdown, shape(p.pages)]);
 const uniquePaths = (pages: ApiPage[]) => {
   const paths = JSON.stringify(pages).match(/"path":"[^"]*"/g) ?? [];
   expect(new Set(paths).size).toBe(paths.length);
@@ -92,6 +96,7 @@ describe('export → import through the API', () => {
         }
         const before = await pagesOf(source);
         uniquePaths(before);
+        expect(descriptions(before)).toEqual([...descriptions(book), ...descriptions(book)]);
 
         const bare = join(root, `repo-${id}.git`);
         mkdirSync(bare);
