@@ -1,96 +1,52 @@
 /**
- * Emulator throughput on loopback.
+ * Emulator throughput on loopback, and how long `docs emulator start --seed demo` takes to print its URL.
  *
  *   npm run bench:emulator            (or: node --import tsx bench/emulator-throughput.ts [seconds])
  *
- * The emulator runs in a child process (its own event loop and core, as with `docs emulator start`)
- * while this process drives it: first GET /v1/orgs/{org}/members?limit=100 from 10 keep-alive connections
- * (undici Pool) for a few seconds, then a walk through 100,000 members 1000 at a time, then the first
- * pages of filtered and sorted member lists.
+ * The emulator runs in a child process (bench/members-emulator.ts) with an organization of 1,000
+ * members (org_acme) and one of 100,000 (org_bench). This process drives it from 10 keep-alive
+ * connections (undici Pool) for a few seconds per route: full pages of 100 members of each
+ * organization (a page must cost the same whatever the organization's size) and GET /v1/orgs.
+ * Then a walk through the 100,000 members 1000 at a time, and the first pages of filtered and
+ * sorted member lists. Last, `bin/run.js emulator start --seed demo` is spawned 10 times and timed to
+ * its first line (needs `npm run build`).
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { BENCH_TOKEN, forkMembersEmulator } from './members-emulator.js';
 
-const ORG = 'org_acme';
-const BIG_ORG = 'org_bench';
-const TOKEN = 'demo-admin-token';
-const EXTRA_MEMBERS = 1000;
-const BIG_MEMBERS = 100_000;
+const SMALL = { org: 'org_acme', members: 1000 };
+const BIG = { org: 'org_bench', members: 100_000 };
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-interface Ready {
-  url: string;
-  startMs: number;
-  fillMs: number;
-}
-
-async function serve(): Promise<void> {
-  const { startEmulator } = await import('../src/emulator/server.js');
-  const started = performance.now();
-  const emu = await startEmulator({ seed: 'demo' });
-  const startMs = performance.now() - started;
-  const filled = performance.now();
-  const { store } = emu;
-  const joined = Date.parse('2024-10-01T00:00:00.000Z');
-  store.tx(() => {
-    const add = (org: string, i: number) => {
-      const userId = `usr_bench_${org}_${i}`;
-      store.insert('user', { id: userId, object: 'user', displayName: `Bench User ${i}`, email: `bench${i}@${org}.test` });
-      const seen = i % 3 === 0 ? { lastSeenAt: new Date(joined + ((i * 7919) % BIG_MEMBERS) * 1000).toISOString() } : {};
-      store.insert(
-        'member',
-        {
-          id: `${org}:${userId}`,
-          organization: org,
-          userId,
-          role: i % 7 === 0 ? 'edit' : 'read',
-          joinedAt: new Date(joined + i * 1000).toISOString(),
-          ...seen,
-        },
-        org,
-      );
-    };
-    for (let i = 0; i < EXTRA_MEMBERS; i++) add(ORG, i);
-    store.insert('organization', { ...store.get('organization', ORG)!, id: BIG_ORG, title: 'Bench Org', hostname: undefined });
-    store.insert(
-      'member',
-      { id: `${BIG_ORG}:usr_ada`, organization: BIG_ORG, userId: 'usr_ada', role: 'admin', joinedAt: new Date(joined).toISOString() },
-      BIG_ORG,
-    );
-    for (let i = 1; i < BIG_MEMBERS; i++) add(BIG_ORG, i);
-  });
-  const ready: Ready = { url: emu.url, startMs, fillMs: performance.now() - filled };
-  process.send!(ready);
-  process.once('message', () => {
-    void emu.close().then(() => process.exit(0));
-  });
+export interface LoadResult {
+  route: string;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const fmt = (ms: number) => ms.toFixed(2);
 
-async function drive(): Promise<void> {
-  const seconds = Number(process.argv[2] ?? 6);
-  const server = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: process.execArgv });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    server.once('message', (m) => resolve(m as Ready));
-    server.once('error', reject);
-    server.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
-  });
-  console.log(`seeded demo start: ${fmt(ready.startMs)} ms; adding ${EXTRA_MEMBERS + BIG_MEMBERS} members took ${fmt(ready.fillMs)} ms`);
-
-  const pool = new Pool(ready.url, { connections: 10, pipelining: 1 });
-  const headers = { authorization: `Bearer ${TOKEN}` };
-  const get = async (path: string) => {
-    const res = await pool.request({ method: 'GET', path, headers });
+/** `path` from 10 keep-alive connections for `seconds`, after a warm-up. */
+async function load(pool: Pool, path: string, seconds: number): Promise<LoadResult> {
+  const get = async () => {
+    const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 200)}`);
-    return text;
   };
-
-  // Warm up (JIT, statement cache), then measure.
-  for (let i = 0; i < 200; i++) await get(`/v1/orgs/${ORG}/members?limit=100`);
+  // JIT and the statement cache warm up first.
+  for (let i = 0; i < 300; i++) await get();
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -100,7 +56,7 @@ async function drive(): Promise<void> {
       while (performance.now() < deadline) {
         const t = performance.now();
         try {
-          await get(`/v1/orgs/${ORG}/members?limit=100`);
+          await get();
           latencies.push(performance.now() - t);
         } catch {
           errors++;
@@ -110,52 +66,101 @@ async function drive(): Promise<void> {
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`GET /v1/orgs/${ORG}/members?limit=100 (${EXTRA_MEMBERS + 9} members), 10 keep-alive connections, ${elapsed.toFixed(1)} s:`);
-  console.log(
-    `  ${latencies.length} requests, ${Math.round(latencies.length / elapsed)} req/s, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, errors ${errors}`,
-  );
-
-  const pages: number[] = [];
-  let page: string | undefined;
-  let seen = 0;
-  const walk = performance.now();
-  do {
-    const t = performance.now();
-    const body = JSON.parse(await get(`/v1/orgs/${BIG_ORG}/members?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`)) as {
-      items: unknown[];
-      next?: { page: string };
-    };
-    pages.push(performance.now() - t);
-    seen += body.items.length;
-    page = body.next?.page;
-  } while (page);
-  const total = performance.now() - walk;
-  const sorted = [...pages].sort((a, b) => a - b);
-  console.log(
-    `paging ${seen} members 1000 at a time: ${pages.length} pages in ${fmt(total)} ms; per page mean ${fmt(total / pages.length)} ms, p50 ${fmt(percentile(sorted, 50))} ms, max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms`,
-  );
-
-  // Filtered and sorted lists evaluate their conditions over all 100,000 members for every page.
-  for (const filter of ['role=edit', 'search=user%2012', 'sort=lastSeenAt']) {
-    const times: number[] = [];
-    let cursor: string | undefined;
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      const body = JSON.parse(
-        await get(`/v1/orgs/${BIG_ORG}/members?limit=1000&${filter}${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`),
-      ) as { next?: { page: string } };
-      times.push(performance.now() - t);
-      cursor = body.next?.page;
-      if (!cursor) break;
-    }
-    console.log(`  ${filter}: ${times.length} pages of 1000, per page mean ${fmt(times.reduce((a, b) => a + b, 0) / times.length)} ms`);
-  }
-
-  await pool.close();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.send('stop');
-  await exited;
+  return {
+    route: path,
+    requests: latencies.length,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await drive();
+/** Spawn `docs emulator start --seed demo --port 0` and time it to the URL on stdout, `runs` times. */
+export async function emulatorStartTimes(runs = 10): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const child = spawn(process.execPath, [`${ROOT}/bin/run.js`, 'emulator', 'start', '--seed', 'demo', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`docs emulator start exited with ${code} before printing its URL`)));
+    });
+    times.push(performance.now() - t);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  return times;
+}
+
+export async function emulatorThroughput(seconds = 5): Promise<{ loads: LoadResult[]; startMs: number[] }> {
+  const emu = await forkMembersEmulator({ [SMALL.org]: SMALL.members, [BIG.org]: BIG.members });
+  console.log(`seeded demo start (in process): ${fmt(emu.startMs)} ms; adding the members took ${fmt(emu.fillMs)} ms`);
+  const pool = new Pool(emu.url, { connections: 10, pipelining: 1 });
+  const loads: LoadResult[] = [];
+  try {
+    for (const path of [`/v1/orgs/${SMALL.org}/members?limit=100`, `/v1/orgs/${BIG.org}/members?limit=100`, '/v1/orgs']) {
+      const r = await load(pool, path, seconds);
+      loads.push(r);
+      console.log(
+        `GET ${path}: ${r.requests} requests, ${r.reqPerSec} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}`,
+      );
+    }
+
+    const get = async (path: string) => {
+      const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { items: unknown[]; next?: { page: string } };
+    };
+    const pages: number[] = [];
+    let page: string | undefined;
+    let seen = 0;
+    const walk = performance.now();
+    do {
+      const t = performance.now();
+      const body = await get(`/v1/orgs/${BIG.org}/members?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      pages.push(performance.now() - t);
+      seen += body.items.length;
+      page = body.next?.page;
+    } while (page);
+    const total = performance.now() - walk;
+    const sorted = [...pages].sort((a, b) => a - b);
+    console.log(
+      `paging ${seen} members 1000 at a time: ${pages.length} pages in ${fmt(total)} ms; per page p50 ${fmt(percentile(sorted, 50))} ms, max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms`,
+    );
+
+    // Filtered and sorted lists evaluate their conditions over the organization's members.
+    for (const filter of ['role=edit', 'search=user%2012', 'sort=lastSeenAt']) {
+      const times: number[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        const body = await get(`/v1/orgs/${BIG.org}/members?limit=1000&${filter}${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`);
+        times.push(performance.now() - t);
+        cursor = body.next?.page;
+        if (!cursor) break;
+      }
+      console.log(`  ${filter}: ${times.length} pages of 1000, per page median ${fmt(median(times))} ms`);
+    }
+  } finally {
+    await pool.close();
+    await emu.stop();
+  }
+
+  const startMs = await emulatorStartTimes(10);
+  const s = [...startMs].sort((a, b) => a - b);
+  console.log(
+    `docs emulator start --seed demo, spawn to URL printed: median ${fmt(median(s))} ms (min ${fmt(s[0] ?? NaN)}, max ${fmt(s[s.length - 1] ?? NaN)}, ${s.length} runs)`,
+  );
+  return { loads, startMs };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await emulatorThroughput(Number(process.argv[2] ?? 5));

@@ -307,23 +307,26 @@ export function permissionsFor<K extends string>(role: MemberRole | undefined, r
   return out;
 }
 
+const ORGANIZATION_RULES = {
+  admin: 'updateOrganizationById',
+  createContent: 'createCollection',
+  createOpenAPISpec: 'createOpenAPISpec',
+  ingestConversations: 'admin',
+  viewBilling: 'admin',
+  listMembers: 'listMembersInOrganizationById',
+  listTeams: 'listTeamsInOrganizationById',
+  listIntegrations: 'read',
+  listInstallations: 'admin',
+  installIntegration: 'admin',
+};
+/** By role (null: guest, 'none': not a member): every listed organization would otherwise rebuild the same object. */
+const organizationPermissionsByRole = new Map<string, ReturnType<typeof permissionsFor<keyof typeof ORGANIZATION_RULES>>>();
+
 export function organizationPermissions(role: MemberRole | undefined, teamOwner: boolean) {
-  return {
-    view: role !== undefined,
-    ...permissionsFor(role, {
-      admin: 'updateOrganizationById',
-      createContent: 'createCollection',
-      createOpenAPISpec: 'createOpenAPISpec',
-      ingestConversations: 'admin',
-      viewBilling: 'admin',
-      listMembers: 'listMembersInOrganizationById',
-      listTeams: 'listTeamsInOrganizationById',
-      listIntegrations: 'read',
-      listInstallations: 'admin',
-      installIntegration: 'admin',
-    }),
-    ownTeam: teamOwner,
-  };
+  const key = role === undefined ? 'none' : (role ?? 'guest');
+  let perms = organizationPermissionsByRole.get(key);
+  if (!perms) organizationPermissionsByRole.set(key, (perms = permissionsFor(role, ORGANIZATION_RULES)));
+  return { view: role !== undefined, ...perms, ownTeam: teamOwner };
 }
 
 export function spacePermissions(role: MemberRole | undefined) {

@@ -264,9 +264,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   entry(result.status, result.operationId, faultLabel());
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+const NO_BODY = Buffer.alloc(0);
+
+function readBody(req: IncomingMessage): Buffer | 'too-large' | Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) return Promise.resolve('too-large');
+  if (declared > MAX_BODY_BYTES) return 'too-large';
+  // Most requests (GETs) have no body: answering them waits for no 'end' event (a tick and listeners each).
+  if (declared === 0 && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -95,4 +95,38 @@ describe('store lists', () => {
     }
     expect(() => store.list<Item>('item', { sortBy: "$.x') OR 1=1 --" })).toThrow(/invalid sort path/);
   });
+
+  it('keeps counts per kind and parent through inserts, moves, deletes and rolled back transactions', () => {
+    for (let i = 0; i < 5; i++) add(`i${i}`, i);
+    store.insert<Item>('item', { id: 'q1', n: 1 }, 'q');
+    store.insert<Item>('item', { id: 'orphan', n: 0 });
+    expect([store.countChildren('item', 'p'), store.countChildren('item', 'q'), store.count('item')]).toEqual([5, 1, 7]);
+    store.setParent('item', 'i0', 'q');
+    store.delete('item', 'i1');
+    store.put<Item>('item', { id: 'i2', n: 20 });
+    expect([store.countChildren('item', 'p'), store.countChildren('item', 'q'), store.count('item')]).toEqual([3, 2, 6]);
+    expect(store.list<Item>('item', { parent: 'p', limit: 1 }).count).toBe(3);
+    expect(store.list<Item>('item', { limit: 1 }).count).toBe(6);
+    expect(() =>
+      store.tx(() => {
+        add('gone', 9);
+        expect(store.countChildren('item', 'p')).toBe(4);
+        throw new Error('roll back');
+      }),
+    ).toThrow('roll back');
+    expect(store.countChildren('item', 'p')).toBe(3);
+  });
+
+  it('counts the documents of a database made before counts were kept', () => {
+    for (let i = 0; i < 3; i++) add(`i${i}`, i);
+    store.db.exec('DROP TABLE counts');
+    const reopened = new Store(store.snapshot());
+    try {
+      expect(reopened.countChildren('item', 'p')).toBe(3);
+      reopened.insert<Item>('item', { id: 'new', n: 4 }, 'p');
+      expect(reopened.list<Item>('item', { parent: 'p', limit: 1 }).count).toBe(4);
+    } finally {
+      reopened.close();
+    }
+  });
 });

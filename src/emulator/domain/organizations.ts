@@ -61,9 +61,14 @@ export function orgUrls(baseUrl: string, orgId: string) {
 
 /** Does the user own at least one team of the organization? */
 export function ownsAnyTeam(store: Store, orgId: string, userId: string): boolean {
-  return store
-    .all<TeamDoc>('team', orgId)
-    .some((team) => store.get<TeamMemberDoc>('teamMember', teamMemberDocId(team.id, userId))?.role === 'owner');
+  // One query: every organization listed asks it, and an organization may have many teams.
+  return (
+    prepared<{ n: number }>(
+      store,
+      `SELECT 1 AS n FROM docs AS t JOIN docs AS tm ON tm.kind = 'teamMember' AND tm.id = t.id || ':' || ?
+       WHERE t.kind = 'team' AND t.parent = ? AND json_extract(tm.data, '$.role') = 'owner' LIMIT 1`,
+    ).get(userId, orgId) !== undefined
+  );
 }
 
 export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, callerId: string) {
