@@ -3,6 +3,7 @@ import { allOperations } from '../../src/api/operations/index.js';
 import { can, checkAccess, permissionsFor, policyOf, roleOf, type MinimumRole } from '../../src/emulator/access.js';
 import { policies } from '../../src/emulator/policies.js';
 import { startEmulator } from '../../src/emulator/server.js';
+import { loadSpec, resolve } from '../helpers/spec.js';
 import { ACCESS_RULES, expectedAccess } from './expected-access.js';
 import { DEMO } from './helpers.js';
 
@@ -37,6 +38,19 @@ describe('access policies', () => {
       if ((policy.teamOwner === true) !== (rule.teamOwners === true)) wrong.push(`${op.id}: teamOwner ${policy.teamOwner} (${rule.why})`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('adds a Location header to the 201s that document one in the official spec, and only to them', () => {
+    const { doc, ops } = loadSpec();
+    const documented = allOperations
+      .filter((op) => {
+        const created = ops.get(op.id)?.responses['201'];
+        const headers = created && (resolve(doc, created).headers as Record<string, unknown> | undefined);
+        return headers?.Location !== undefined;
+      })
+      .map((op) => op.id);
+    expect(documented.length).toBeGreaterThan(0);
+    expect(allOperations.filter((op) => policies[op.id].location === true).map((op) => op.id)).toEqual(documented);
   });
 
   it('ranks roles admin > create > review > edit > comment > read > guest', () => {
