@@ -1,14 +1,35 @@
 import type { Store } from './store/store.js';
 import type { ROLES } from '../api/schemas/common.js';
+import type { OperationsById } from '../api/operations/index.js';
+import { policies, type Policy } from './policies.js';
 
 /**
- * Who may call what, decided in one place. The router checks `operationAccess` before any handler
- * runs, and resources' `permissions` objects are computed with the same `can`, so what a response
- * says the caller may do is exactly what the router lets through.
+ * Who may call what, decided in one place. Every operation has one row in `policies`
+ * (src/emulator/policies.ts); the router calls `checkAccess` before any handler runs, and resources'
+ * `permissions` objects are computed with the same `can` and rows, so what a response says the
+ * caller may do is exactly what the router lets through.
  *
  * Roles rank admin > create > review > edit > comment > read > guest (a member whose role is null).
  * Access depends on the caller's role in the organization the request touches; per-space or
- * per-collection grants are not modelled (the contract has no operation to make them).
+ * per-collection grants are not modelled (the contract has no operation to make them). Not a member
+ * of that organization (or an unknown one): 404, as if it did not exist. A member below the minimum: 403.
+ *
+ * Adding operation 135: once it is in the operation table (src/api/operations/), the type checker
+ * stops at `policies` until it has a row. Write it next to its neighbours:
+ * - `minimum`, from the contract's role descriptions: reads `read`; comments and replies `comment`;
+ *   content edits, change requests, imports, Git sync `edit`; merging `review`; creating spaces,
+ *   collections, sites (and their sections, groups, site spaces), OpenAPI specs and translations,
+ *   and duplicating or moving content `create`; organization settings, members, teams, SAML,
+ *   invites, transfers, and deleting spaces, collections, sites, specs or translations `admin`;
+ *   reading the organization, the ping and SSO login infos `guest` (any member).
+ * - `organization`: where the organization is found, from the path (`organization` for
+ *   `{organizationId}`, `space` for `{spaceId}`, `collection` for `{collectionId}`), or `none` when
+ *   the path names no organization; the type only offers what the path has.
+ * - `teamOwner: true` if the team's owners may call it below the minimum (only on `{teamId}` paths);
+ *   `location: true` if its 201 carries a `Location` header.
+ * Then add the operation's expected role to the table in test/emulator/expected-access.ts (stated
+ * from the contract, not copied from the row) and a scenario in test/emulator/scenarios/: the
+ * access matrix calls it as every role and fails until row, expectation and emulator agree.
  */
 export type MinimumRole = 'guest' | 'read' | 'comment' | 'edit' | 'review' | 'create' | 'admin';
 /** A member's role: null is a guest. */
@@ -27,173 +48,23 @@ export function roleLabel(minimum: MinimumRole): string {
   return minimum === 'guest' ? 'member' : minimum;
 }
 
-/**
- * Minimum role of every operation of the contract (134). Defaults: reads `read`; comments
- * `comment`; content edits, change requests, import, Git sync `edit`; merge `review`; creating
- * spaces/collections/sites/OpenAPI specs/translations and duplicating `create`; organization
- * settings, members, teams, SSO, invites, deletes of spaces/collections/sites/specs/translations
- * and transfers `admin`; listing organizations, reading one, ping and SSO login infos: any member.
- */
-export const operationAccess: Record<string, MinimumRole> = {
-  // Sites: publishing structure is edited by creators; deleting a site is for admins.
-  listSites: 'read',
-  createSite: 'create',
-  getSiteById: 'read',
-  deleteSiteById: 'admin',
-  updateSiteById: 'create',
-  getSiteAdaptiveSchema: 'read',
-  updateSiteAdaptiveSchema: 'create',
-  listSiteAdaptiveTemplateConditions: 'read',
-  getPublishedContentSite: 'read',
-  listSiteSections: 'read',
-  addSectionToSite: 'create',
-  deleteSiteSectionById: 'create',
-  updateSiteSectionById: 'create',
-  moveSiteSection: 'create',
-  listSiteSectionGroups: 'read',
-  addSectionGroupToSite: 'create',
-  deleteSiteSectionGroupById: 'create',
-  updateSiteSectionGroupById: 'create',
-  addSectionToGroup: 'create',
-  removeSectionFromGroup: 'create',
-  moveSiteSectionGroup: 'create',
-  listSiteSpaces: 'read',
-  addSpaceToSite: 'create',
-  deleteSiteSpaceById: 'create',
-  updateSiteSpaceById: 'create',
-  moveSiteSpace: 'create',
-  // Spaces: the space's settings (title, edit mode) follow the spec's `permissions.admin`.
-  getSpaceById: 'read',
-  deleteSpaceById: 'admin',
-  updateSpaceById: 'admin',
-  duplicateSpace: 'create',
-  restoreSpace: 'admin',
-  moveSpace: 'create',
-  transferSpace: 'admin',
-  listSpaceLinks: 'read',
-  searchSpaceContent: 'read',
-  // Space content
-  getCurrentRevision: 'read',
-  importContent: 'edit',
-  applyTemplateToSpace: 'edit',
-  listPages: 'read',
-  listFiles: 'read',
-  getFileById: 'read',
-  listSpaceFileBacklinks: 'read',
-  getPageById: 'read',
-  listPageLinksInSpace: 'read',
-  // Change requests
-  listChangeRequestsForSpace: 'read',
-  createChangeRequest: 'edit',
-  getChangeRequestById: 'read',
-  updateChangeRequestById: 'edit',
-  mergeChangeRequest: 'review',
-  updateChangeRequest: 'edit',
-  getChangeRequestPDF: 'read',
-  getRevisionOfChangeRequestById: 'read',
-  importContentInChangeRequest: 'edit',
-  listPagesInChangeRequest: 'read',
-  listFilesInChangeRequestById: 'read',
-  getFileInChangeRequestById: 'read',
-  listChangeRequestFileBacklinks: 'read',
-  getPageInChangeRequestById: 'read',
-  listPageLinksInChangeRequest: 'read',
-  // Comments (deleting someone else's comment is checked by the handler)
-  listCommentsInSpace: 'read',
-  postCommentInSpace: 'comment',
-  getCommentInSpace: 'read',
-  updateCommentInSpace: 'comment',
-  deleteCommentInSpace: 'comment',
-  postCommentReplyInSpace: 'comment',
-  getCommentReplyInSpace: 'read',
-  updateCommentReplyInSpace: 'comment',
-  deleteCommentReplyInSpace: 'comment',
-  listCommentsInChangeRequest: 'read',
-  postCommentInChangeRequest: 'comment',
-  getCommentInChangeRequest: 'read',
-  updateCommentInChangeRequest: 'comment',
-  deleteCommentInChangeRequest: 'comment',
-  listCommentRepliesInChangeRequest: 'read',
-  postCommentReplyInChangeRequest: 'comment',
-  getCommentReplyInChangeRequest: 'read',
-  // Git
-  importGitRepository: 'edit',
-  exportToGitRepository: 'edit',
-  getSpaceGitInfo: 'read',
-  deleteLegacyGitInstallation: 'admin',
-  // Organizations
-  listOrganizationsForAuthenticatedUser: 'guest',
-  getOrganizationById: 'guest',
-  updateOrganizationById: 'admin',
-  deleteOrganizationInviteById: 'admin',
-  searchOrganizationContent: 'read',
-  getOrganizationsForEmailDomain: 'guest',
-  // Members
-  listMembersInOrganizationById: 'read',
-  getMemberInOrganizationById: 'read',
-  removeMemberFromOrganizationById: 'admin',
-  updateMemberInOrganizationById: 'admin',
-  updateOrganizationMemberLastSeenAt: 'guest',
-  setUserAsSSOMemberForOrganization: 'admin',
-  listSpacesForOrganizationMember: 'read',
-  listTeamsForOrganizationMember: 'read',
-  // SSO: login infos are what a sign-in page shows, so any member may read them.
-  listSAMLProvidersInOrganizationById: 'admin',
-  createOrganizationSAMLProvider: 'admin',
-  getOrganizationSAMLProviderById: 'admin',
-  deleteOrganizationSAMLProvider: 'admin',
-  updateOrganizationSAMLProvider: 'admin',
-  listSSOProviderLoginsInOrganization: 'guest',
-  // Translations
-  listTranslations: 'read',
-  createTranslation: 'create',
-  getTranslation: 'read',
-  updateTranslation: 'create',
-  deleteTranslation: 'admin',
-  runTranslation: 'create',
-  // Collections: title/description follow the spec's `permissions.admin`; arranging content needs `create`.
-  getCollectionById: 'read',
-  deleteCollectionById: 'admin',
-  updateCollectionById: 'admin',
-  listSpacesInCollectionById: 'read',
-  moveCollection: 'create',
-  transferCollection: 'admin',
-  listCollectionsInOrganizationById: 'read',
-  createCollection: 'create',
-  // OpenAPI specifications
-  listOpenAPISpecs: 'read',
-  createOpenAPISpec: 'create',
-  getOpenAPISpecBySlug: 'read',
-  createOrUpdateOpenAPISpecBySlug: 'create',
-  deleteOpenAPISpecBySlug: 'admin',
-  updateOpenAPISpecBySlug: 'create',
-  listOpenAPISpecVersions: 'read',
-  getLatestOpenAPISpecVersion: 'read',
-  getLatestOpenAPISpecVersionContent: 'read',
-  getOpenAPISpecVersionById: 'read',
-  getOpenAPISpecVersionContentById: 'read',
-  // Teams
-  listTeamsInOrganizationById: 'read',
-  createOrganizationTeam: 'admin',
-  getTeamInOrganizationById: 'read',
-  removeTeamFromOrganizationById: 'admin',
-  updateTeamInOrganizationById: 'admin',
-  listTeamMembersInOrganizationById: 'read',
-  updateMembersInOrganizationTeam: 'admin',
-  addMemberToOrganizationTeamById: 'admin',
-  deleteMemberFromOrganizationTeamById: 'admin',
-};
+type OperationId = keyof OperationsById;
+
+/** The row of `operationId`. The router only routes operations of the table, which all have one. */
+export function policyOf(operationId: string): Policy {
+  if (!Object.hasOwn(policies, operationId)) throw new Error(`${operationId} has no access policy in src/emulator/policies.ts`);
+  // Checked just above: the id is one of the record's keys.
+  return policies[operationId as OperationId];
+}
 
 /**
- * Team owners manage their own team (contract: an owner "can manage team members"): renaming it and
- * changing its members pass for them below the admin role. Creating and deleting teams stay admin.
+ * The minimum role of every operation, for handlers that check a second organization (transfers)
+ * and for `permissions` objects. The cast restores the keys `Object.fromEntries` forgets.
  */
-const TEAM_OWNER_OPERATIONS = new Set([
-  'updateTeamInOrganizationById',
-  'updateMembersInOrganizationTeam',
-  'addMemberToOrganizationTeamById',
-  'deleteMemberFromOrganizationTeamById',
-]);
+export const operationAccess = Object.fromEntries(Object.entries(policies).map(([id, policy]) => [id, policy.minimum])) as Record<
+  OperationId,
+  MinimumRole
+>;
 
 /** Is the user an owner of this team of this organization? */
 export function ownsTeam(store: Store, userId: string, organizationId: string, teamId: string): boolean {
@@ -201,9 +72,6 @@ export function ownsTeam(store: Store, userId: string, organizationId: string, t
   if (!team || team.organization !== organizationId) return false;
   return store.get<{ id: string; role: string }>('teamMember', `${teamId}:${userId}`)?.role === 'owner';
 }
-
-/** Operations that touch no single organization: any authenticated user, results limited to their orgs. */
-const ORGLESS = new Set(['listOrganizationsForAuthenticatedUser', 'getOrganizationsForEmailDomain']);
 
 /* ---------- membership ---------- */
 
@@ -255,40 +123,35 @@ export type AccessTarget =
   /** The object named in the path does not exist: the handler answers its own 404. */
   | { kind: 'missing' };
 
+/** The organization named by the operation's path, as its row says where to find it. */
 export function resolveTarget(store: Store, operationId: string, params: Record<string, string>): AccessTarget {
-  if (ORGLESS.has(operationId)) return { kind: 'none' };
-  if (params.organizationId !== undefined) {
-    const org = store.get('organization', params.organizationId);
+  const from = policyOf(operationId).organization;
+  if (from === 'none') return { kind: 'none' };
+  if (from === 'organization') {
+    const organizationId = params.organizationId ?? '';
     // An unknown organization looks exactly like one the caller is not in.
-    return { kind: 'organization', organizationId: org ? params.organizationId : '', noun: 'Organization' };
+    return { kind: 'organization', organizationId: store.get('organization', organizationId) ? organizationId : '', noun: 'Organization' };
   }
-  if (params.spaceId !== undefined) {
-    const space = store.get<{ id: string; organization: string }>('space', params.spaceId);
-    return space ? { kind: 'organization', organizationId: space.organization, noun: 'Space' } : { kind: 'missing' };
-  }
-  if (params.collectionId !== undefined) {
-    const collection = store.get<{ id: string; organization: string }>('collection', params.collectionId);
-    return collection ? { kind: 'organization', organizationId: collection.organization, noun: 'Collection' } : { kind: 'missing' };
-  }
-  return { kind: 'none' };
+  const owned = store.get<{ id: string; organization: string }>(from, (from === 'space' ? params.spaceId : params.collectionId) ?? '');
+  const noun = from === 'space' ? 'Space' : 'Collection';
+  return owned ? { kind: 'organization', organizationId: owned.organization, noun } : { kind: 'missing' };
 }
 
 export type AccessDecision = { ok: true; organizationId?: string; role?: MemberRole } | { ok: false; status: 403 | 404; message: string };
 
-/** The router's check: not a member of the organization → 404, role too low → 403. */
+/** The router's check: not a member of the organization → 404, role too low (and not the team's owner) → 403. */
 export function checkAccess(store: Store, userId: string, operationId: string, params: Record<string, string>): AccessDecision {
-  const minimum = operationAccess[operationId] ?? 'admin';
+  const policy = policyOf(operationId);
   const target = resolveTarget(store, operationId, params);
   if (target.kind !== 'organization') return { ok: true };
   const role = target.organizationId === '' ? undefined : roleOf(store, userId, target.organizationId);
   if (role === undefined) return { ok: false, status: 404, message: `${target.noun} not found` };
-  const owner =
-    TEAM_OWNER_OPERATIONS.has(operationId) && params.teamId !== undefined && ownsTeam(store, userId, target.organizationId, params.teamId);
-  if (!can(role, minimum) && !owner) {
+  const owner = policy.teamOwner === true && params.teamId !== undefined && ownsTeam(store, userId, target.organizationId, params.teamId);
+  if (!can(role, policy.minimum) && !owner) {
     return {
       ok: false,
       status: 403,
-      message: `You do not have permission to do this: it needs the ${roleLabel(minimum)} role or higher (yours: ${role ?? 'guest'})`,
+      message: `You do not have permission to do this: it needs the ${roleLabel(policy.minimum)} role or higher (yours: ${role ?? 'guest'})`,
     };
   }
   return { ok: true, organizationId: target.organizationId, role };
@@ -296,13 +159,17 @@ export function checkAccess(store: Store, userId: string, operationId: string, p
 
 /* ---------- permissions objects ---------- */
 
-/** Booleans by name, each true when `role` meets the minimum of the named operation or role. */
-export function permissionsFor<K extends string>(role: MemberRole | undefined, rules: Record<K, string>): Record<K, boolean> {
+const isRole = (rule: MinimumRole | OperationId): rule is MinimumRole => Object.hasOwn(RANK, rule);
+
+/** Booleans by name, each true when `role` meets the named role, or the minimum of the named operation. */
+export function permissionsFor<K extends string>(
+  role: MemberRole | undefined,
+  rules: Record<K, MinimumRole | OperationId>,
+): Record<K, boolean> {
   const out = {} as Record<K, boolean>;
   for (const key of Object.keys(rules) as K[]) {
-    const rule = rules[key];
-    const minimum = (rule in RANK ? rule : operationAccess[rule]) as MinimumRole | undefined;
-    out[key] = minimum !== undefined && can(role, minimum);
+    const rule: MinimumRole | OperationId = rules[key];
+    out[key] = can(role, isRole(rule) ? rule : operationAccess[rule]);
   }
   return out;
 }
@@ -353,7 +220,7 @@ export function collectionPermissions(role: MemberRole | undefined) {
   });
 }
 
-/** `admin`: may manage the team (organization admins, and the team's owners: see TEAM_OWNER_OPERATIONS). */
+/** `admin`: may manage the team (organization admins, and the team's owners: see `teamOwner` in policies.ts). */
 export function teamPermissions(role: MemberRole | undefined, teamOwner: boolean) {
   const perms = permissionsFor(role, { admin: 'updateTeamInOrganizationById', view: 'getTeamInOrganizationById' });
   return { ...perms, admin: perms.admin || teamOwner };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../api/operation.js';
 import { formatIssues } from '../api/validation.js';
-import { checkAccess } from './access.js';
+import { checkAccess, policyOf } from './access.js';
 import { authenticate } from './auth.js';
 import { InvalidCursorError } from './store/store.js';
 import { HttpError, type EmulatorContext, type HandlerResponse, type HandlerTable } from './types.js';
@@ -13,21 +13,6 @@ import { HttpError, type EmulatorContext, type HandlerResponse, type HandlerTabl
  */
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-/** 201s that carry a `Location` header (spec, CONTRACT-NOTES §1.3). */
-const LOCATION_OPERATIONS = new Set([
-  'createSite',
-  'addSectionToSite',
-  'addSectionGroupToSite',
-  'addSectionToGroup',
-  'addSpaceToSite',
-  'duplicateSpace',
-  'importContent',
-  'importContentInChangeRequest',
-  'createChangeRequest',
-  'createCollection',
-  'createOrganizationSAMLProvider',
-]);
 
 interface Node {
   literals: Map<string, Node>;
@@ -263,7 +248,7 @@ function parseBody(operation: Operation, raw: Buffer): Parsed {
 }
 
 function withLocation(operation: Operation, response: HandlerResponse): HandlerResponse {
-  if (response.status !== 201 || !LOCATION_OPERATIONS.has(operation.id)) return response;
+  if (response.status !== 201 || policyOf(operation.id).location !== true) return response;
   const headers = response.headers ?? {};
   if (Object.keys(headers).some((h) => h.toLowerCase() === 'location')) return response;
   const location = (response.body as { urls?: { location?: unknown } } | undefined)?.urls?.location;

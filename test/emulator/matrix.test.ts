@@ -1,28 +1,63 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
-import { can, operationAccess, resolveTarget, type MinimumRole } from '../../src/emulator/access.js';
 import { specErrors, specValidator as validatorFor } from '../helpers/spec-validate.js';
+import { expectedAccess, roleMayCall, type AccessRule, type Role } from './expected-access.js';
 import { DEMO } from './helpers.js';
 import { demoSnapshot, loadScenarios, scenarioPath, sendScenario, startScenario } from './scenarios/index.js';
+import type { Scenario, World } from './scenarios/types.js';
 
 /*
- * Every operation, called by every demo role and by another organization's admin, on a fresh
- * emulator each time: the roles that meet the access table's minimum succeed (and the body
- * validates against the official spec), the others get 403, the outsider 404.
- * Scenarios (how to call each operation successfully) live in test/emulator/scenarios/*.ts.
- * The one exception to the table, team owners managing their team, is tested in teams.test.ts; the
- * team scenarios use a team without owners.
+ * Every operation, called by every demo role, by another organization's admin and, on a team, by a
+ * guest who owns that team, on a fresh emulator each time. Who should succeed comes from
+ * expected-access.ts (the contract's rules, written independently of src/emulator/policies.ts):
+ * those callers succeed (and the body validates against the official spec), members below the
+ * rule get 403, the outsider 404. Scenarios (how to call each operation successfully) live in
+ * test/emulator/scenarios/*.ts; the team scenarios use teams without owners, so only the owner
+ * added here has the owner's exception.
  */
 
 const builders = await loadScenarios();
 
 const operations = allOperations as readonly Operation[];
 const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] as const;
-const CALLERS = [
-  ...ROLES.map((role) => ({ name: role, role: role, token: DEMO.tokens[role], userId: DEMO.users[role] })),
-  { name: 'other organization admin', role: undefined, token: DEMO.tokens.otherAdmin, userId: DEMO.users.otherAdmin },
+
+interface Caller {
+  name: string;
+  token: string;
+  userId: string;
+  /** What the rule lets this caller do: succeed, or be refused with 403 or 404. */
+  expect(rule: AccessRule): 'success' | 403 | 404;
+  /** Set up before the call (the scenario's state is built). */
+  prepare?(world: World, scenario: Scenario): Promise<void>;
+}
+
+const member = (role: Role, token: string, userId: string): Caller => ({
+  name: role,
+  token,
+  userId,
+  expect: (rule) => (roleMayCall(rule, role) ? 'success' : 403),
+});
+const CALLERS: Caller[] = [
+  ...ROLES.map((role) => member(role, DEMO.tokens[role], DEMO.users[role])),
+  {
+    name: 'other organization admin',
+    token: DEMO.tokens.otherAdmin,
+    userId: DEMO.users.otherAdmin,
+    expect: (rule) => (rule.minimum === 'signed-in' ? 'success' : 404),
+  },
 ];
+/** On operations of one team: a guest (the lowest role) who owns it. */
+const TEAM_OWNER: Caller = {
+  name: 'guest owning the team',
+  token: DEMO.tokens.guest,
+  userId: DEMO.users.guest,
+  expect: (rule) => (rule.teamOwners === true || roleMayCall(rule, 'guest') ? 'success' : 403),
+  prepare: async ({ admin, demo }, { params }) => {
+    const res = await admin('PUT', `/v1/orgs/${demo.org}/teams/${params.teamId}/members/${demo.users.guest}`, { body: { role: 'owner' } });
+    if (res.status !== 204) throw new Error(`cannot make the guest an owner of ${params.teamId}: ${res.status} ${res.text}`);
+  },
+};
 
 /* ---------- the matrix ---------- */
 
@@ -66,25 +101,18 @@ it('scenarios name only operations of the table', () => {
 describe('access matrix', () => {
   for (const op of operations) {
     const build = builders[op.id];
-    if (!build) continue;
-    it(`${op.id} (${operationAccess[op.id]})`, async () => {
-      const minimum = operationAccess[op.id] as MinimumRole;
+    const rule = expectedAccess(op.id);
+    if (!build || !rule) continue;
+    const callers = op.pathParams.includes('teamId') ? [...CALLERS, TEAM_OWNER] : CALLERS;
+    it(`${op.id} (${rule.minimum}${rule.teamOwners ? ' or team owner' : ''})`, async () => {
       const problems: string[] = [];
-      for (const caller of CALLERS) {
+      for (const caller of callers) {
         const { emu, world } = await startScenario(snapshot, { userId: caller.userId, token: caller.token });
-        const { store } = world;
         try {
           const scenario = await build(world);
+          await caller.prepare?.(world, scenario);
           const path = scenarioPath(op, scenario);
-          const orgless = resolveTarget(store, op.id, scenario.params).kind === 'none';
-          const expected =
-            caller.role === undefined
-              ? orgless
-                ? 'success'
-                : 404
-              : can(caller.role === 'guest' ? null : caller.role, minimum)
-                ? 'success'
-                : 403;
+          const expected = caller.expect(rule);
           const res = await sendScenario(world, op, scenario, caller.token, path);
           const label = `${caller.name}: ${op.method} ${path} → ${res.status}`;
           if (expected === 'success') {

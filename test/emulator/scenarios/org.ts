@@ -1,6 +1,6 @@
 import type { Scenarios, World } from './types.js';
 
-/** A team without owners, so that only the access table decides (team owners may manage their team). */
+/** A team without owners, so that only the minimum role decides (the access matrix adds an owner where it tests one). */
 async function ownerlessTeam({ admin, demo }: World): Promise<string> {
   const res = await admin('PUT', `/v1/orgs/${demo.org}/teams`, { body: { title: 'Matrix team', members: [demo.users.edit] } });
   if (res.status !== 201) throw new Error(`cannot create a team: ${res.status} ${res.text}`);
