@@ -172,7 +172,8 @@ export async function readBodyCapped(response: Response, limit: number, shown: s
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = response.body?.getReader();
+  // Node's types leave a fetch body's chunks untyped; a fetch body yields bytes.
+  const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) return new Uint8Array();
   for (;;) {
     const { done, value } = await reader.read();

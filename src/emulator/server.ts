@@ -11,7 +11,7 @@ import { errorBody, MAX_BODY_BYTES, Router, type RouterResult } from './router.j
 import { FaultInjector, faultSeed, parseFaults, type FaultAction } from './faults.js';
 import { loggablePath, RequestLog } from './log.js';
 import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
-import type { EmulatorContext, HandlerTable } from './types.js';
+import type { EmulatorContext, Handlers } from './types.js';
 import { serveContentAsset } from './domain/assets.js';
 import { hostPolicy, resolveFilesRoot } from './host.js';
 import { prepareDataDir, replaceDemoTokens, restrictFiles } from './data-dir.js';
@@ -33,7 +33,7 @@ export interface EmulatorOptions {
   /** Append one JSON line per request to this file. */
   log?: string;
   /** Replace the handler table (tests). */
-  handlers?: HandlerTable;
+  handlers?: Partial<Handlers>;
   /** Serve this store instead of opening one (tests start many emulators from one snapshot). */
   store?: Store;
   /** Local files and git repositories are read (and exported to) only under this directory; none without it. */
@@ -91,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const health: Health = {
       status: 'ok',
       operations: operations.length,
-      handlers: operations.filter((op) => handlers[op.id]).length,
+      handlers: operations.filter((op) => op.id in handlers).length,
       // The seed replays the same faults (DOCS_EMULATOR_FAULT_SEED or the faultSeed option).
       ...(options.faults ? { faults: { spec: options.faults, seed: seedOfFaults } } : {}),
     };

@@ -1,11 +1,15 @@
+import type { z } from 'zod';
+import type { Operation } from '../api/operation.js';
+import type { OperationsById } from '../api/operations/index.js';
 import type { Store } from './store/store.js';
 import type { MemberRole } from './access.js';
 import type { HostPolicy } from './host.js';
 
 /**
- * What every emulator handler receives and returns. Handlers are registered by operationId
- * (handlers/<area>.ts export `Record<operationId, Handler>`); the router parses path params, query
- * and body with the operation table's schemas before calling them, inside one store transaction.
+ * What every emulator handler receives and returns, derived from the operation table
+ * (src/api/operations/): a handler for operation K gets K's path params, and its query and body as
+ * K's zod schemas parse them, and answers what K's response schema accepts. The router parses all
+ * three before calling it, inside one store transaction.
  */
 export interface Caller {
   /** The authenticated user's id. */
@@ -23,15 +27,41 @@ export interface EmulatorContext {
   host: HostPolicy;
 }
 
-export interface HandlerRequest<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+export type OperationId = keyof OperationsById;
+
+type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
+
+/** The parts of operation K's definition. */
+type Parts<K extends OperationId> =
+  OperationsById[K] extends Operation<infer P, infer Q, infer B, infer R, infer BR, infer _I>
+    ? { path: P; query: Q; body: B; response: R; bodyRequired: BR }
+    : never;
+
+/** Path parameters as they come from the URL (every one a string, `changeRequestId` included). */
+export type ParamsOf<K extends OperationId> = { [N in PathNames<Parts<K>['path']>]: string };
+
+/** An operation without a query schema takes no query parameter (the router refuses any). */
+export type NoQuery = Record<never, never>;
+
+export type QueryOf<K extends OperationId> = Parts<K>['query'] extends z.ZodType ? z.output<Parts<K>['query']> : NoQuery;
+
+/** Undefined when the operation takes no body, or when its body is optional and none was sent. */
+export type BodyOf<K extends OperationId> = Parts<K>['body'] extends z.ZodType
+  ? Parts<K>['bodyRequired'] extends true
+    ? z.output<Parts<K>['body']>
+    : z.output<Parts<K>['body']> | undefined
+  : undefined;
+
+/**
+ * What a handler may answer: what the response schema accepts (`z.input`, so a presenter may leave
+ * out what the schema defaults or keep fields it does not name), or nothing for a no-content operation.
+ */
+export type ResponseOf<K extends OperationId> = Parts<K>['response'] extends z.ZodType ? z.input<Parts<K>['response']> : undefined;
+
+/** The fields every request has, whatever its operation (for helpers shared by several handlers). */
+export interface RequestBase {
   ctx: EmulatorContext;
   caller: Caller;
-  operationId: string;
-  params: P;
-  /** Parsed with the operation's query schema (`{}` when it has none). */
-  query: Q;
-  /** Parsed with the operation's body schema; undefined when the request had no body (optional bodies only). */
-  body: B;
   /**
    * What the router's access check found (src/emulator/access.ts): the organization the request
    * touches and the caller's role there (null = guest). Absent for operations across organizations
@@ -40,15 +70,51 @@ export interface HandlerRequest<P = Record<string, string>, Q = Record<string, u
   access?: { organizationId: string; role: MemberRole };
 }
 
+export interface HandlerRequest<K extends OperationId> extends RequestBase {
+  operationId: K;
+  params: ParamsOf<K>;
+  /** Parsed with the operation's query schema (`{}` when it has none). */
+  query: QueryOf<K>;
+  /** Parsed with the operation's body schema. */
+  body: BodyOf<K>;
+}
+
+export type Headers = Record<string, string>;
+
+/** Any answer, as the router passes it on. */
 export interface HandlerResponse {
   status: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Headers;
 }
 
-export type Handler = (req: HandlerRequest<any, any, any>) => HandlerResponse | Promise<HandlerResponse>;
+export interface Answer<B> {
+  status: number;
+  body: B;
+  headers?: Headers;
+}
+export interface EmptyAnswer {
+  status: number;
+  body?: undefined;
+  headers?: Headers;
+}
+export interface ErrorBody {
+  error: { code: number; message: string };
+}
 
-export type HandlerTable = Record<string, Handler>;
+/**
+ * A handler's answer, written out as `{ status, body, headers? }`: the operation's response, or an
+ * error answered rather than thrown (a thrown error rolls the handler's writes back).
+ */
+export type Reply<K extends OperationId> =
+  (Parts<K>['response'] extends z.ZodType ? Answer<ResponseOf<K>> : EmptyAnswer) | Answer<ErrorBody>;
+
+export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Reply<K> | Promise<Reply<K>>;
+
+/** One handler per operation of the table: a missing, extra or misspelled one is a compile error. */
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+export const errorBody = (status: number, message: string): ErrorBody => ({ error: { code: status, message } });
 
 /** Throw from a handler to answer `{error: {code: status, message}}`. */
 export class HttpError extends Error {

@@ -103,7 +103,8 @@ export const pageQuery = {
 };
 
 /** Query schema of a list operation: `page`, `limit` and the extra filters given. */
-export const listQuery = <S extends z.ZodRawShape>(extra: S = {} as S) => z.strictObject({ ...pageQuery, ...extra });
+// The default keeps a call without filters typed as exactly `page` and `limit` (a bare `S` would widen to any key).
+export const listQuery = <S extends z.ZodRawShape = Record<never, never>>(extra: S = {} as S) => z.strictObject({ ...pageQuery, ...extra });
 
 /* ---------- response helpers ---------- */
 

@@ -11,10 +11,11 @@
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
-export interface TemplateCondition {
+// A type, not an interface, so that it fits the loose response schema (an interface is closed to other keys).
+export type TemplateCondition = {
   description: string;
   condition: string;
-}
+};
 
 type Json = Record<string, unknown>;
 

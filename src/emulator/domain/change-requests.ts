@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import { publicFields } from './present.js';
 import type { Store } from '../store/store.js';
 import { conflict, HttpError } from '../types.js';
 import { mergeContent, type Conflict } from './merge.js';
@@ -94,11 +97,9 @@ export function changeRequestUrls(cr: ChangeRequestDoc, space: SpaceDoc, baseUrl
   };
 }
 
-export function presentChangeRequest(store: Store, cr: ChangeRequestDoc, space: SpaceDoc, baseUrl: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(cr)) if (!key.startsWith('_')) out[key] = value;
+export function presentChangeRequest(store: Store, cr: ChangeRequestDoc, space: SpaceDoc, baseUrl: string): z.input<typeof ChangeRequest> {
   return {
-    ...out,
+    ...publicFields(cr),
     createdBy: presentUser(store, cr._createdBy, baseUrl),
     comments: openChangeRequestComments(store, cr._space, cr.id),
     outdated: isOutdated(cr, space),
@@ -113,13 +114,14 @@ export function assertActive(cr: ChangeRequestDoc, action: string): void {
     throw conflict(`Change request #${cr.number} is archived; reopen it (status open or draft) before it can be ${action}`);
 }
 
-export interface MergeResult {
+// A type, not an interface, so that it fits the loose response schema (an interface is closed to other keys).
+export type MergeResult = {
   revision: string;
   result: 'merge' | 'update' | 'conflicts';
   /** Pages or files changed on both sides, and a sentence naming them (the contract's object allows more fields). */
   conflicts?: Conflict[];
   message?: string;
-}
+};
 
 const NAMED = 10;
 

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { Collection } from '../../api/schemas/collection.js';
+import { publicFields } from './present.js';
 import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
 import { badRequest, notFound } from '../types.js';
@@ -42,12 +45,12 @@ export function getCollection(store: Store, id: string): CollectionDoc {
   return doc;
 }
 
-export function presentCollection(ctx: EmulatorContext, doc: CollectionDoc, role: MemberRole | undefined) {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) if (!key.startsWith('_')) out[key] = value;
-  out.urls = { location: `${ctx.baseUrl}/v1/collections/${doc.id}`, app: `${ctx.baseUrl}/app/o/${doc.organization}/c/${doc.id}/` };
-  out.permissions = collectionPermissions(role);
-  return out;
+export function presentCollection(ctx: EmulatorContext, doc: CollectionDoc, role: MemberRole | undefined): z.input<typeof Collection> {
+  return {
+    ...publicFields(doc),
+    urls: { location: `${ctx.baseUrl}/v1/collections/${doc.id}`, app: `${ctx.baseUrl}/app/o/${doc.organization}/c/${doc.id}/` },
+    permissions: collectionPermissions(role),
+  };
 }
 
 /** The collection and every collection nested in it, depth first. */

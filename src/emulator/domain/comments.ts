@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { Comment, CommentReply, CommentTarget, Document, EmojiReaction } from '../../api/schemas/comment.js';
 import { can, operationAccess, permissionsFor, type MemberRole } from '../access.js';
 import type { Store } from '../store/store.js';
 import { documentToMarkdown, markdownToDocument } from './markdown.js';
@@ -53,7 +55,7 @@ export function bodyToMarkdown(body: BodyInput): string {
   return '';
 }
 
-export function presentBody(markdown: string, format: Format): Record<string, unknown> {
+export function presentBody(markdown: string, format: Format): z.input<typeof Document> {
   return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 }
 
@@ -78,7 +80,7 @@ export function applyReactions(
   return next;
 }
 
-function presentReactions(store: Store, reactions: Reactions, baseUrl: string): unknown[] {
+function presentReactions(store: Store, reactions: Reactions, baseUrl: string): z.input<typeof EmojiReaction>[] {
   return Object.entries(reactions).map(([emoji, users]) => ({
     emoji,
     count: users.length,
@@ -113,27 +115,32 @@ export function commentLocation(baseUrl: string, c: Pick<CommentDoc, 'id' | '_sp
 }
 
 /** The comment's page as the spec's target `page`: `outdated` when it is gone from the current content. */
-function targetPage(store: Store, c: CommentDoc, currentRevision: string): Record<string, unknown> | undefined {
+function targetPage(store: Store, c: CommentDoc, currentRevision: string): z.input<typeof CommentTarget>['page'] {
   if (!c._page) return undefined;
   // The revision is parsed once and shared; a revision that is gone answers undefined.
   const revision = cachedRevision(store, currentRevision);
   const current = revision ? findPage(revision.pages, c._page.id) : undefined;
   const page = current ?? c._page;
-  const out: Record<string, unknown> = { id: page.id, title: page.title, path: page.path, outdated: current === undefined };
+  const out: NonNullable<z.input<typeof CommentTarget>['page']> = {
+    id: page.id,
+    title: page.title,
+    path: page.path,
+    outdated: current === undefined,
+  };
   if (current?.emoji) out.emoji = current.emoji;
   if (current?.createdAt) out.createdAt = current.createdAt;
   if (current?.updatedAt) out.updatedAt = current.updatedAt;
   return out;
 }
 
-export function presentComment(store: Store, c: CommentDoc, viewer: Viewer, currentRevision: string): Record<string, unknown> {
-  const target: Record<string, unknown> = { space: c._space, revision: c._revision };
+export function presentComment(store: Store, c: CommentDoc, viewer: Viewer, currentRevision: string): z.input<typeof Comment> {
+  const target: z.input<typeof CommentTarget> = { space: c._space, revision: c._revision };
   if (c._changeRequest) target.changeRequest = c._changeRequest;
   const page = targetPage(store, c, currentRevision);
   if (page) target.page = page;
   if (c._node) target.node = { id: c._node };
   if (c._tableCell) target.tableCell = c._tableCell;
-  const out: Record<string, unknown> = {
+  const out: z.input<typeof Comment> = {
     object: 'comment',
     id: c.id,
     postedBy: presentUser(store, c._postedBy, viewer.baseUrl),
@@ -154,8 +161,8 @@ export function presentComment(store: Store, c: CommentDoc, viewer: Viewer, curr
   return out;
 }
 
-export function presentReply(store: Store, r: ReplyDoc, comment: CommentDoc, viewer: Viewer): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function presentReply(store: Store, r: ReplyDoc, comment: CommentDoc, viewer: Viewer): z.input<typeof CommentReply> {
+  const out: z.input<typeof CommentReply> = {
     object: 'comment-reply',
     id: r.id,
     postedBy: presentUser(store, r._postedBy, viewer.baseUrl),

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { GitSyncState } from '../../api/schemas/space.js';
+import { publicFields } from './present.js';
+
 /**
  * What a space remembers of its Git connection (kind `gitInfo`, id = space id). The remote URL as
  * given (possibly with credentials) is kept in `_remote` for later imports/exports and never leaves
@@ -13,10 +17,8 @@ export interface GitInfoDoc {
   _remote: string;
 }
 
-export function presentGitSync(info: GitInfoDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(info)) if (!key.startsWith('_') && key !== 'id') out[key] = value;
-  return out;
+export function presentGitSync(info: GitInfoDoc): z.input<typeof GitSyncState> {
+  return publicFields(info, ['id']);
 }
 
 /** A URL or path with any `user:password@` removed; safe to show. */

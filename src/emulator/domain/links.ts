@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { ContentLocation, LinkItem as PresentedLink } from '../../api/schemas/content.js';
+import type { Organization } from '../../api/schemas/organization.js';
+import type { Space } from '../../api/schemas/space.js';
 import { extractLinks } from './markdown.js';
 import { derived } from './revision-cache.js';
 import {
@@ -31,8 +35,8 @@ export interface ResolvedLink {
 
 /** Presented `organization` and `space`, which every ContentLocation repeats. */
 export interface Locator {
-  organization: unknown;
-  space: unknown;
+  organization: z.input<typeof Organization>;
+  space: z.input<typeof Space>;
   ctx: PresentContext;
 }
 
@@ -142,12 +146,12 @@ export function fileReferenced(files: readonly FileEntry[], target: string): Fil
   return at === Infinity ? undefined : files[at];
 }
 
-export function pageLocation(page: PageNode, loc: Locator): Record<string, unknown> {
+export function pageLocation(page: PageNode, loc: Locator): z.input<typeof ContentLocation> {
   // The page without its children: a location names one page.
   return { kind: 'page', organization: loc.organization, space: loc.space, page: presentPage({ ...page, pages: [] }, loc.ctx) };
 }
 
-function presentTarget(target: Target, loc: Locator): Record<string, unknown> {
+function presentTarget(target: Target, loc: Locator): z.input<typeof ContentLocation> {
   if (target.kind === 'url') return { kind: 'url', url: target.url };
   if (target.kind === 'page') return pageLocation(target.page, loc);
   return { kind: 'file', organization: loc.organization, space: loc.space, file: presentFile(target.file, loc.ctx) };
@@ -157,7 +161,7 @@ export interface LinkReport {
   /** Each item with a stable id (its target), for paging. */
   items: LinkItem[];
   /** An item as the API shows it: only the items of the page sent are presented. */
-  present: (item: LinkItem) => Record<string, unknown>;
+  present: (item: LinkItem) => z.input<typeof PresentedLink>;
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
@@ -240,7 +244,7 @@ export function linkReport(
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */
-export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): { id: string; item: Record<string, unknown> }[] {
+export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): { id: string; item: z.input<typeof ContentLocation> }[] {
   return flattenPages(rev.pages)
     .map((e) => e.page)
     .filter((page) => extractLinks(page.markdown).some((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target) && fileReferenced([file], l.target)))

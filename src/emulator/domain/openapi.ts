@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from '../../api/schemas/openapi.js';
+import { publicFields } from './present.js';
 import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Caller, EmulatorContext } from '../types.js';
@@ -75,22 +78,22 @@ export function getVersion(ctx: EmulatorContext, spec: OpenAPISpecDoc, versionId
 
 const specUrl = (ctx: EmulatorContext, spec: OpenAPISpecDoc) => `${ctx.baseUrl}/v1/orgs/${spec.organization}/openapi/${spec.slug}`;
 
-export function presentSpec(ctx: EmulatorContext, caller: Caller, spec: OpenAPISpecDoc): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(spec)) if (!key.startsWith('_') && key !== 'organization') out[key] = value;
-  out.permissions = permissionsFor(callerRole(ctx, caller, spec.organization), {
-    view: 'getOpenAPISpecBySlug',
-    edit: 'createOrUpdateOpenAPISpecBySlug',
-  });
-  out.urls = {
-    location: specUrl(ctx, spec),
-    app: `${ctx.baseUrl}/app/o/${spec.organization}/openapi/${spec.slug}`,
-    ...(spec.visibility === 'public' ? { published: `${ctx.baseUrl}/~openapi/${spec.organization}/${spec.slug}/` } : {}),
+export function presentSpec(ctx: EmulatorContext, caller: Caller, spec: OpenAPISpecDoc): z.input<typeof OpenAPISpec> {
+  return {
+    ...publicFields(spec, ['organization']),
+    permissions: permissionsFor(callerRole(ctx, caller, spec.organization), {
+      view: 'getOpenAPISpecBySlug',
+      edit: 'createOrUpdateOpenAPISpecBySlug',
+    }),
+    urls: {
+      location: specUrl(ctx, spec),
+      app: `${ctx.baseUrl}/app/o/${spec.organization}/openapi/${spec.slug}`,
+      ...(spec.visibility === 'public' ? { published: `${ctx.baseUrl}/~openapi/${spec.organization}/${spec.slug}/` } : {}),
+    },
   };
-  return out;
 }
 
-export function presentVersion(ctx: EmulatorContext, spec: OpenAPISpecDoc, version: OpenAPIVersionDoc): Record<string, unknown> {
+export function presentVersion(ctx: EmulatorContext, spec: OpenAPISpecDoc, version: OpenAPIVersionDoc): z.input<typeof OpenAPISpecVersion> {
   return {
     object: 'openapi-spec-version',
     id: version.id,
@@ -100,7 +103,10 @@ export function presentVersion(ctx: EmulatorContext, spec: OpenAPISpecDoc, versi
   };
 }
 
-export const presentContent = (version: OpenAPIVersionDoc) => ({ filesystem: version._filesystem, url: version.url });
+export const presentContent = (version: OpenAPIVersionDoc): z.input<typeof OpenAPISpecContent> => ({
+  filesystem: version._filesystem,
+  url: version.url,
+});
 
 /* ---------- reading sources ---------- */
 

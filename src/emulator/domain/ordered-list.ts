@@ -11,11 +11,12 @@ import { badRequest } from '../types.js';
  *   right place when either is still there (deleting what one has just listed, say).
  */
 
-export interface Page<T> {
+// A type, not an interface, so that it fits the loose list envelope of the response schemas.
+export type Page<T> = {
   items: T[];
   count: number;
   next?: { page: string };
-}
+};
 
 export function pageOrdered<T extends { id: string }>(all: T[], page: string | undefined, limit: number | undefined): Page<T> {
   const size = limit ?? DEFAULT_PAGE_SIZE;

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { Organization } from '../../api/schemas/organization.js';
+import { publicFields } from './present.js';
 import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
 import { notFound } from '../types.js';
@@ -71,14 +74,14 @@ export function ownsAnyTeam(store: Store, orgId: string, userId: string): boolea
   );
 }
 
-export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, callerId: string) {
+export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, callerId: string): z.input<typeof Organization> {
   const role = memberOf(ctx.store, org.id, callerId)?.role;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(org)) if (!key.startsWith('_')) out[key] = value;
-  out.urls = { ...orgUrls(ctx.baseUrl, org.id), ...(org._logo ? { logo: org._logo } : {}) };
-  out.internal_isOnNewTrial = true;
-  out.permissions = organizationPermissions(role, ownsAnyTeam(ctx.store, org.id, callerId));
-  return out;
+  return {
+    ...publicFields(org),
+    urls: { ...orgUrls(ctx.baseUrl, org.id), ...(org._logo ? { logo: org._logo } : {}) },
+    internal_isOnNewTrial: true,
+    permissions: organizationPermissions(role, ownsAnyTeam(ctx.store, org.id, callerId)),
+  };
 }
 
 /* ---------- members ---------- */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { PageDocument, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Store } from '../store/store.js';
 import { markdownToDocument, slugify } from './markdown.js';
 import { cachedRevision, derived } from './revision-cache.js';
@@ -238,12 +240,8 @@ const DEFAULT_LAYOUT = {
 export type PageFormat = 'markdown' | 'document';
 
 /** A page in the spec's `RevisionPageDocument` shape (body as markdown or as a JSON document). */
-export function presentPage(
-  page: PageNode,
-  ctx: PresentContext,
-  options: { format?: PageFormat; metadata?: boolean } = {},
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function presentPage(page: PageNode, ctx: PresentContext, options: { format?: PageFormat; metadata?: boolean } = {}): PageDocument {
+  const out: PageDocument = {
     id: page.id,
     title: page.title,
     kind: 'sheet',
@@ -264,8 +262,8 @@ export function presentPage(
   return out;
 }
 
-export function presentFile(file: FileEntry, ctx: PresentContext, options: { metadata?: boolean } = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function presentFile(file: FileEntry, ctx: PresentContext, options: { metadata?: boolean } = {}): z.input<typeof RevisionFile> {
+  const out: z.input<typeof RevisionFile> = {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
@@ -284,7 +282,7 @@ export function presentRevision(
   rev: RevisionDoc,
   ctx: PresentContext,
   options: { metadata?: boolean; mergedFrom?: unknown } = {},
-): Record<string, unknown> {
+): z.input<typeof Revision> {
   const out: Record<string, unknown> = {
     object: 'revision',
     id: rev.id,
@@ -302,5 +300,7 @@ export function presentRevision(
     out.git = { ...rev.git, createdByGitBook: rev.git.createdByService };
   }
   if (rev.type === 'merge' && options.mergedFrom !== undefined) out.mergedFrom = options.mergedFrom;
-  return out;
+  // Built field by field, so the compiler cannot pick the variant: `type` says which, and a merge
+  // revision whose change request was purged since has no `mergedFrom` to show.
+  return out as z.input<typeof Revision>;
 }

@@ -10,13 +10,14 @@ import type { SpaceDoc } from './spaces.js';
  * with the matching paragraph (or the heading) as body. Pages whose title matches come first.
  */
 
-export interface SearchPageResult {
+// A type, not an interface: answers are checked against loose response schemas, which an interface (closed to other keys) does not fit.
+export type SearchPageResult = {
   id: string;
   title: string;
   path: string;
   sections: { id: string; title: string; path: string; body: string; urls: { app: string } }[];
   urls: { app: string };
-}
+};
 
 function searchPage(page: PageNode, needle: string, ctx: PresentContext): { result: SearchPageResult; titleHit: boolean } | undefined {
   const titleHit = page.title.toLowerCase().includes(needle);

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '../../api/schemas/site.js';
+import type { Space } from '../../api/schemas/space.js';
 import type { Caller, EmulatorContext } from '../types.js';
 import { byOrder } from './ordered-list.js';
 import { presentSpace, type SpaceDoc } from './sites-deps.js';
@@ -140,7 +143,7 @@ export class StructureView {
     return !section || this.isDefaultSection(section) ? '' : `${section.path}/`;
   }
 
-  siteSpace(ss: SiteSpaceDoc): Record<string, unknown> {
+  siteSpace(ss: SiteSpaceDoc): z.input<typeof SiteSpace> {
     const space = this.ctx.store.get<SpaceDoc>('space', ss.space);
     const isDefault = this.isDefaultSiteSpace(ss);
     const published = publishedUrl(this.ctx, this.site, `${this.sectionPath(ss.section)}${isDefault ? '' : `${ss.path}/`}`, this.shareKey);
@@ -158,7 +161,7 @@ export class StructureView {
     };
   }
 
-  section(section: SectionDoc): Record<string, unknown> {
+  section(section: SectionDoc): z.input<typeof SiteSection> {
     const published = publishedUrl(this.ctx, this.site, this.sectionPath(section.id), this.shareKey);
     return {
       object: 'site-section',
@@ -175,7 +178,7 @@ export class StructureView {
     };
   }
 
-  group(group: GroupDoc): Record<string, unknown> {
+  group(group: GroupDoc): z.input<typeof SiteSectionGroup> {
     return {
       object: 'site-section-group',
       id: group.id,
@@ -186,7 +189,7 @@ export class StructureView {
   }
 
   /** Published structure: sections and groups when the site has sections, else the root site spaces. */
-  structure(): { type: 'sections' | 'siteSpaces'; structure: Record<string, unknown>[] } {
+  structure(): z.input<typeof SiteStructure> & { type: 'sections' | 'siteSpaces' } {
     const items = topLevel(this.ctx, this.site.id);
     if (items.length > 0) {
       return { type: 'sections', structure: items.map((item) => (item.kind === 'group' ? this.group(item) : this.section(item))) };
@@ -199,7 +202,7 @@ export class StructureView {
  * A site space whose space was purged (spaces are removed for good 7 days after deletion): the
  * Space field is required, so it reads as a deleted, untitled space rather than vanishing.
  */
-function missingSpace(ctx: EmulatorContext, site: SiteDoc, spaceId: string): Record<string, unknown> {
+function missingSpace(ctx: EmulatorContext, site: SiteDoc, spaceId: string): z.input<typeof Space> {
   const at = site.createdAt;
   return {
     object: 'space',

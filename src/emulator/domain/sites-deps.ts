@@ -21,7 +21,7 @@ export function getLiveSpace(ctx: EmulatorContext, spaceId: string): SpaceDoc | 
   return space && isLive(space) ? space : undefined;
 }
 
-export function presentSpace(ctx: EmulatorContext, caller: Caller, space: SpaceDoc): Record<string, unknown> {
+export function presentSpace(ctx: EmulatorContext, caller: Caller, space: SpaceDoc): ReturnType<typeof presentSpaceDoc> {
   return presentSpaceDoc(ctx.store, space, callerRole(ctx, caller, space.organization), ctx.baseUrl);
 }
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { Site } from '../../api/schemas/site.js';
 import type { EmulatorContext } from '../types.js';
 import { HttpError } from '../types.js';
 
@@ -21,7 +23,7 @@ export interface SiteDoc {
   organization: string;
   type: SiteType;
   title: string;
-  icon?: unknown;
+  icon?: string | Record<string, unknown> | null;
   hostname?: string;
   basename?: string;
   proxy?: { origin: string; target: string };
@@ -29,12 +31,12 @@ export interface SiteDoc {
   createdAt: string;
   adaptiveContent?: { enabled: boolean };
   agentsContext: 'excluded' | 'included';
-  ads?: Record<string, unknown>;
+  ads?: { status: string; [key: string]: unknown };
   /** Set by a PATCH of visibility (or a seed); see `isPublished`. */
   _published: boolean;
   _defaultSiteSpace?: string;
   _defaultSiteSection?: string;
-  _adaptiveSchema?: { jsonSchema: unknown; updatedAt: string };
+  _adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: string };
 }
 
 export const DEFAULT_SITE_TITLE = 'Untitled site';
@@ -123,7 +125,7 @@ export function siteApiUrl(ctx: EmulatorContext, site: SiteDoc): string {
   return `${ctx.baseUrl}/v1/orgs/${site.organization}/sites/${site.id}`;
 }
 
-export function presentSite(ctx: EmulatorContext, site: SiteDoc, shareKey?: string): Record<string, unknown> {
+export function presentSite(ctx: EmulatorContext, site: SiteDoc, shareKey?: string): z.input<typeof Site> {
   const published = publishedUrl(ctx, site, '', shareKey);
   return {
     object: 'site',
@@ -159,7 +161,7 @@ export interface NewSite {
   published?: boolean;
   hostname?: string;
   basename?: string;
-  icon?: unknown;
+  icon?: string | Record<string, unknown> | null;
   agentsContext?: 'excluded' | 'included';
 }
 

@@ -1,4 +1,6 @@
 import type { Statement } from 'better-sqlite3';
+import type { z } from 'zod';
+import type { Space } from '../../api/schemas/space.js';
 import type { Store } from '../store/store.js';
 import { notFound, preconditionFailed } from '../types.js';
 import { spacePermissions, type MemberRole } from '../access.js';
@@ -13,6 +15,7 @@ import {
   type RevisionDoc,
 } from './revisions.js';
 import { presentGitSync, type GitInfoDoc } from './git-info.js';
+import { publicFields } from './present.js';
 
 /** Deleted spaces can be restored for 7 days (contract Limits), then they are gone. */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -146,7 +149,7 @@ export function compareSpaces(a: SpaceDoc, b: SpaceDoc): number {
 const statements = new WeakMap<Store, Map<string, Statement<string[], unknown>>>();
 export function prepared<Row>(store: Store, sql: string): Statement<string[], Row> {
   let cache = statements.get(store);
-  if (!cache) statements.set(store, (cache = new Map()));
+  if (!cache) statements.set(store, (cache = new Map<string, Statement<string[], unknown>>()));
   let stmt = cache.get(sql);
   if (!stmt) cache.set(sql, (stmt = store.db.prepare<string[], unknown>(sql)));
   return stmt as Statement<string[], Row>;
@@ -184,19 +187,17 @@ export function spaceUrls(space: SpaceDoc, baseUrl: string): Record<string, stri
 }
 
 /** The full Space resource, as the caller (with `callerRole` in the space's organization) sees it. */
-export function presentSpace(store: Store, space: SpaceDoc, callerRole: MemberRole | undefined, baseUrl: string): Record<string, unknown> {
+export function presentSpace(store: Store, space: SpaceDoc, callerRole: MemberRole | undefined, baseUrl: string): z.input<typeof Space> {
   const crs = changeRequestCounts(store, space.id);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(space)) if (!key.startsWith('_') && key !== 'icon') out[key] = value;
   const gitInfo = store.get<GitInfoDoc>('gitInfo', space.id);
-  if (gitInfo) out.gitSync = presentGitSync(gitInfo);
-  Object.assign(out, {
+  return {
+    ...publicFields(space, ['icon']),
+    ...(gitInfo ? { gitSync: presentGitSync(gitInfo) } : {}),
     urls: spaceUrls(space, baseUrl),
     comments: openSpaceComments(store, space.id),
     changeRequests: crs.total,
     changeRequestsOpen: crs.open,
     changeRequestsDraft: crs.draft,
     permissions: spacePermissions(callerRole),
-  });
-  return out;
+  };
 }

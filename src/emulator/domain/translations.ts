@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { JSONDocument } from '../../api/schemas/comment.js';
+import type { Translation } from '../../api/schemas/translation.js';
 import type { Caller, EmulatorContext } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
 import {
@@ -37,7 +40,7 @@ export interface TranslationDoc {
   organization: string;
   source: { space: string; language: string };
   language: string;
-  instructions: unknown;
+  instructions: z.input<typeof JSONDocument>;
   createdAt: string;
   updatedAt: string;
   result?: { space: string; revision: string };
@@ -123,7 +126,7 @@ export function getTranslation(ctx: EmulatorContext, orgId: string, id: string):
   return settle(ctx, t);
 }
 
-export function presentTranslation(ctx: EmulatorContext, caller: Caller, t: TranslationDoc): Record<string, unknown> {
+export function presentTranslation(ctx: EmulatorContext, caller: Caller, t: TranslationDoc): z.input<typeof Translation> {
   return {
     object: 'translation',
     id: t.id,
@@ -143,7 +146,7 @@ export function presentTranslation(ctx: EmulatorContext, caller: Caller, t: Tran
 export function createTranslation(
   ctx: EmulatorContext,
   orgId: string,
-  input: { source: { space: string; language: string }; language: string; instructions?: unknown; id?: string },
+  input: { source: { space: string; language: string }; language: string; instructions?: z.input<typeof JSONDocument>; id?: string },
 ): TranslationDoc {
   const source = getLiveSpace(ctx, input.source.space);
   if (!source || source.organization !== orgId)

@@ -1,20 +1,14 @@
-import {
-  createChangeRequest,
-  mergeChangeRequest,
-  updateChangeRequestFromMain,
-  type ChangeRequestDoc,
-  type ChangeRequestStatus,
-} from '../domain/change-requests.js';
+import { createChangeRequest, mergeChangeRequest, updateChangeRequestFromMain, type ChangeRequestDoc } from '../domain/change-requests.js';
 import { findPage, getRevision } from '../domain/revisions.js';
-import { badRequest, conflict, type HandlerTable } from '../types.js';
-import { changeRequestOf, ok, showChangeRequest, spaceOf, type Req } from './content-common.js';
+import { badRequest, conflict, type Handlers } from '../types.js';
+import { changeRequestOf, showChangeRequest, spaceOf } from './content-common.js';
 
 /** Change requests: numbered per space, addressed by id or number; merge and update-from-main are three-way merges by page. */
 
-export const changeRequestHandlers: HandlerTable = {
-  listChangeRequestsForSpace: (req: Req) => {
+export const changeRequestHandlers = {
+  listChangeRequestsForSpace: (req) => {
     const space = spaceOf(req);
-    const query = req.query as { page?: string; limit?: number; status?: ChangeRequestStatus; contributor?: string };
+    const { query } = req;
     const status = query.status ?? 'open';
     const result = req.ctx.store.list<ChangeRequestDoc>('changeRequest', {
       parent: space.id,
@@ -22,54 +16,55 @@ export const changeRequestHandlers: HandlerTable = {
       ...(query.page !== undefined ? { page: query.page } : {}),
       ...(query.limit !== undefined ? { limit: query.limit } : {}),
     });
-    return ok({ ...result, items: result.items.map((cr) => showChangeRequest(req, cr, space)) });
+    return { status: 200, body: { ...result, items: result.items.map((cr) => showChangeRequest(req, cr, space)) } };
   },
 
-  createChangeRequest: (req: Req) => {
+  createChangeRequest: (req) => {
     const space = spaceOf(req);
-    const body = (req.body ?? {}) as { subject?: string; agentTaskId?: string };
+    const body = req.body ?? {};
     const cr = createChangeRequest(req.ctx.store, space, {
       createdBy: req.caller.userId,
       now: req.ctx.now(),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
       ...(body.agentTaskId !== undefined ? { agentTaskId: body.agentTaskId } : {}),
     });
-    return ok(showChangeRequest(req, cr, spaceOf(req)), 201);
+    return { status: 201, body: showChangeRequest(req, cr, spaceOf(req)) };
   },
 
-  getChangeRequestById: (req: Req) => {
+  getChangeRequestById: (req) => {
     const space = spaceOf(req);
-    return ok(showChangeRequest(req, changeRequestOf(req, space), space));
+    return { status: 200, body: showChangeRequest(req, changeRequestOf(req, space), space) };
   },
 
-  updateChangeRequestById: (req: Req) => {
+  updateChangeRequestById: (req) => {
     const space = spaceOf(req);
     const cr = changeRequestOf(req, space);
-    const body = (req.body ?? {}) as { subject?: string; status?: ChangeRequestStatus };
-    if (body.status !== undefined && cr.status === 'merged' && body.status !== cr.status) {
+    const body = req.body ?? {};
+    // The body cannot ask for `merged` (its schema refuses it), so any status asked of a merged one is a change.
+    if (body.status !== undefined && cr.status === 'merged') {
       throw conflict(`Change request #${cr.number} is merged; its status cannot change`);
     }
     const next: ChangeRequestDoc = { ...cr };
     if (body.subject !== undefined) next.subject = body.subject;
     if (body.status !== undefined) next.status = body.status;
     if (JSON.stringify(next) !== JSON.stringify(cr)) next.updatedAt = req.ctx.now().toISOString();
-    return ok(showChangeRequest(req, req.ctx.store.put('changeRequest', next), space));
+    return { status: 200, body: showChangeRequest(req, req.ctx.store.put('changeRequest', next), space) };
   },
 
-  mergeChangeRequest: (req: Req) => {
+  mergeChangeRequest: (req) => {
     const space = spaceOf(req);
-    return ok(mergeChangeRequest(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()));
+    return { status: 200, body: mergeChangeRequest(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()) };
   },
 
-  updateChangeRequest: (req: Req) => {
+  updateChangeRequest: (req) => {
     const space = spaceOf(req);
-    return ok(updateChangeRequestFromMain(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()));
+    return { status: 200, body: updateChangeRequestFromMain(req.ctx.store, space, changeRequestOf(req, space), req.ctx.now()) };
   },
 
-  getChangeRequestPDF: (req: Req) => {
+  getChangeRequestPDF: (req) => {
     const space = spaceOf(req);
     const cr = changeRequestOf(req, space);
-    const query = req.query as { only?: boolean; page?: string };
+    const { query } = req;
     if (query.page !== undefined && !findPage(getRevision(req.ctx.store, cr.revision).pages, query.page)) {
       throw badRequest(`page: no page ${query.page} in change request #${cr.number}`);
     }
@@ -77,6 +72,6 @@ export const changeRequestHandlers: HandlerTable = {
     if (query.page) params.set('page', query.page);
     if (query.only) params.set('only', 'true');
     const suffix = params.size > 0 ? `?${params.toString()}` : '';
-    return ok({ url: `${req.ctx.baseUrl}/_emulator/pdf/${space.id}/${cr.id}${suffix}` });
+    return { status: 200, body: { url: `${req.ctx.baseUrl}/_emulator/pdf/${space.id}/${cr.id}${suffix}` } };
   },
-};
+} satisfies Partial<Handlers>;

@@ -1,23 +1,9 @@
-import type { EmulatorContext, HandlerTable } from '../types.js';
+import type { EmulatorContext, Handlers } from '../types.js';
 import { badRequest, conflict, preconditionFailed } from '../types.js';
 import { can, operationAccess, roleOf } from '../access.js';
-import {
-  getCollection,
-  INVALID_POSITION,
-  place,
-  presentCollection,
-  sortKey,
-  subtree,
-  type CollectionDoc,
-  type Pointer,
-} from '../domain/collections.js';
+import { getCollection, INVALID_POSITION, place, presentCollection, sortKey, subtree, type CollectionDoc } from '../domain/collections.js';
 import { compareKeys, pageByKey, type SortKey } from '../domain/ordered-list.js';
 import { presentSpace, type SpaceDoc } from '../domain/spaces.js';
-
-interface ListQuery {
-  page?: string;
-  limit?: number;
-}
 
 /**
  * Where a space or collection sits among its siblings (see `sortKey`), then insertion order: the
@@ -33,9 +19,8 @@ function parentCollection(ctx: EmulatorContext, orgId: string, id: string, field
   return parent;
 }
 
-export const collectionHandlers: HandlerTable = {
-  listCollectionsInOrganizationById: ({ ctx, params, query, access }) => {
-    const q = query as ListQuery & { nested?: boolean };
+export const collectionHandlers = {
+  listCollectionsInOrganizationById: ({ ctx, params, query: q, access }) => {
     const all = ctx.store.allWithSeq<CollectionDoc>('collection', params.organizationId);
     const wanted = q.nested === false ? all.filter((c) => c.doc.parent === undefined) : all;
     const page = pageByKey(wanted.sort(byPlace), placeKey, q.page, q.limit);
@@ -43,7 +28,7 @@ export const collectionHandlers: HandlerTable = {
   },
 
   createCollection: ({ ctx, params, body, access }) => {
-    const input = (body ?? {}) as { title?: string; parent?: string };
+    const input = body ?? {};
     const orgId = params.organizationId;
     if (input.parent !== undefined) parentCollection(ctx, orgId, input.parent, 'body.parent');
     const doc: CollectionDoc = {
@@ -65,9 +50,8 @@ export const collectionHandlers: HandlerTable = {
     body: presentCollection(ctx, getCollection(ctx.store, params.collectionId), access?.role),
   }),
 
-  updateCollectionById: ({ ctx, params, body, access }) => {
+  updateCollectionById: ({ ctx, params, body: input, access }) => {
     const doc = getCollection(ctx.store, params.collectionId);
-    const input = body as { title?: string; description?: string; defaultLevel?: string | null };
     const next: CollectionDoc = { ...doc };
     if (input.title !== undefined) next.title = input.title;
     if (input.description !== undefined) next.description = input.description;
@@ -95,17 +79,15 @@ export const collectionHandlers: HandlerTable = {
     return { status: 204 };
   },
 
-  listSpacesInCollectionById: ({ ctx, params, query, access }) => {
-    const q = query as ListQuery;
+  listSpacesInCollectionById: ({ ctx, params, query: q, access }) => {
     const doc = getCollection(ctx.store, params.collectionId);
     const spaces = ctx.store.allWithSeq<SpaceDoc>('space', doc.organization).filter((s) => s.doc.parent === doc.id && !s.doc.deletedAt);
     const page = pageByKey(spaces.sort(byPlace), placeKey, q.page, q.limit);
     return { status: 200, body: { ...page, items: page.items.map((s) => presentSpace(ctx.store, s.doc, access?.role, ctx.baseUrl)) } };
   },
 
-  moveCollection: ({ ctx, params, body, access }) => {
+  moveCollection: ({ ctx, params, body: input, access }) => {
     const doc = getCollection(ctx.store, params.collectionId);
-    const input = body as { parent?: string | null; position?: { before?: Pointer; after?: Pointer } };
     let parent = doc.parent;
     if (input.parent === null) parent = undefined;
     else if (input.parent !== undefined) {
@@ -128,7 +110,7 @@ export const collectionHandlers: HandlerTable = {
    */
   transferCollection: ({ ctx, caller, params, body }) => {
     const doc = getCollection(ctx.store, params.collectionId);
-    const target = (body as { organization: string }).organization;
+    const target = body.organization;
     if (target === doc.organization) throw conflict('Transfer would not result in any update');
     const targetRole = ctx.store.get('organization', target) ? roleOf(ctx.store, caller.userId, target) : undefined;
     if (!can(targetRole, operationAccess.transferCollection ?? 'admin')) {
@@ -152,4 +134,4 @@ export const collectionHandlers: HandlerTable = {
     }
     return { status: 200, body: presentCollection(ctx, getCollection(ctx.store, doc.id), targetRole) };
   },
-};
+} satisfies Partial<Handlers>;

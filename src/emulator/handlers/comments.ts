@@ -5,7 +5,6 @@ import {
   mayModify,
   presentComment,
   presentReply,
-  type BodyInput,
   type CommentDoc,
   type Format,
   type ReplyDoc,
@@ -13,8 +12,8 @@ import {
 } from '../domain/comments.js';
 import { findPage, getRevision } from '../domain/revisions.js';
 import type { SpaceDoc } from '../domain/spaces.js';
-import { badRequest, forbidden, notFound, type HandlerTable } from '../types.js';
-import { changeRequestOf, deleteIdempotently, noContent, ok, roleOfReq, spaceOf, type Req } from './content-common.js';
+import { badRequest, forbidden, notFound, type HandlerRequest, type Handlers, type RequestBase } from '../types.js';
+import { changeRequestOf, deleteIdempotently, roleOfReq, spaceOf, type EitherReq, type Req } from './content-common.js';
 
 /**
  * Comments and replies on a space or inside a change request. Anyone who may comment may react,
@@ -28,6 +27,9 @@ interface Scope {
   revision: string;
 }
 
+/** Who reads, and in which body format (only reads take `format`). */
+type ViewerReq = RequestBase & { query: { format?: Format } };
+
 function scopeOf(req: Req, inChangeRequest: boolean): Scope {
   const space = spaceOf(req);
   if (!inChangeRequest) return { space, revision: space.revision };
@@ -35,48 +37,32 @@ function scopeOf(req: Req, inChangeRequest: boolean): Scope {
   return { space, cr, revision: cr.revision };
 }
 
-const viewer = (req: Req): Viewer => ({
+const viewer = (req: ViewerReq): Viewer => ({
   userId: req.caller.userId,
   role: roleOfReq(req),
   baseUrl: req.ctx.baseUrl,
-  format: (req.query as { format?: Format }).format,
+  format: req.query.format,
 });
 
-function commentOf(req: Req, scope: Scope): CommentDoc {
-  const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
+function commentOf(req: RequestBase & { params: { commentId: string } }, scope: Scope): CommentDoc {
+  const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
   if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) throw notFound('Comment');
   return comment;
 }
 
-function replyOf(req: Req, comment: CommentDoc): ReplyDoc {
-  const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
+function replyOf(req: RequestBase & { params: { commentReplyId: string } }, comment: CommentDoc): ReplyDoc {
+  const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId);
   if (!reply || reply._comment !== comment.id) throw notFound('Comment reply');
   return reply;
 }
 
-const show = (req: Req, scope: Scope, c: CommentDoc) => presentComment(req.ctx.store, c, viewer(req), scope.revision);
-
-interface ListQuery {
-  page?: string;
-  limit?: number;
-  order?: 'asc' | 'desc';
-  status?: 'all' | 'open' | 'resolved';
-  targetPage?: string;
-  authors?: string[];
-}
-
-interface UpdateBody {
-  resolved?: boolean;
-  body?: BodyInput;
-  addedReactions?: string[];
-  removedReactions?: string[];
-}
+const show = (req: ViewerReq, scope: Scope, c: CommentDoc) => presentComment(req.ctx.store, c, viewer(req), scope.revision);
 
 function handlers(inChangeRequest: boolean) {
   return {
-    list: (req: Req) => {
+    list: (req: EitherReq<'listCommentsInSpace', 'listCommentsInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      const query = req.query as ListQuery;
+      const { query } = req;
       const status = query.status ?? 'all';
       const result = req.ctx.store.list<CommentDoc>('comment', {
         parent: scope.space.id,
@@ -89,12 +75,12 @@ function handlers(inChangeRequest: boolean) {
         ...(query.page !== undefined ? { page: query.page } : {}),
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
       });
-      return ok({ ...result, items: result.items.map((c) => show(req, scope, c)) });
+      return { status: 200, body: { ...result, items: result.items.map((c) => show(req, scope, c)) } };
     },
 
-    post: (req: Req) => {
+    post: (req: EitherReq<'postCommentInSpace', 'postCommentInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      const body = req.body as { node?: string; page?: string; body: BodyInput; tableCell?: { record: string; definition: string } };
+      const { body } = req;
       const at = req.ctx.now().toISOString();
       const comment: CommentDoc = {
         id: req.ctx.store.newId('cm'),
@@ -115,18 +101,18 @@ function handlers(inChangeRequest: boolean) {
       }
       if (body.node !== undefined) comment._node = body.node;
       if (body.tableCell !== undefined) comment._tableCell = body.tableCell;
-      return ok(show(req, scope, req.ctx.store.insert('comment', comment, scope.space.id)));
+      return { status: 200, body: show(req, scope, req.ctx.store.insert('comment', comment, scope.space.id)) };
     },
 
-    get: (req: Req) => {
+    get: (req: EitherReq<'getCommentInSpace', 'getCommentInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      return ok(show(req, scope, commentOf(req, scope)));
+      return { status: 200, body: show(req, scope, commentOf(req, scope)) };
     },
 
-    update: (req: Req) => {
+    update: (req: EitherReq<'updateCommentInSpace', 'updateCommentInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
-      const body = (req.body ?? {}) as UpdateBody;
+      const { body } = req;
       const now = req.ctx.now().toISOString();
       const next: CommentDoc = { ...comment };
       if (body.body !== undefined) {
@@ -142,33 +128,33 @@ function handlers(inChangeRequest: boolean) {
         delete next._resolvedBy;
       }
       next._reactions = applyReactions(comment._reactions, req.caller.userId, now, body.addedReactions, body.removedReactions);
-      return ok(show(req, scope, req.ctx.store.put('comment', next)));
+      return { status: 200, body: show(req, scope, req.ctx.store.put('comment', next)) };
     },
 
-    delete: (req: Req) =>
+    delete: (req: EitherReq<'deleteCommentInSpace', 'deleteCommentInChangeRequest'>) =>
       deleteIdempotently(() => {
         const scope = scopeOf(req, inChangeRequest);
-        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
-        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
+        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return { status: 204 };
         if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
         for (const reply of req.ctx.store.all('commentReply', comment.id)) req.ctx.store.delete('commentReply', reply.id);
         req.ctx.store.delete('comment', comment.id);
-        return noContent();
+        return { status: 204 };
       }),
 
-    listReplies: (req: Req) => {
+    listReplies: (req: HandlerRequest<'listCommentRepliesInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
-      const query = req.query as { page?: string; limit?: number };
+      const { query } = req;
       const result = req.ctx.store.list<ReplyDoc>('commentReply', {
         parent: comment.id,
         ...(query.page !== undefined ? { page: query.page } : {}),
         ...(query.limit !== undefined ? { limit: query.limit } : {}),
       });
-      return ok({ ...result, items: result.items.map((r) => presentReply(req.ctx.store, r, comment, viewer(req))) });
+      return { status: 200, body: { ...result, items: result.items.map((r) => presentReply(req.ctx.store, r, comment, viewer(req))) } };
     },
 
-    postReply: (req: Req) => {
+    postReply: (req: EitherReq<'postCommentReplyInSpace', 'postCommentReplyInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
       const reply: ReplyDoc = {
@@ -176,22 +162,25 @@ function handlers(inChangeRequest: boolean) {
         object: 'comment-reply',
         postedAt: req.ctx.now().toISOString(),
         _postedBy: req.caller.userId,
-        _markdown: bodyToMarkdown((req.body as { body: BodyInput }).body),
+        _markdown: bodyToMarkdown(req.body.body),
         _comment: comment.id,
         _reactions: {},
       };
-      return ok(presentReply(req.ctx.store, req.ctx.store.insert('commentReply', reply, comment.id), comment, viewer(req)));
+      return {
+        status: 200,
+        body: presentReply(req.ctx.store, req.ctx.store.insert('commentReply', reply, comment.id), comment, viewer(req)),
+      };
     },
 
-    getReply: (req: Req) => {
+    getReply: (req: EitherReq<'getCommentReplyInSpace', 'getCommentReplyInChangeRequest'>) => {
       const comment = commentOf(req, scopeOf(req, inChangeRequest));
-      return ok(presentReply(req.ctx.store, replyOf(req, comment), comment, viewer(req)));
+      return { status: 200, body: presentReply(req.ctx.store, replyOf(req, comment), comment, viewer(req)) };
     },
 
-    updateReply: (req: Req) => {
+    updateReply: (req: HandlerRequest<'updateCommentReplyInSpace'>) => {
       const comment = commentOf(req, scopeOf(req, inChangeRequest));
       const reply = replyOf(req, comment);
-      const body = (req.body ?? {}) as UpdateBody;
+      const { body } = req;
       const now = req.ctx.now().toISOString();
       const next: ReplyDoc = { ...reply };
       if (body.body !== undefined) {
@@ -200,19 +189,19 @@ function handlers(inChangeRequest: boolean) {
         next.editedAt = now;
       }
       next._reactions = applyReactions(reply._reactions, req.caller.userId, now, body.addedReactions, body.removedReactions);
-      return ok(presentReply(req.ctx.store, req.ctx.store.put('commentReply', next), comment, viewer(req)));
+      return { status: 200, body: presentReply(req.ctx.store, req.ctx.store.put('commentReply', next), comment, viewer(req)) };
     },
 
-    deleteReply: (req: Req) =>
+    deleteReply: (req: HandlerRequest<'deleteCommentReplyInSpace'>) =>
       deleteIdempotently(() => {
         const scope = scopeOf(req, inChangeRequest);
-        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId ?? '');
-        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return noContent();
-        const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId ?? '');
-        if (!reply || reply._comment !== comment.id) return noContent();
+        const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return { status: 204 };
+        const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId);
+        if (!reply || reply._comment !== comment.id) return { status: 204 };
         if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("delete someone else's reply (only its author or an admin may)");
         req.ctx.store.delete('commentReply', reply.id);
-        return noContent();
+        return { status: 204 };
       }),
   };
 }
@@ -220,7 +209,7 @@ function handlers(inChangeRequest: boolean) {
 const space = handlers(false);
 const cr = handlers(true);
 
-export const commentHandlers: HandlerTable = {
+export const commentHandlers = {
   listCommentsInSpace: space.list,
   postCommentInSpace: space.post,
   getCommentInSpace: space.get,
@@ -238,4 +227,4 @@ export const commentHandlers: HandlerTable = {
   listCommentRepliesInChangeRequest: cr.listReplies,
   postCommentReplyInChangeRequest: cr.postReply,
   getCommentReplyInChangeRequest: cr.getReply,
-};
+} satisfies Partial<Handlers>;

@@ -4,16 +4,24 @@ import type { Locator } from '../domain/links.js';
 import { getOrganization, presentOrganization } from '../domain/organizations.js';
 import { getRevision, type PresentContext, type RevisionDoc } from '../domain/revisions.js';
 import { getLiveSpace, presentSpace, type SpaceDoc } from '../domain/spaces.js';
-import { HttpError, type HandlerRequest } from '../types.js';
+import { HttpError, type HandlerRequest, type OperationId, type RequestBase } from '../types.js';
 
 /** What the content handlers share: the space (or change request) a request is about, and how to show it. */
 
-export type Req = HandlerRequest<Record<string, string>, Record<string, unknown>, unknown>;
+/** What the helpers below read: every path of these operations names the space, some a change request too. */
+export type Req = RequestBase & { params: { spaceId: string; changeRequestId?: string } };
 
-export const roleOfReq = (req: Req): MemberRole | undefined => req.access?.role;
+/**
+ * A request of either variant of one operation (on the space, or in a change request): one handler
+ * serves both, and the two take the same query and body schemas.
+ */
+export type EitherReq<InSpace extends OperationId, InChangeRequest extends OperationId> =
+  HandlerRequest<InSpace> | HandlerRequest<InChangeRequest>;
+
+export const roleOfReq = (req: RequestBase): MemberRole | undefined => req.access?.role;
 
 export function spaceOf(req: Req): SpaceDoc {
-  return getLiveSpace(req.ctx.store, req.params.spaceId ?? '');
+  return getLiveSpace(req.ctx.store, req.params.spaceId);
 }
 
 export function changeRequestOf(req: Req, space: SpaceDoc): ChangeRequestDoc {
@@ -48,13 +56,11 @@ export function locatorOf(req: Req, scope: ContentScope): Locator {
   return { organization: presentOrganization(req.ctx, org, req.caller.userId), space: showSpace(req, scope.space), ctx: scope.present };
 }
 
-export const ok = (body: unknown, status = 200) => ({ status, body });
-
 /**
  * Deletes answer 204 whether or not the target existed (contract Conventions 7), also when what
  * holds it (the space, the change request) is gone.
  */
-export function deleteIdempotently(fn: () => { status: number }): { status: number } {
+export function deleteIdempotently(fn: () => { status: 204 }): { status: 204 } {
   try {
     return fn();
   } catch (err) {
@@ -62,4 +68,3 @@ export function deleteIdempotently(fn: () => { status: number }): { status: numb
     throw err;
   }
 }
-export const noContent = () => ({ status: 204 });

@@ -1,6 +1,6 @@
 import { assertActive, setChangeRequestRevision } from '../domain/change-requests.js';
 import { loadImport } from '../domain/import.js';
-import { fileBacklinks, linkReport, type LinkStatus } from '../domain/links.js';
+import { fileBacklinks, linkReport } from '../domain/links.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import {
   buildFile,
@@ -12,31 +12,29 @@ import {
   presentPage,
   presentRevision,
   repath,
-  type PageFormat,
   type PageInput,
   type FileInput,
 } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
 import { templatePages } from '../domain/templates.js';
-import { notFound, type HandlerTable } from '../types.js';
-import { changeRequestOf, locatorOf, ok, scopeOf, showChangeRequest, spaceOf, type ContentScope, type Req } from './content-common.js';
+import { notFound, type Handlers } from '../types.js';
+import {
+  changeRequestOf,
+  locatorOf,
+  scopeOf,
+  showChangeRequest,
+  spaceOf,
+  type ContentScope,
+  type EitherReq,
+  type Req,
+} from './content-common.js';
 
 /**
  * Space content and change request content: the same reads on the space's current revision or on
  * the change request's, and imports that write a new revision to one or the other.
  */
 
-interface RevisionQuery {
-  metadata?: boolean;
-  computed?: boolean;
-  page?: string;
-  limit?: number;
-  format?: PageFormat;
-  status?: LinkStatus;
-}
-
-const q = (req: Req) => req.query as RevisionQuery;
-const metadata = (req: Req) => ({ metadata: q(req).metadata !== false });
+const metadata = (req: { query: { metadata?: boolean } }) => ({ metadata: req.query.metadata !== false });
 
 function mergedFrom(req: Req, scope: ContentScope): unknown {
   const id = scope.revision._mergedFrom;
@@ -45,14 +43,14 @@ function mergedFrom(req: Req, scope: ContentScope): unknown {
   return cr ? showChangeRequest(req, cr, scope.space) : undefined;
 }
 
-function fileOf(req: Req, scope: ContentScope) {
+function fileOf(req: { params: { fileId: string } }, scope: ContentScope) {
   const file = scope.revision.files.find((f) => f.id === req.params.fileId);
   if (!file) throw notFound('File');
   return file;
 }
 
-function pageOf(req: Req, scope: ContentScope) {
-  const page = findPage(scope.revision.pages, req.params.pageId ?? '');
+function pageOf(req: { params: { pageId: string } }, scope: ContentScope) {
+  const page = findPage(scope.revision.pages, req.params.pageId);
   if (!page) throw notFound('Page');
   return page;
 }
@@ -89,13 +87,13 @@ function addContent(req: Req, inChangeRequest: boolean, pages: readonly PageInpu
   return revision.id;
 }
 
-async function importInto(req: Req, inChangeRequest: boolean) {
+async function importInto(req: EitherReq<'importContent', 'importContentInChangeRequest'>, inChangeRequest: boolean) {
   // Check the target before reaching out: a missing or locked space fails fast.
   const space = spaceOf(req);
   const cr = inChangeRequest ? changeRequestOf(req, space) : undefined;
   if (cr) assertActive(cr, 'edited');
   else assertEditable(space, 'edited');
-  const body = req.body as { url: string; source: string };
+  const { body } = req;
   const imported = await loadImport(req.ctx.host, body.source, body.url);
   const revision = addContent(req, inChangeRequest, imported.pages, imported.files);
   // The new revision is what the content operation answers now (there is no get-revision-by-id).
@@ -110,44 +108,48 @@ async function importInto(req: Req, inChangeRequest: boolean) {
 /** The read handlers, once for the space and once for change requests. */
 function reads(inChangeRequest: boolean) {
   return {
-    revision: (req: Req) => {
+    revision: (req: EitherReq<'getCurrentRevision', 'getRevisionOfChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      return ok(presentRevision(scope.revision, scope.present, { ...metadata(req), mergedFrom: mergedFrom(req, scope) }));
+      return {
+        status: 200,
+        body: presentRevision(scope.revision, scope.present, { ...metadata(req), mergedFrom: mergedFrom(req, scope) }),
+      };
     },
-    pages: (req: Req) => {
+    pages: (req: EitherReq<'listPages', 'listPagesInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      return ok({ pages: scope.revision.pages.map((p) => presentPage(p, scope.present, metadata(req))) });
+      return { status: 200, body: { pages: scope.revision.pages.map((p) => presentPage(p, scope.present, metadata(req))) } };
     },
-    files: (req: Req) => {
+    files: (req: EitherReq<'listFiles', 'listFilesInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      const page = pageOrdered(scope.revision.files, q(req).page, q(req).limit);
-      return ok({ ...page, items: page.items.map((f) => presentFile(f, scope.present, metadata(req))) });
+      const page = pageOrdered(scope.revision.files, req.query.page, req.query.limit);
+      return { status: 200, body: { ...page, items: page.items.map((f) => presentFile(f, scope.present, metadata(req))) } };
     },
-    file: (req: Req) => {
+    file: (req: EitherReq<'getFileById', 'getFileInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      return ok(presentFile(fileOf(req, scope), scope.present, metadata(req)));
+      return { status: 200, body: presentFile(fileOf(req, scope), scope.present, metadata(req)) };
     },
-    backlinks: (req: Req) => {
+    backlinks: (req: EitherReq<'listSpaceFileBacklinks', 'listChangeRequestFileBacklinks'>) => {
       const scope = scopeOf(req, inChangeRequest);
       const items = fileBacklinks(scope.revision, fileOf(req, scope), locatorOf(req, scope));
-      const page = pageOrdered(items, q(req).page, q(req).limit);
-      return ok({ ...page, items: page.items.map((e) => e.item) });
+      const page = pageOrdered(items, req.query.page, req.query.limit);
+      return { status: 200, body: { ...page, items: page.items.map((e) => e.item) } };
     },
-    page: (req: Req) => {
+    page: (req: EitherReq<'getPageById', 'getPageInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      const format = q(req).format;
-      return ok(presentPage(pageOf(req, scope), scope.present, { ...metadata(req), ...(format ? { format } : {}) }));
+      const format = req.query.format;
+      return { status: 200, body: presentPage(pageOf(req, scope), scope.present, { ...metadata(req), ...(format ? { format } : {}) }) };
     },
-    pageLinks: (req: Req) => {
+    pageLinks: (req: EitherReq<'listPageLinksInSpace', 'listPageLinksInChangeRequest'>) => {
       const scope = scopeOf(req, inChangeRequest);
-      const status = q(req).status;
+      // Only the space's links filter by status (the change request's query has no `status`).
+      const status = 'status' in req.query ? req.query.status : undefined;
       const report = linkReport(scope.revision, locatorOf(req, scope), {
         only: pageOf(req, scope),
         ...(status ? { status } : {}),
         ...(inChangeRequest ? { primary: getRevision(req.ctx.store, scope.space.revision) } : {}),
       });
-      const page = pageOrdered(report.items, q(req).page, q(req).limit);
-      return ok({ ...page, items: page.items.map(report.present), stats: report.stats });
+      const page = pageOrdered(report.items, req.query.page, req.query.limit);
+      return { status: 200, body: { ...page, items: page.items.map(report.present), stats: report.stats } };
     },
   };
 }
@@ -155,13 +157,13 @@ function reads(inChangeRequest: boolean) {
 const space = reads(false);
 const changeRequest = reads(true);
 
-export const contentHandlers: HandlerTable = {
+export const contentHandlers = {
   getCurrentRevision: space.revision,
-  importContent: (req: Req) => importInto(req, false),
-  applyTemplateToSpace: (req: Req) => {
+  importContent: (req) => importInto(req, false),
+  applyTemplateToSpace: (req) => {
     // A missing or deleted space is a 404 whatever the template id.
     spaceOf(req);
-    const pages = templatePages((req.body as { id: string }).id);
+    const pages = templatePages(req.body.id);
     addContent(req, false, pages, []);
     return { status: 201 };
   },
@@ -173,11 +175,11 @@ export const contentHandlers: HandlerTable = {
   listPageLinksInSpace: space.pageLinks,
 
   getRevisionOfChangeRequestById: changeRequest.revision,
-  importContentInChangeRequest: (req: Req) => importInto(req, true),
+  importContentInChangeRequest: (req) => importInto(req, true),
   listPagesInChangeRequest: changeRequest.pages,
   listFilesInChangeRequestById: changeRequest.files,
   getFileInChangeRequestById: changeRequest.file,
   listChangeRequestFileBacklinks: changeRequest.backlinks,
   getPageInChangeRequestById: changeRequest.page,
   listPageLinksInChangeRequest: changeRequest.pageLinks,
-};
+} satisfies Partial<Handlers>;

@@ -3,8 +3,8 @@ import { presentGitSync, withoutCredentials, type GitInfoDoc } from '../domain/g
 import { readRepository, reuseIds, writeRepository } from '../domain/git.js';
 import { buildFile, buildPages, createRevision, fileBytes, getRevision } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
-import { HttpError, type HandlerTable } from '../types.js';
-import { deleteIdempotently, noContent, ok, spaceOf, type Req } from './content-common.js';
+import { HttpError, type Handlers } from '../types.js';
+import { deleteIdempotently, spaceOf, type Req } from './content-common.js';
 
 /**
  * Git sync with local repositories (paths, file:// URLs) inside the emulator's files root. Import
@@ -49,10 +49,10 @@ function recordGitInfo(req: Req, spaceId: string, body: GitBody): void {
   else store.insert('gitInfo', info, spaceId);
 }
 
-export const gitHandlers: HandlerTable = {
-  importGitRepository: async (req: Req) => {
+export const gitHandlers = {
+  importGitRepository: async (req) => {
     const space = spaceOf(req);
-    const body = req.body as GitBody;
+    const { body } = req;
     if (!body.standalone) assertEditable(space, 'imported into');
     const repo = await readRepository(req.ctx.host, body.url, body.ref, body.repoProjectDirectory);
     const { store } = req.ctx;
@@ -70,12 +70,12 @@ export const gitHandlers: HandlerTable = {
     });
     if (!body.standalone) setSpaceRevision(store, space, revision.id, now);
     recordGitInfo(req, space.id, body);
-    return noContent();
+    return { status: 204 };
   },
 
-  exportToGitRepository: async (req: Req) => {
+  exportToGitRepository: async (req) => {
     const space = spaceOf(req);
-    const body = req.body as GitBody;
+    const { body } = req;
     const { store } = req.ctx;
     const revision = getRevision(store, space.revision);
     const user = store.get<UserDoc>('user', req.caller.userId);
@@ -94,22 +94,22 @@ export const gitHandlers: HandlerTable = {
       },
     );
     recordGitInfo(req, space.id, body);
-    return noContent();
+    return { status: 204 };
   },
 
-  getSpaceGitInfo: (req: Req) => {
+  getSpaceGitInfo: (req) => {
     const space = spaceOf(req);
     const info = req.ctx.store.get<GitInfoDoc>('gitInfo', space.id);
     if (!info) throw new HttpError(404, 'No Git provider currently set up on the space');
-    return ok(presentGitSync(info));
+    return { status: 200, body: presentGitSync(info) };
   },
 
-  deleteLegacyGitInstallation: (req: Req) =>
+  deleteLegacyGitInstallation: (req) =>
     deleteIdempotently(() => {
       const space = spaceOf(req);
       const info = req.ctx.store.get<GitInfoDoc>('gitInfo', space.id);
       // Only a legacy (github-legacy) installation is removed; a current Git sync stays.
       if (info?.installationProvider === 'github-legacy') req.ctx.store.delete('gitInfo', space.id);
-      return noContent();
+      return { status: 204 };
     }),
-};
+} satisfies Partial<Handlers>;

@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../types.js';
+import type { Handlers } from '../types.js';
 import { organizationHandlers } from './organizations.js';
 import { memberHandlers } from './members.js';
 import { teamHandlers } from './teams.js';
@@ -15,24 +15,23 @@ import { commentHandlers } from './comments.js';
 import { gitHandlers } from './git.js';
 
 /**
- * Every handler, by operationId. Each area's file exports a HandlerTable; add it to the list.
- * An operation without a handler answers 501 (the emulator refuses rather than pretending).
+ * Every handler, by operationId. Each area's file exports its handlers (`satisfies Partial<Handlers>`,
+ * which refuses an id the operation table does not have); this object must hold one for every
+ * operation, so a missing one is a compile error.
  */
-const tables: HandlerTable[] = [
-  organizationHandlers,
-  memberHandlers,
-  teamHandlers,
-  ssoHandlers,
-  collectionHandlers,
-  siteHandlers,
-  siteStructureHandlers,
-  translationHandlers,
-  openapiHandlers,
-  spaceHandlers,
-  contentHandlers,
-  changeRequestHandlers,
-  commentHandlers,
-  gitHandlers,
-];
-
-export const handlers: HandlerTable = Object.assign({}, ...tables);
+export const handlers: Handlers = {
+  ...organizationHandlers,
+  ...memberHandlers,
+  ...teamHandlers,
+  ...ssoHandlers,
+  ...collectionHandlers,
+  ...siteHandlers,
+  ...siteStructureHandlers,
+  ...translationHandlers,
+  ...openapiHandlers,
+  ...spaceHandlers,
+  ...contentHandlers,
+  ...changeRequestHandlers,
+  ...commentHandlers,
+  ...gitHandlers,
+};

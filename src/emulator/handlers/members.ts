@@ -1,7 +1,7 @@
 import type { SqlCondition } from '../store/store.js';
-import type { HandlerTable } from '../types.js';
+import type { Handlers, QueryOf } from '../types.js';
 import { conflict } from '../types.js';
-import { memberOf, type MemberDoc, type MemberRole } from '../access.js';
+import { memberOf, type MemberDoc } from '../access.js';
 import { visitorClaims } from '../auth.js';
 import {
   adminCount,
@@ -16,22 +16,13 @@ import {
 } from '../domain/organizations.js';
 import { presentSpace, type SpaceDoc } from '../domain/spaces.js';
 
-interface MemberListQuery {
-  page?: string;
-  limit?: number;
-  order?: 'asc' | 'desc';
-  role?: 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'guest';
-  search?: string;
-  sort?: 'joinedAt' | 'lastSeenAt';
-}
-
 const LAST_ADMIN = 'An organization must keep at least one admin: make another member admin first';
 
 /**
  * The list's filters as SQL over the stored members (and their users, for `search`): an
  * organization of 100 000 members pages and counts a filtered list without parsing every document.
  */
-function memberMatch(q: MemberListQuery): SqlCondition | undefined {
+function memberMatch(q: QueryOf<'listMembersInOrganizationById'>): SqlCondition | undefined {
   const parts: string[] = [];
   const args: (string | null)[] = [];
   if (q.role !== undefined) {
@@ -52,9 +43,8 @@ function memberMatch(q: MemberListQuery): SqlCondition | undefined {
   return parts.length === 0 ? undefined : { sql: parts.join(' AND '), args };
 }
 
-export const memberHandlers: HandlerTable = {
-  listMembersInOrganizationById: ({ ctx, params, query }) => {
-    const q = query as MemberListQuery;
+export const memberHandlers = {
+  listMembersInOrganizationById: ({ ctx, params, query: q }) => {
     const orgId = params.organizationId;
     const match = memberMatch(q);
     // Members are stored in the order they joined, so insertion order is joinedAt order;
@@ -78,7 +68,7 @@ export const memberHandlers: HandlerTable = {
 
   updateMemberInOrganizationById: ({ ctx, params, body }) => {
     const member = getMember(ctx.store, params.organizationId, params.userId);
-    const role = (body as { role?: MemberRole }).role;
+    const role = body.role;
     if (role === undefined || role === member.role) return { status: 200, body: presentMember(ctx, member) };
     if (member.role === 'admin' && adminCount(ctx.store, params.organizationId) <= 1) throw conflict(LAST_ADMIN);
     const next = ctx.store.put('member', { ...member, role });
@@ -115,8 +105,7 @@ export const memberHandlers: HandlerTable = {
     return { status: 200, body: presentMember(ctx, next) };
   },
 
-  listSpacesForOrganizationMember: ({ ctx, params, query, access }) => {
-    const q = query as MemberListQuery;
+  listSpacesForOrganizationMember: ({ ctx, params, query: q, access }) => {
     const member = getMember(ctx.store, params.organizationId, params.userId);
     const role = member.role;
     const page = ctx.store.list<SpaceDoc>('space', {
@@ -136,8 +125,7 @@ export const memberHandlers: HandlerTable = {
     };
   },
 
-  listTeamsForOrganizationMember: ({ ctx, caller, params, query }) => {
-    const q = query as { page?: string; limit?: number; title?: string };
+  listTeamsForOrganizationMember: ({ ctx, caller, params, query: q }) => {
     getMember(ctx.store, params.organizationId, params.userId);
     const needle = q.title?.toLowerCase();
     const page = ctx.store.list<TeamDoc>('team', {
@@ -159,4 +147,4 @@ export const memberHandlers: HandlerTable = {
       },
     };
   },
-};
+} satisfies Partial<Handlers>;

@@ -1,4 +1,4 @@
-import type { HandlerRequest, HandlerTable } from '../types.js';
+import type { EmulatorContext, Handlers, RequestBase } from '../types.js';
 import { HttpError } from '../types.js';
 import {
   findSpec,
@@ -22,23 +22,22 @@ import {
  * adds a version (200). Versions list newest first. `latest` works wherever a version id does.
  */
 
-type OrgParams = { organizationId: string };
-type SpecParams = OrgParams & { specSlug: string };
+type SpecRequest = RequestBase & { params: { organizationId: string; specSlug: string; versionId?: string } };
 type Source = { url?: string; text?: string };
 
-async function readSource(req: HandlerRequest<unknown, unknown, unknown>, source: Source): Promise<SourceOutcome> {
+async function readSource(ctx: EmulatorContext, source: Source): Promise<SourceOutcome> {
   if (source.text !== undefined) return readTextSource(source.text);
-  if (source.url !== undefined) return readUrlSource(req.ctx, source.url);
+  if (source.url !== undefined) return readUrlSource(ctx, source.url);
   throw new HttpError(400, 'body.source: must have exactly one of url, text');
 }
 
-const version = (req: HandlerRequest<SpecParams & { versionId?: string }>): { spec: OpenAPISpecDoc; version: OpenAPIVersionDoc } => {
+const version = (req: SpecRequest): { spec: OpenAPISpecDoc; version: OpenAPIVersionDoc } => {
   const spec = getSpec(req.ctx, req.params.organizationId, req.params.specSlug);
   return { spec, version: getVersion(req.ctx, spec, req.params.versionId ?? 'latest') };
 };
 
-export const openapiHandlers: HandlerTable = {
-  listOpenAPISpecs: (req: HandlerRequest<OrgParams, { page?: string; limit?: number }>) => {
+export const openapiHandlers = {
+  listOpenAPISpecs: (req) => {
     const result = req.ctx.store.list<OpenAPISpecDoc>('openapiSpec', {
       parent: req.params.organizationId,
       page: req.query.page,
@@ -46,22 +45,22 @@ export const openapiHandlers: HandlerTable = {
     });
     return { status: 200, body: { ...result, items: result.items.map((s) => presentSpec(req.ctx, req.caller, s)) } };
   },
-  createOpenAPISpec: async (req: HandlerRequest<OrgParams, object, { slug: string; source: Source }>) => {
+  createOpenAPISpec: async (req) => {
     const { organizationId } = req.params;
     const taken = () =>
       new HttpError(400, `body.slug: an OpenAPI specification "${req.body.slug}" already exists in this organization (PUT updates it)`);
     if (findSpec(req.ctx, organizationId, req.body.slug)) throw taken();
-    const outcome = await readSource(req, req.body.source);
+    const outcome = await readSource(req.ctx, req.body.source);
     // Checked again: another request may have taken the slug while the source was fetched.
     if (findSpec(req.ctx, organizationId, req.body.slug)) throw taken();
     const spec = recordSource(req.ctx, organizationId, req.body.slug, undefined, outcome);
     return { status: 201, body: presentSpec(req.ctx, req.caller, spec) };
   },
-  getOpenAPISpecBySlug: (req: HandlerRequest<SpecParams>) => ({
+  getOpenAPISpecBySlug: (req) => ({
     status: 200,
     body: presentSpec(req.ctx, req.caller, getSpec(req.ctx, req.params.organizationId, req.params.specSlug)),
   }),
-  createOrUpdateOpenAPISpecBySlug: async (req: HandlerRequest<SpecParams, object, { source: Source }>) => {
+  createOrUpdateOpenAPISpecBySlug: async (req) => {
     const { organizationId, specSlug } = req.params;
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(specSlug) || specSlug.length > 100) {
       throw new HttpError(
@@ -69,16 +68,16 @@ export const openapiHandlers: HandlerTable = {
         `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`,
       );
     }
-    const outcome = await readSource(req, req.body.source);
+    const outcome = await readSource(req.ctx, req.body.source);
     const existing = findSpec(req.ctx, organizationId, specSlug);
     const spec = recordSource(req.ctx, organizationId, specSlug, existing, outcome);
     return { status: existing ? 200 : 201, body: presentSpec(req.ctx, req.caller, spec) };
   },
-  deleteOpenAPISpecBySlug: (req: HandlerRequest<SpecParams>) => {
+  deleteOpenAPISpecBySlug: (req) => {
     removeSpec(req.ctx, req.params.organizationId, req.params.specSlug);
     return { status: 204 };
   },
-  updateOpenAPISpecBySlug: (req: HandlerRequest<SpecParams, object, { visibility: 'private' | 'public' }>) => {
+  updateOpenAPISpecBySlug: (req) => {
     const spec = getSpec(req.ctx, req.params.organizationId, req.params.specSlug);
     const next =
       spec.visibility === req.body.visibility
@@ -86,7 +85,7 @@ export const openapiHandlers: HandlerTable = {
         : req.ctx.store.put('openapiSpec', { ...spec, visibility: req.body.visibility, updatedAt: req.ctx.now().toISOString() });
     return { status: 200, body: presentSpec(req.ctx, req.caller, next) };
   },
-  listOpenAPISpecVersions: (req: HandlerRequest<SpecParams, { page?: string; limit?: number }>) => {
+  listOpenAPISpecVersions: (req) => {
     const spec = getSpec(req.ctx, req.params.organizationId, req.params.specSlug);
     const result = req.ctx.store.list<OpenAPIVersionDoc>('openapiVersion', {
       parent: spec.id,
@@ -96,17 +95,17 @@ export const openapiHandlers: HandlerTable = {
     });
     return { status: 200, body: { ...result, items: result.items.map((v) => presentVersion(req.ctx, spec, v)) } };
   },
-  getLatestOpenAPISpecVersion: (req: HandlerRequest<SpecParams>) => {
+  getLatestOpenAPISpecVersion: (req) => {
     const found = version(req);
     return { status: 200, body: presentVersion(req.ctx, found.spec, found.version) };
   },
-  getLatestOpenAPISpecVersionContent: (req: HandlerRequest<SpecParams>) => ({ status: 200, body: presentContent(version(req).version) }),
-  getOpenAPISpecVersionById: (req: HandlerRequest<SpecParams & { versionId: string }>) => {
+  getLatestOpenAPISpecVersionContent: (req) => ({ status: 200, body: presentContent(version(req).version) }),
+  getOpenAPISpecVersionById: (req) => {
     const found = version(req);
     return { status: 200, body: presentVersion(req.ctx, found.spec, found.version) };
   },
-  getOpenAPISpecVersionContentById: (req: HandlerRequest<SpecParams & { versionId: string }>) => ({
+  getOpenAPISpecVersionContentById: (req) => ({
     status: 200,
     body: presentContent(version(req).version),
   }),
-};
+} satisfies Partial<Handlers>;

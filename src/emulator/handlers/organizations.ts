@@ -1,30 +1,12 @@
-import type { HandlerTable } from '../types.js';
+import type { Handlers } from '../types.js';
 import { badRequest } from '../types.js';
 import { isMember, organizationsOf } from '../access.js';
 import { getOrganization, presentOrganization, type OrganizationDoc } from '../domain/organizations.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { searchOrganization } from '../domain/search.js';
 
-interface ListQuery {
-  page?: string;
-  limit?: number;
-}
-
-interface UpdateOrganizationBody {
-  title?: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: OrganizationDoc['defaultRole'];
-  defaultContent?: { type: 'site'; site: string } | null;
-  logo?: string | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-}
-
-export const organizationHandlers: HandlerTable = {
-  listOrganizationsForAuthenticatedUser: ({ ctx, caller, query }) => {
-    const q = query as ListQuery;
+export const organizationHandlers = {
+  listOrganizationsForAuthenticatedUser: ({ ctx, caller, query: q }) => {
     const page = ctx.store.list<OrganizationDoc>('organization', {
       where: (org) => isMember(ctx.store, caller.userId, org.id),
       page: q.page,
@@ -38,9 +20,8 @@ export const organizationHandlers: HandlerTable = {
     body: presentOrganization(ctx, getOrganization(ctx.store, params.organizationId), caller.userId),
   }),
 
-  updateOrganizationById: ({ ctx, caller, params, body }) => {
+  updateOrganizationById: ({ ctx, caller, params, body: patch }) => {
     const org = getOrganization(ctx.store, params.organizationId);
-    const patch = body as UpdateOrganizationBody;
     const next: OrganizationDoc = { ...org };
     if (patch.title !== undefined) next.title = patch.title;
     if (patch.emailDomains !== undefined) next.emailDomains = [...new Set(patch.emailDomains.map((d) => d.toLowerCase()))];
@@ -75,8 +56,7 @@ export const organizationHandlers: HandlerTable = {
     return { status: 204 };
   },
 
-  searchOrganizationContent: ({ ctx, params, query }) => {
-    const q = query as ListQuery & { query?: string };
+  searchOrganizationContent: ({ ctx, params, query: q }) => {
     if (q.query === undefined || q.query.trim() === '') throw badRequest('query: required');
     const results = searchOrganization(ctx.store, params.organizationId, q.query, ctx.baseUrl);
     return { status: 200, body: pageOrdered(results, q.page, q.limit) };
@@ -90,4 +70,4 @@ export const organizationHandlers: HandlerTable = {
       .map((org) => presentOrganization(ctx, org, caller.userId));
     return { status: 200, body: { organizations } };
   },
-};
+} satisfies Partial<Handlers>;

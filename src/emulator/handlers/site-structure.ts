@@ -1,4 +1,4 @@
-import type { Caller, EmulatorContext, HandlerRequest, HandlerTable } from '../types.js';
+import type { Caller, EmulatorContext, Handlers, RequestBase } from '../types.js';
 import { HttpError } from '../types.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { getSite, type SiteDoc } from '../domain/sites.js';
@@ -37,14 +37,14 @@ import {
  * must belong to it (404 otherwise). Deletes answer 204 whether or not the target existed.
  */
 
-type SiteParams = { organizationId: string; siteId: string };
-type ListQuery = { page?: string; limit?: number; shareKey?: string };
+/** What the handlers below share: every path names the organization and the site. */
+type SiteRequest = RequestBase & { params: { organizationId: string; siteId: string } };
 
 const noSection = () => new HttpError(404, 'No matching Site section found');
 const noGroup = () => new HttpError(404, 'No matching site section group found');
 const noSiteSpace = () => new HttpError(404, 'No matching Site space found');
 
-const siteOf = (req: HandlerRequest<SiteParams, unknown, unknown>) => getSite(req.ctx, req.params.organizationId, req.params.siteId);
+const siteOf = (req: SiteRequest) => getSite(req.ctx, req.params.organizationId, req.params.siteId);
 
 function sectionOf(ctx: EmulatorContext, site: SiteDoc, id: string): SectionDoc {
   return (
@@ -78,21 +78,21 @@ const view = (ctx: EmulatorContext, caller: Caller, site: SiteDoc, shareKey?: st
 const deleted = { status: 204 };
 
 /** A site that does not exist has nothing to delete either (Conventions 7). */
-function withSite(req: HandlerRequest<SiteParams, unknown, unknown>, fn: (site: SiteDoc) => void) {
+function withSite(req: SiteRequest, fn: (site: SiteDoc) => void) {
   const site = req.ctx.store.get<SiteDoc>('site', req.params.siteId);
   if (site && site.organization === req.params.organizationId) fn(site);
   return deleted;
 }
 
-export const siteStructureHandlers: HandlerTable = {
+export const siteStructureHandlers = {
   /* ---------- sections ---------- */
-  listSiteSections: (req: HandlerRequest<SiteParams, ListQuery>) => {
+  listSiteSections: (req) => {
     const site = siteOf(req);
     const v = view(req.ctx, req.caller, site, req.query.shareKey);
     const page = pageOrdered(orderedSections(req.ctx, site.id), req.query.page, req.query.limit);
     return { status: 200, body: { ...page, items: page.items.map((s) => v.section(s)) } };
   },
-  addSectionToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; title?: string | null; icon?: string | null }>) => {
+  addSectionToSite: (req) => {
     const site = siteOf(req);
     const section = addSection(req.ctx, site, req.body);
     return {
@@ -101,22 +101,13 @@ export const siteStructureHandlers: HandlerTable = {
       headers: location(req.ctx, site, 'sections', section.id),
     };
   },
-  deleteSiteSectionById: (req: HandlerRequest<SiteParams & { siteSectionId: string }>) =>
-    withSite(req, (site) => deleteSection(req.ctx, site, req.params.siteSectionId)),
-  updateSiteSectionById: (
-    req: HandlerRequest<SiteParams & { siteSectionId: string }, object, Parameters<typeof updateSection>[3] | undefined>,
-  ) => {
+  deleteSiteSectionById: (req) => withSite(req, (site) => deleteSection(req.ctx, site, req.params.siteSectionId)),
+  updateSiteSectionById: (req) => {
     const site = siteOf(req);
     const section = updateSection(req.ctx, site, sectionOf(req.ctx, site, req.params.siteSectionId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).section(section) };
   },
-  moveSiteSection: (
-    req: HandlerRequest<
-      SiteParams & { siteSectionId: string },
-      object,
-      { position?: { before?: { siteSection: string }; after?: { siteSection: string } } } | undefined
-    >,
-  ) => {
+  moveSiteSection: (req) => {
     const site = siteOf(req);
     const section = sectionOf(req.ctx, site, req.params.siteSectionId);
     const position = req.body?.position;
@@ -125,13 +116,13 @@ export const siteStructureHandlers: HandlerTable = {
   },
 
   /* ---------- section groups ---------- */
-  listSiteSectionGroups: (req: HandlerRequest<SiteParams, ListQuery>) => {
+  listSiteSectionGroups: (req) => {
     const site = siteOf(req);
     const v = view(req.ctx, req.caller, site);
     const page = pageOrdered(groupsOf(req.ctx, site.id), req.query.page, req.query.limit);
     return { status: 200, body: { ...page, items: page.items.map((g) => v.group(g)) } };
   },
-  addSectionGroupToSite: (req: HandlerRequest<SiteParams, object, { title: string; icon?: string | null; sections?: string[] }>) => {
+  addSectionGroupToSite: (req) => {
     const site = siteOf(req);
     const group = createGroup(req.ctx, site, req.body);
     return {
@@ -140,16 +131,13 @@ export const siteStructureHandlers: HandlerTable = {
       headers: location(req.ctx, site, 'section-groups', group.id),
     };
   },
-  deleteSiteSectionGroupById: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }>) =>
-    withSite(req, (site) => deleteGroup(req.ctx, site, req.params.siteSectionGroupId)),
-  updateSiteSectionGroupById: (
-    req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { title?: string; icon?: string | null } | undefined>,
-  ) => {
+  deleteSiteSectionGroupById: (req) => withSite(req, (site) => deleteGroup(req.ctx, site, req.params.siteSectionGroupId)),
+  updateSiteSectionGroupById: (req) => {
     const site = siteOf(req);
     const group = updateGroup(req.ctx, groupOf(req.ctx, site, req.params.siteSectionGroupId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).group(group) };
   },
-  addSectionToGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { sectionId: string }>) => {
+  addSectionToGroup: (req) => {
     const site = siteOf(req);
     const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
     addSectionToGroup(req.ctx, site, group, req.body.sectionId);
@@ -159,11 +147,9 @@ export const siteStructureHandlers: HandlerTable = {
       headers: location(req.ctx, site, 'section-groups', group.id),
     };
   },
-  removeSectionFromGroup: (req: HandlerRequest<SiteParams & { siteSectionGroupId: string; siteSectionId: string }>) =>
+  removeSectionFromGroup: (req) =>
     withSite(req, (site) => removeSectionFromGroup(req.ctx, site, req.params.siteSectionGroupId, req.params.siteSectionId)),
-  moveSiteSectionGroup: (
-    req: HandlerRequest<SiteParams & { siteSectionGroupId: string }, object, { position?: Parameters<typeof moveGroup>[3] } | undefined>,
-  ) => {
+  moveSiteSectionGroup: (req) => {
     const site = siteOf(req);
     const group = groupOf(req.ctx, site, req.params.siteSectionGroupId);
     moveGroup(req.ctx, site, group, req.body?.position);
@@ -171,7 +157,7 @@ export const siteStructureHandlers: HandlerTable = {
   },
 
   /* ---------- site spaces ---------- */
-  listSiteSpaces: (req: HandlerRequest<SiteParams, ListQuery & { default?: boolean }>) => {
+  listSiteSpaces: (req) => {
     const site = siteOf(req);
     const v = view(req.ctx, req.caller, site, req.query.shareKey);
     const wanted = req.query.default;
@@ -179,7 +165,7 @@ export const siteStructureHandlers: HandlerTable = {
     const page = pageOrdered(all, req.query.page, req.query.limit);
     return { status: 200, body: { ...page, items: page.items.map((ss) => v.siteSpace(ss)) } };
   },
-  addSpaceToSite: (req: HandlerRequest<SiteParams, object, { spaceId: string; sectionId?: string }>) => {
+  addSpaceToSite: (req) => {
     const site = siteOf(req);
     const ss = addSiteSpace(req.ctx, site, {
       spaceId: req.body.spaceId,
@@ -187,29 +173,20 @@ export const siteStructureHandlers: HandlerTable = {
     });
     return { status: 201, body: view(req.ctx, req.caller, site).siteSpace(ss), headers: location(req.ctx, site, 'site-spaces', ss.id) };
   },
-  deleteSiteSpaceById: (req: HandlerRequest<SiteParams & { siteSpaceId: string }>) =>
-    withSite(req, (site) => deleteSiteSpace(req.ctx, site, req.params.siteSpaceId)),
-  updateSiteSpaceById: (
-    req: HandlerRequest<SiteParams & { siteSpaceId: string }, object, Parameters<typeof updateSiteSpace>[3] | undefined>,
-  ) => {
+  deleteSiteSpaceById: (req) => withSite(req, (site) => deleteSiteSpace(req.ctx, site, req.params.siteSpaceId)),
+  updateSiteSpaceById: (req) => {
     const site = siteOf(req);
     const ss = updateSiteSpace(req.ctx, site, siteSpaceOf(req.ctx, site, req.params.siteSpaceId), req.body ?? {});
     return { status: 200, body: view(req.ctx, req.caller, site).siteSpace(ss) };
   },
-  moveSiteSpace: (
-    req: HandlerRequest<
-      SiteParams & { siteSpaceId: string },
-      object,
-      { position?: { before?: { siteSpace: string }; after?: { siteSpace: string } } } | undefined
-    >,
-  ) => {
+  moveSiteSpace: (req) => {
     const site = siteOf(req);
     const ss = siteSpaceOf(req.ctx, site, req.params.siteSpaceId);
     const position = req.body?.position;
     moveSiteSpace(req.ctx, site, ss, position && { before: position.before?.siteSpace, after: position.after?.siteSpace });
     return { status: 200, body: view(req.ctx, req.caller, site).siteSpace(siteSpaceOf(req.ctx, site, ss.id)) };
   },
-};
+} satisfies Partial<Handlers>;
 
 /*
  * Sections, groups and site spaces have no `urls.location`, so the router cannot derive the 201's

@@ -1,25 +1,11 @@
-import type { EmulatorContext, HandlerRequest, HandlerTable } from '../types.js';
+import type { EmulatorContext, HandlerRequest, Handlers } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
 import { adaptiveSchemaProblem, templateConditions } from '../domain/adaptive-schema.js';
 import { siteCustomization, defaultCustomization } from '../domain/site-customization.js';
 import { addSiteSpace, requireSpace } from '../domain/site-structure-edits.js';
 import { defaultSection, findSection, orderedSiteSpaces, sectionsOf, siteSpacesIn, StructureView } from '../domain/site-structure.js';
 import { createSpace } from '../domain/sites-deps.js';
-import {
-  getSite,
-  insertSite,
-  isPublished,
-  presentSite,
-  publishedBase,
-  removeSite,
-  siteSpaceCount,
-  type SiteDoc,
-  type SiteType,
-  type SiteVisibility,
-} from '../domain/sites.js';
-
-type OrgParams = { organizationId: string };
-type SiteParams = OrgParams & { siteId: string };
+import { getSite, insertSite, isPublished, presentSite, publishedBase, removeSite, siteSpaceCount, type SiteDoc } from '../domain/sites.js';
 
 /** Pages of the space created by `spaces: "sample"`. */
 const SAMPLE_PAGES = [
@@ -28,9 +14,7 @@ const SAMPLE_PAGES = [
   { title: 'FAQ', markdown: '## Where do I get help?\n\nOpen an issue or contact support.\n' },
 ];
 
-function listSites(
-  req: HandlerRequest<OrgParams, { page?: string; limit?: number; space?: string; title?: string; published?: boolean; type?: SiteType[] }>,
-) {
+function listSites(req: HandlerRequest<'listSites'>) {
   const { ctx, params, query } = req;
   const title = query.title?.toLowerCase();
   const spaceSites =
@@ -55,13 +39,7 @@ function listSites(
   return { status: 200, body: { ...result, items: result.items.map((site) => presentSite(ctx, site)) } };
 }
 
-function createSite(
-  req: HandlerRequest<
-    OrgParams,
-    object,
-    { type?: SiteType; title?: string; visibility?: SiteVisibility; spaces?: string[] | 'sample' | 'empty' } | undefined
-  >,
-) {
+function createSite(req: HandlerRequest<'createSite'>) {
   const { ctx, params } = req;
   const body = req.body ?? {};
   const orgId = params.organizationId;
@@ -89,18 +67,7 @@ function createSite(
   return { status: 201, body: presentSite(ctx, site) };
 }
 
-interface SitePatch {
-  title?: string;
-  visibility?: SiteVisibility;
-  basename?: string;
-  agentsContext?: 'excluded' | 'included';
-  defaultSiteSpace?: string;
-  defaultSiteSection?: string;
-  adaptiveContent?: { enabled: boolean };
-  proxy?: string | null;
-}
-
-function updateSite(req: HandlerRequest<SiteParams, object, SitePatch | undefined>) {
+function updateSite(req: HandlerRequest<'updateSiteById'>) {
   const { ctx, params } = req;
   const body = req.body ?? {};
   const site = getSite(ctx, params.organizationId, params.siteId);
@@ -144,13 +111,13 @@ function setDefaultSiteSpace(ctx: EmulatorContext, site: SiteDoc, id: string): v
 
 const NO_SCHEMA = 'No visitor attributes schema found for the site.';
 
-function getAdaptiveSchema(req: HandlerRequest<SiteParams>) {
+function getAdaptiveSchema(req: HandlerRequest<'getSiteAdaptiveSchema'>) {
   const site = getSite(req.ctx, req.params.organizationId, req.params.siteId);
   if (!site._adaptiveSchema) throw new HttpError(404, NO_SCHEMA);
   return { status: 200, body: { object: 'site-adaptive-schema', ...site._adaptiveSchema } };
 }
 
-function updateAdaptiveSchema(req: HandlerRequest<SiteParams, object, { jsonSchema: unknown }>) {
+function updateAdaptiveSchema(req: HandlerRequest<'updateSiteAdaptiveSchema'>) {
   const { ctx, params } = req;
   const site = getSite(ctx, params.organizationId, params.siteId);
   const problem = adaptiveSchemaProblem(req.body?.jsonSchema);
@@ -160,12 +127,12 @@ function updateAdaptiveSchema(req: HandlerRequest<SiteParams, object, { jsonSche
   return { status: 200, body: { object: 'site-adaptive-schema', ...schema } };
 }
 
-function listTemplateConditions(req: HandlerRequest<SiteParams>) {
+function listTemplateConditions(req: HandlerRequest<'listSiteAdaptiveTemplateConditions'>) {
   const site = getSite(req.ctx, req.params.organizationId, req.params.siteId);
   return { status: 200, body: { items: site._adaptiveSchema ? templateConditions(site._adaptiveSchema.jsonSchema) : [] } };
 }
 
-function getPublished(req: HandlerRequest<SiteParams, { shareKey?: string }>) {
+function getPublished(req: HandlerRequest<'getPublishedContentSite'>) {
   const { ctx, params, caller } = req;
   const site = getSite(ctx, params.organizationId, params.siteId);
   if (!isPublished(ctx, site)) {
@@ -194,14 +161,14 @@ function getPublished(req: HandlerRequest<SiteParams, { shareKey?: string }>) {
   };
 }
 
-export const siteHandlers: HandlerTable = {
+export const siteHandlers = {
   listSites,
   createSite,
-  getSiteById: (req: HandlerRequest<SiteParams>) => ({
+  getSiteById: (req) => ({
     status: 200,
     body: presentSite(req.ctx, getSite(req.ctx, req.params.organizationId, req.params.siteId)),
   }),
-  deleteSiteById: (req: HandlerRequest<SiteParams>) => {
+  deleteSiteById: (req) => {
     removeSite(req.ctx, req.params.organizationId, req.params.siteId);
     return { status: 204 };
   },
@@ -210,4 +177,4 @@ export const siteHandlers: HandlerTable = {
   updateSiteAdaptiveSchema: updateAdaptiveSchema,
   listSiteAdaptiveTemplateConditions: listTemplateConditions,
   getPublishedContentSite: getPublished,
-};
+} satisfies Partial<Handlers>;

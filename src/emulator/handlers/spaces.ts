@@ -1,48 +1,33 @@
 import { can, roleOf } from '../access.js';
-import { INVALID_POSITION, place, type Pointer } from '../domain/collections.js';
-import { linkReport, type LinkStatus } from '../domain/links.js';
+import { INVALID_POSITION, place } from '../domain/collections.js';
+import { linkReport } from '../domain/links.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { getRevision } from '../domain/revisions.js';
 import { searchPages } from '../domain/search.js';
 import { createSpace, isExpired, purgeExpiredSpaces, purgeSpace, type SpaceDoc } from '../domain/spaces.js';
-import { errorBody } from '../router.js';
-import { badRequest, conflict, forbidden, notFound, preconditionFailed, type HandlerTable } from '../types.js';
-import { locatorOf, noContent, ok, scopeOf, showSpace, spaceOf, type Req } from './content-common.js';
+import { badRequest, conflict, errorBody, forbidden, notFound, preconditionFailed, type Handlers } from '../types.js';
+import { locatorOf, scopeOf, showSpace, spaceOf, type Req } from './content-common.js';
 
 /** Spaces: read, settings, delete/restore (7-day window), duplicate, move, transfer, links and search. */
 
-interface UpdateBody {
-  editMode?: 'live' | 'locked';
-  title?: string;
-  defaultLevel?: string | null;
-  language?: string;
-  emoji?: string | null;
-  icon?: string | null;
-}
-
-interface MoveBody {
-  parent?: string | null;
-  position?: { before?: Pointer; after?: Pointer };
-}
-
 const nowOf = (req: Req) => req.ctx.now();
 
-export const spaceHandlers: HandlerTable = {
-  getSpaceById: (req: Req) => ok(showSpace(req, spaceOf(req))),
+export const spaceHandlers = {
+  getSpaceById: (req) => ({ status: 200, body: showSpace(req, spaceOf(req)) }),
 
-  deleteSpaceById: (req: Req) => {
-    const space = req.ctx.store.get<SpaceDoc>('space', req.params.spaceId ?? '');
+  deleteSpaceById: (req) => {
+    const space = req.ctx.store.get<SpaceDoc>('space', req.params.spaceId);
     if (space && !space.deletedAt) {
       const at = nowOf(req).toISOString();
       req.ctx.store.put<SpaceDoc>('space', { ...space, deletedAt: at, updatedAt: at });
     }
     if (space) purgeExpiredSpaces(req.ctx.store, space.organization, nowOf(req));
-    return noContent();
+    return { status: 204 };
   },
 
-  updateSpaceById: (req: Req) => {
+  updateSpaceById: (req) => {
     const space = spaceOf(req);
-    const body = (req.body ?? {}) as UpdateBody;
+    const body = req.body ?? {};
     const next: SpaceDoc = { ...space };
     if (body.editMode !== undefined) next.editMode = body.editMode;
     if (body.title !== undefined) next.title = body.title;
@@ -58,10 +43,10 @@ export const spaceHandlers: HandlerTable = {
       next.emoji = '';
     } else if (body.icon === null) delete next.icon;
     if (JSON.stringify(next) !== JSON.stringify(space)) next.updatedAt = nowOf(req).toISOString();
-    return ok(showSpace(req, req.ctx.store.put('space', next)));
+    return { status: 200, body: showSpace(req, req.ctx.store.put('space', next)) };
   },
 
-  duplicateSpace: (req: Req) => {
+  duplicateSpace: (req) => {
     const space = spaceOf(req);
     const revision = getRevision(req.ctx.store, space.revision);
     const copy = createSpace(req.ctx.store, nowOf(req), {
@@ -75,31 +60,31 @@ export const spaceHandlers: HandlerTable = {
     const settings: Partial<SpaceDoc> = { editMode: space.editMode, defaultLevel: space.defaultLevel };
     if (space.language) settings.language = space.language;
     if (space.icon) settings.icon = space.icon;
-    return ok(showSpace(req, req.ctx.store.put('space', { ...copy, ...settings })), 201);
+    return { status: 201, body: showSpace(req, req.ctx.store.put('space', { ...copy, ...settings })) };
   },
 
-  restoreSpace: (req: Req) => {
+  restoreSpace: (req) => {
     const { store } = req.ctx;
-    const space = store.get<SpaceDoc>('space', req.params.spaceId ?? '');
+    const space = store.get<SpaceDoc>('space', req.params.spaceId);
     if (!space) throw notFound('Space');
     if (isExpired(space, nowOf(req))) {
       purgeSpace(store, space.id);
       // Answered, not thrown: a thrown error would roll the purge back.
       return { status: 404, body: errorBody(404, 'Space not found: it was deleted more than 7 days ago and is gone for good') };
     }
-    if (!space.deletedAt) return ok(showSpace(req, space));
+    if (!space.deletedAt) return { status: 200, body: showSpace(req, space) };
     const restored: SpaceDoc = { ...space, updatedAt: nowOf(req).toISOString() };
     delete restored.deletedAt;
     // Its collection may have gone meanwhile: the space comes back at the top level.
     if (restored.parent && !store.get('collection', restored.parent)) delete restored.parent;
     purgeExpiredSpaces(store, space.organization, nowOf(req));
-    return ok(showSpace(req, store.put('space', restored)));
+    return { status: 200, body: showSpace(req, store.put('space', restored)) };
   },
 
-  moveSpace: (req: Req) => {
+  moveSpace: (req) => {
     const { store } = req.ctx;
     const space = spaceOf(req);
-    const body = (req.body ?? {}) as MoveBody;
+    const body = req.body ?? {};
     const parent = body.parent === undefined ? space.parent : (body.parent ?? undefined);
     if (parent !== undefined) {
       const collection = store.get<{ id: string; organization: string }>('collection', parent);
@@ -108,13 +93,13 @@ export const spaceHandlers: HandlerTable = {
     const changed = place(store, space.organization, { kind: 'space', id: space.id }, parent, body.position);
     if (!changed) throw conflict('Operation would not result in any update');
     const moved = store.get<SpaceDoc>('space', space.id) ?? space;
-    return ok(showSpace(req, store.put('space', { ...moved, updatedAt: nowOf(req).toISOString() })));
+    return { status: 200, body: showSpace(req, store.put('space', { ...moved, updatedAt: nowOf(req).toISOString() })) };
   },
 
-  transferSpace: (req: Req) => {
+  transferSpace: (req) => {
     const { store } = req.ctx;
     const space = spaceOf(req);
-    const target = (req.body as { organization: string }).organization;
+    const target = req.body.organization;
     const role = store.get('organization', target) ? roleOf(store, req.caller.userId, target) : undefined;
     if (role === undefined) throw notFound('Organization');
     if (target === space.organization) throw conflict('Transfer would not result in any update');
@@ -127,25 +112,25 @@ export const spaceHandlers: HandlerTable = {
     delete moved._sort;
     store.put('space', moved);
     store.setParent('space', space.id, target);
-    return ok(presentMoved(req, moved, role));
+    return { status: 200, body: presentMoved(req, moved, role) };
   },
 
-  listSpaceLinks: (req: Req) => {
+  listSpaceLinks: (req) => {
     const scope = scopeOf(req, false);
-    const query = req.query as { page?: string; limit?: number; status?: LinkStatus };
+    const { query } = req;
     const report = linkReport(scope.revision, locatorOf(req, scope), query.status ? { status: query.status } : {});
     const page = pageOrdered(report.items, query.page, query.limit);
-    return ok({ ...page, items: page.items.map(report.present), stats: report.stats });
+    return { status: 200, body: { ...page, items: page.items.map(report.present), stats: report.stats } };
   },
 
-  searchSpaceContent: (req: Req) => {
+  searchSpaceContent: (req) => {
     const scope = scopeOf(req, false);
-    const query = req.query as { page?: string; limit?: number; query: string };
-    return ok(pageOrdered(searchPages(scope.revision.pages, query.query, scope.present), query.page, query.limit));
+    const { query } = req;
+    return { status: 200, body: pageOrdered(searchPages(scope.revision.pages, query.query, scope.present), query.page, query.limit) };
   },
-};
+} satisfies Partial<Handlers>;
 
 /** After a transfer the caller sees the space with their role in its new organization. */
-function presentMoved(req: Req, space: SpaceDoc, role: Parameters<typeof can>[0]): unknown {
+function presentMoved(req: Req, space: SpaceDoc, role: Parameters<typeof can>[0]) {
   return showSpace({ ...req, access: { organizationId: space.organization, role: role ?? null } }, space);
 }

@@ -1,4 +1,4 @@
-import type { EmulatorContext, HandlerTable } from '../types.js';
+import type { EmulatorContext, Handlers } from '../types.js';
 import { badRequest, notFound } from '../types.js';
 import type { MemberRole } from '../access.js';
 import { presentTeam, type TeamDoc } from '../domain/organizations.js';
@@ -85,15 +85,13 @@ export function insertSamlProvider(
   return ctx.store.insert('samlProvider', doc, orgId);
 }
 
-export const ssoHandlers: HandlerTable = {
-  listSAMLProvidersInOrganizationById: ({ ctx, caller, params, query }) => {
-    const q = query as { page?: string; limit?: number };
+export const ssoHandlers = {
+  listSAMLProvidersInOrganizationById: ({ ctx, caller, params, query: q }) => {
     const page = ctx.store.list<SamlProviderDoc>('samlProvider', { parent: params.organizationId, page: q.page, limit: q.limit });
     return { status: 200, body: { ...page, items: page.items.map((p) => presentProvider(ctx, p, caller.userId)) } };
   },
 
-  createOrganizationSAMLProvider: ({ ctx, caller, params, body }) => {
-    const input = body as SamlInput & { label: string };
+  createOrganizationSAMLProvider: ({ ctx, caller, params, body: input }) => {
     checkTeam(ctx, params.organizationId, input.defaultTeam);
     const doc = insertSamlProvider(ctx, params.organizationId, input);
     const presented = presentProvider(ctx, doc, caller.userId);
@@ -105,9 +103,8 @@ export const ssoHandlers: HandlerTable = {
     body: presentProvider(ctx, getProvider(ctx, params.organizationId, params.samlProviderId), caller.userId),
   }),
 
-  updateOrganizationSAMLProvider: ({ ctx, caller, params, body }) => {
+  updateOrganizationSAMLProvider: ({ ctx, caller, params, body: input }) => {
     const current = getProvider(ctx, params.organizationId, params.samlProviderId);
-    const input = body as SamlInput;
     checkTeam(ctx, params.organizationId, input.defaultTeam);
     const next: SamlProviderDoc = { ...current };
     for (const key of ['label', 'entityID', 'certificate', 'ssoURL', 'defaultTeam'] as const) {
@@ -132,4 +129,4 @@ export const ssoHandlers: HandlerTable = {
       .map((p) => ({ id: p.id, label: p.label, startURL: serviceUrls(ctx, p).startURL }));
     return { status: 200, body: { items } };
   },
-};
+} satisfies Partial<Handlers>;

@@ -1,4 +1,4 @@
-import type { EmulatorContext, HandlerTable } from '../types.js';
+import type { EmulatorContext, Handlers } from '../types.js';
 import { badRequest } from '../types.js';
 import { memberOf } from '../access.js';
 import {
@@ -14,12 +14,6 @@ import {
 } from '../domain/organizations.js';
 
 type TeamRole = TeamMemberDoc['role'];
-
-interface UpdateMembersBody {
-  add?: string[];
-  remove?: string[];
-  memberships?: Record<string, { role: TeamRole }>;
-}
 
 /** Resolve user ids or e-mail addresses to members of the organization, or 400 naming the field. */
 function resolveUsers(ctx: EmulatorContext, orgId: string, field: string, entries: readonly string[]): string[] {
@@ -40,9 +34,8 @@ function putTeamMember(ctx: EmulatorContext, teamId: string, userId: string, rol
   }
 }
 
-export const teamHandlers: HandlerTable = {
-  listTeamsInOrganizationById: ({ ctx, caller, params, query }) => {
-    const q = query as { page?: string; limit?: number; owner?: string; title?: string };
+export const teamHandlers = {
+  listTeamsInOrganizationById: ({ ctx, caller, params, query: q }) => {
     const orgId = params.organizationId;
     const needle = q.title?.toLowerCase();
     // `owner`: the teams that member can manage (all of them for an admin, else those they own).
@@ -59,8 +52,7 @@ export const teamHandlers: HandlerTable = {
     return { status: 200, body: { ...page, items: page.items.map((team) => presentTeam(ctx, team, caller.userId)) } };
   },
 
-  createOrganizationTeam: ({ ctx, caller, params, body }) => {
-    const input = body as { title: string; members?: string[] };
+  createOrganizationTeam: ({ ctx, caller, params, body: input }) => {
     const orgId = params.organizationId;
     const userIds = resolveUsers(ctx, orgId, 'body.members', input.members ?? []);
     const team: TeamDoc = {
@@ -82,7 +74,7 @@ export const teamHandlers: HandlerTable = {
 
   updateTeamInOrganizationById: ({ ctx, caller, params, body }) => {
     const team = getTeam(ctx.store, params.organizationId, params.teamId);
-    const next = ctx.store.put('team', { ...team, title: (body as { title: string }).title });
+    const next = ctx.store.put('team', { ...team, title: body.title });
     return { status: 200, body: presentTeam(ctx, next, caller.userId) };
   },
 
@@ -102,8 +94,7 @@ export const teamHandlers: HandlerTable = {
     return { status: 204 };
   },
 
-  listTeamMembersInOrganizationById: ({ ctx, params, query }) => {
-    const q = query as { page?: string; limit?: number };
+  listTeamMembersInOrganizationById: ({ ctx, params, query: q }) => {
     const team = getTeam(ctx.store, params.organizationId, params.teamId);
     const page = ctx.store.list<TeamMemberDoc>('teamMember', { parent: team.id, page: q.page, limit: q.limit });
     const counts = new MemberCounts(ctx.store, params.organizationId);
@@ -114,8 +105,7 @@ export const teamHandlers: HandlerTable = {
     return { status: 200, body: { ...page, items } };
   },
 
-  updateMembersInOrganizationTeam: ({ ctx, params, body }) => {
-    const input = body as UpdateMembersBody;
+  updateMembersInOrganizationTeam: ({ ctx, params, body: input }) => {
     const orgId = params.organizationId;
     const team = getTeam(ctx.store, orgId, params.teamId);
     const add = resolveUsers(ctx, orgId, 'body.add', input.add ?? []);
@@ -140,7 +130,7 @@ export const teamHandlers: HandlerTable = {
   addMemberToOrganizationTeamById: ({ ctx, params, body }) => {
     const team = getTeam(ctx.store, params.organizationId, params.teamId);
     getMember(ctx.store, params.organizationId, params.userId);
-    putTeamMember(ctx, team.id, params.userId, (body as { role?: TeamRole } | undefined)?.role);
+    putTeamMember(ctx, team.id, params.userId, body?.role);
     return { status: 204 };
   },
 
@@ -149,4 +139,4 @@ export const teamHandlers: HandlerTable = {
     if (team && team.organization === params.organizationId) ctx.store.delete('teamMember', teamMemberDocId(team.id, params.userId));
     return { status: 204 };
   },
-};
+} satisfies Partial<Handlers>;

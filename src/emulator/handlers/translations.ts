@@ -1,4 +1,4 @@
-import type { HandlerRequest, HandlerTable } from '../types.js';
+import type { Handlers } from '../types.js';
 import {
   createTranslation,
   getTranslation,
@@ -10,11 +10,8 @@ import {
 
 /* Translations of spaces (contract "Translations"); see domain/translations.ts for the run model. */
 
-type OrgParams = { organizationId: string };
-type TranslationParams = OrgParams & { translationId: string };
-
-export const translationHandlers: HandlerTable = {
-  listTranslations: (req: HandlerRequest<OrgParams, { page?: string; limit?: number }>) => {
+export const translationHandlers = {
+  listTranslations: (req) => {
     const { ctx } = req;
     const result = ctx.store.list<TranslationDoc>('translation', {
       parent: req.params.organizationId,
@@ -23,28 +20,26 @@ export const translationHandlers: HandlerTable = {
     });
     return { status: 200, body: { ...result, items: result.items.map((t) => presentTranslation(ctx, req.caller, settle(ctx, t))) } };
   },
-  createTranslation: (
-    req: HandlerRequest<OrgParams, object, { source: { space: string; language: string }; language: string; instructions?: unknown }>,
-  ) => {
+  createTranslation: (req) => {
     const t = createTranslation(req.ctx, req.params.organizationId, req.body);
     return { status: 201, body: presentTranslation(req.ctx, req.caller, t) };
   },
-  getTranslation: (req: HandlerRequest<TranslationParams>) => ({
+  getTranslation: (req) => ({
     status: 200,
     body: presentTranslation(req.ctx, req.caller, getTranslation(req.ctx, req.params.organizationId, req.params.translationId)),
   }),
-  updateTranslation: (req: HandlerRequest<TranslationParams, object, { instructions: unknown }>) => {
+  updateTranslation: (req) => {
     const t = getTranslation(req.ctx, req.params.organizationId, req.params.translationId);
     const next = req.ctx.store.put('translation', { ...t, instructions: req.body.instructions, updatedAt: req.ctx.now().toISOString() });
     return { status: 200, body: presentTranslation(req.ctx, req.caller, next) };
   },
-  deleteTranslation: (req: HandlerRequest<TranslationParams>) => {
+  deleteTranslation: (req) => {
     const t = req.ctx.store.get<TranslationDoc>('translation', req.params.translationId);
     if (t && t.organization === req.params.organizationId) req.ctx.store.delete('translation', t.id);
     return { status: 204 };
   },
-  runTranslation: (req: HandlerRequest<TranslationParams>) => {
+  runTranslation: (req) => {
     runTranslation(req.ctx, getTranslation(req.ctx, req.params.organizationId, req.params.translationId));
     return { status: 204 };
   },
-};
+} satisfies Partial<Handlers>;
