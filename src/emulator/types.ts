@@ -1,6 +1,7 @@
 import type { Store } from './store/store.js';
 import type { MemberRole } from './access.js';
 import type { HostPolicy } from './host.js';
+import type { FieldIssue } from '../api/errors.js';
 
 /**
  * What every emulator handler receives and returns. Handlers are registered by operationId
@@ -50,18 +51,31 @@ export type Handler = (req: HandlerRequest<any, any, any>) => HandlerResponse | 
 
 export type HandlerTable = Record<string, Handler>;
 
-/** Throw from a handler to answer `{error: {code: status, message}}`. */
+/**
+ * Throw from a handler to answer `{error: {code: status, message}}`; with `issues`, the body also
+ * says which fields were wrong (`issues: [{path, message}]`), so a client can name its own option.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
   }
 }
 
+/**
+ * A 400. Messages about one field follow the convention `body.slug: already exists` (the field's
+ * path, a colon, what is wrong with it); that path is also sent as the answer's issue.
+ */
+export const badRequest = (message: string) => {
+  const field = /^((?:body|query)(?:\.[A-Za-z]\w*)+|[a-z]\w*): (.+)$/s.exec(message);
+  const issues = field?.[1] && field[2] ? [{ path: field[1].split('.'), message: field[2] }] : [];
+  return new HttpError(400, message, issues);
+};
+
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (action: string) => new HttpError(403, `You do not have permission to ${action}`);
-export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const preconditionFailed = (message: string) => new HttpError(412, message);
