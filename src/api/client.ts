@@ -82,7 +82,7 @@ export class DocsClient {
     }
     let body = params.body;
     if (op.body) {
-      if (body === undefined && op.bodyRequired) throw new ValidationError('body: required');
+      if (body === undefined && op.bodyRequired) throw ValidationError.at(['body'], 'required');
       if (body !== undefined) body = validate(op.body, body, 'body');
     } else if (body !== undefined) {
       throw new ValidationError(`${op.id} takes no request body`);

@@ -36,6 +36,30 @@ export interface ErrorDetails {
   retryAfterMs?: number;
 }
 
+/**
+ * One problem with a request, where it is: `path` starts at the request (`['body', 'subject']`,
+ * `['limit']` for a query parameter, `['spaceId']` for a path parameter) and `message` does not
+ * repeat the field (`must be at most 100 characters`), so the CLI can name its own flag instead.
+ */
+export interface FieldIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** The issues a 400 body carries beside the contract's `{code, message}` (the emulator sends them); the rest is ignored. */
+export function issuesFromBody(error: unknown): FieldIssue[] {
+  const issues = typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (i): i is FieldIssue =>
+      typeof i === 'object' &&
+      i !== null &&
+      typeof (i as FieldIssue).message === 'string' &&
+      Array.isArray((i as FieldIssue).path) &&
+      (i as FieldIssue).path.every((p) => typeof p === 'string' || typeof p === 'number'),
+  );
+}
+
 /** The server answered with an error status. `message` is the API's own message when it sent one. */
 export class ApiError extends DocsError {
   override name = 'ApiError';
@@ -43,6 +67,8 @@ export class ApiError extends DocsError {
     readonly status: number,
     message: string,
     readonly details: ErrorDetails = {},
+    /** Where the request was wrong, when the server said (a 400 from the emulator does). */
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
   }

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { AbortedError, ApiError, DocsError, NetworkError, ResponseError, TimeoutError } from './errors.js';
+import { AbortedError, ApiError, DocsError, issuesFromBody, NetworkError, ResponseError, TimeoutError } from './errors.js';
 import { redact, registerSecret } from './redact.js';
 import {
   backoffDelay,
@@ -273,7 +273,8 @@ export class HttpClient {
       const location = status >= 300 && status < 400 ? header(headers.location) : '';
       const fallback = location ? `${statusText(status)}: unexpected redirect to ${location}` : statusText(status);
       const code = typeof error?.code === 'number' || typeof error?.code === 'string' ? error.code : undefined;
-      throw new ApiError(status, redact(message ?? fallback), { ...details, code });
+      const issues = issuesFromBody(error).map((i) => ({ path: i.path, message: redact(i.message) }));
+      throw new ApiError(status, redact(message ?? fallback), { ...details, code }, issues);
     }
     if (text === '') {
       if (req.expectBody)

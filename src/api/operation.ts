@@ -123,19 +123,19 @@ export function buildPath(op: Pick<Operation, 'path' | 'pathParams'>, params: Re
 }
 
 function pathParamText(name: string, value: unknown): string {
-  if (value === undefined || value === null) throw new ValidationError(`${name}: required`);
+  if (value === undefined || value === null) throw ValidationError.at([name], `required`);
   if ((NUMERIC_PATH_PARAMS as readonly string[]).includes(name)) {
     if (typeof value === 'number') {
-      if (!Number.isSafeInteger(value) || value < 0) throw new ValidationError(`${name}: must be an id or a whole number, got ${value}`);
+      if (!Number.isSafeInteger(value) || value < 0) throw ValidationError.at([name], `must be an id or a whole number, got ${value}`);
       return String(value);
     }
-    if (typeof value !== 'string') throw new ValidationError(`${name}: must be a string or a number`);
+    if (typeof value !== 'string') throw ValidationError.at([name], `must be a string or a number`);
   } else if (typeof value !== 'string') {
-    throw new ValidationError(`${name}: must be a string`);
+    throw ValidationError.at([name], `must be a string`);
   }
-  if (value === '') throw new ValidationError(`${name}: must not be empty`);
-  if (value === '.' || value === '..') throw new ValidationError(`${name}: must not be "${value}" (it would change the request path)`);
+  if (value === '') throw ValidationError.at([name], `must not be empty`);
+  if (value === '.' || value === '..') throw ValidationError.at([name], `must not be "${value}" (it would change the request path)`);
   const max = PATH_PARAM_MAX[name] ?? MAX_PATH_PARAM_LENGTH;
-  if (value.length > max) throw new ValidationError(`${name}: must be at most ${max} characters (got ${value.length})`);
+  if (value.length > max) throw ValidationError.at([name], `must be at most ${max} characters (got ${value.length})`);
   return value;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldIssue } from './errors.js';
 
 /**
  * Turns zod issues into one-line messages that name the field and the bound:
@@ -10,9 +11,18 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix?: strin
 }
 
 export function formatIssue(issue: z.core.$ZodIssue, prefix?: string): string {
-  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-  const field = path === '' ? 'value' : path;
-  return `${field}: ${describe(issue)}`;
+  return formatFieldIssue(fieldIssue(issue, prefix));
+}
+
+/** A zod issue as a FieldIssue: its path under `prefix` (`body`) and the message without the field. */
+export function fieldIssue(issue: z.core.$ZodIssue, prefix?: string): FieldIssue {
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+  return { path: prefix ? [prefix, ...path] : path, message: describe(issue) };
+}
+
+/** `body.subject: must be at most 100 characters`; a problem with the whole value says `value`. */
+export function formatFieldIssue(issue: FieldIssue): string {
+  return `${issue.path.length === 0 ? 'value' : issue.path.join('.')}: ${issue.message}`;
 }
 
 function unit(origin: string | undefined, n: number | bigint): string {
@@ -74,14 +84,23 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
-/** Thrown by the client when a request fails validation before anything is sent. */
+/**
+ * Thrown by the client when a request fails validation before anything is sent. `issues` say where
+ * (empty when the problem is with the call itself, an unknown operation say); the message joins them.
+ */
 export class ValidationError extends Error {
   override name = 'ValidationError';
   constructor(
     message: string,
-    readonly issues: readonly z.core.$ZodIssue[] = [],
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
+  }
+
+  /** One problem at one field: `ValidationError.at(['spaceId'], 'required')`. */
+  static at(path: readonly (string | number)[], message: string): ValidationError {
+    const issue = { path, message };
+    return new ValidationError(formatFieldIssue(issue), [issue]);
   }
 }
 
@@ -90,5 +109,6 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix?
   // reportInput lets a wrong value (null, a number...) be told apart from a missing one in messages.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  throw new ValidationError(formatIssues(result.error.issues, prefix), result.error.issues);
+  const issues = result.error.issues.map((issue) => fieldIssue(issue, prefix));
+  throw new ValidationError(issues.map(formatFieldIssue).join('; '), issues);
 }

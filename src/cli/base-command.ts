@@ -81,6 +81,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /** The contract operations this command calls; test/cli/command-coverage checks every operation has one. */
   static operations: readonly Operation[] = [];
 
+  /**
+   * Request fields this command takes under another name, so that an error about the field names
+   * the option the user typed: `{ id: 'template' }` for `body.id` given as `--template` (field-names.ts).
+   */
+  static fieldNames: Readonly<Record<string, string>> = {};
+
   /** Set by commands that never call the API (`config`, `auth token`), so they start without loading the client. */
   static offline = false;
 
@@ -333,6 +339,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       targets: this.targets,
       flags: Object.keys({ ...ctor.flags, ...ctor.baseFlags }),
       args: Object.keys(ctor.args ?? {}),
+      fields: ctor.fieldNames,
       interrupted: this.interrupted || this.abort.signal.aborted,
       bin: this.config.bin,
       command: this.id?.replace(/:/g, ' '),

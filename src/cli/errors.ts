@@ -11,6 +11,7 @@ import {
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
 import { CHECK_COMMANDS } from './check-commands.js';
+import { argLabel, describeIssues } from './field-names.js';
 
 /** Bad usage or input rejected before anything was sent (exit 2). */
 export class UsageError extends Error {
@@ -58,6 +59,8 @@ export interface ErrorContext {
   flags?: readonly string[];
   /** Argument names of the command (`changeRequest`), shown as `CHANGE_REQUEST`. */
   args?: readonly string[];
+  /** Request fields the command names otherwise than by their own name (`id` → `template`); see field-names.ts. */
+  fields?: Readonly<Record<string, string>>;
   /** The signal was aborted by Ctrl-C: whatever failed afterwards, the run was interrupted. */
   interrupted?: boolean;
   bin?: string;
@@ -85,38 +88,6 @@ export function exitCodeOf(err: unknown, ctx: ErrorContext = {}): number {
   if (isOclifParseError(err)) return ExitCode.usage;
   if (err instanceof Error && err.name === 'AbortError') return ExitCode.interrupted;
   return ExitCode.unexpected;
-}
-
-const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-const argLabel = (name: string): string => kebab(name).replace(/-/g, '_').toUpperCase();
-
-/**
- * Rewrites validation field names into the command's own vocabulary:
- * `body.subject: must be at most 100 characters` → `--subject must be at most 100 characters`,
- * `changeRequestId: required` → `CHANGE_REQUEST is required`. Fields with no matching flag keep their path.
- */
-export function renameFields(message: string, ctx: Pick<ErrorContext, 'flags' | 'args'>): string {
-  const flags = new Set(ctx.flags ?? []);
-  const args = new Set(ctx.args ?? []);
-  return message
-    .split('; ')
-    .map((part) => {
-      const m = /^([\w.[\]-]+): (.*)$/.exec(part);
-      if (!m) return part;
-      const [, path = '', rest = ''] = m;
-      const field = path.replace(/^(body|query)\./, '');
-      const leaf = field.split('.').at(-1) ?? field;
-      const candidates = [field, leaf, leaf.replace(/Id$/, '')];
-      let label: string | undefined;
-      for (const c of candidates) {
-        if (flags.has(kebab(c))) label = `--${kebab(c)}`;
-        else if (args.has(c)) label = argLabel(c);
-        if (label) break;
-      }
-      if (!label) return part;
-      return rest === 'required' ? `${label} is required` : `${label} ${rest}`;
-    })
-    .join('; ');
 }
 
 function notFoundMessage(err: ApiError, ctx: ErrorContext): string {
@@ -289,13 +260,14 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
         text = rateLimitMessage(err);
         break;
       case err.status === 400 || err.status === 422:
-        text = `${renameFields(api, ctx)} (${err.status}).`;
+        // Where the server said which field is wrong, name the option the user typed for it.
+        text = `${err.issues.length > 0 ? describeIssues(err.issues, ctx) : api} (${err.status}).`;
         break;
       default:
         text = `the server answered ${err.status}: ${api}.`;
     }
   } else if (err instanceof ValidationError) {
-    text = renameFields(err.message, ctx);
+    text = err.issues.length > 0 ? describeIssues(err.issues, ctx) : err.message;
   } else if (err instanceof NetworkError && err.mayHaveApplied) {
     const check = ctx.operation ? CHECK_COMMANDS[ctx.operation] : undefined;
     const how = check ? `check with \`${bin} ${check}\`` : 'check';

@@ -185,7 +185,7 @@ const ORGANIZATION_RULES = {
   listIntegrations: 'read',
   listInstallations: 'admin',
   installIntegration: 'admin',
-};
+} satisfies Record<string, MinimumRole | OperationId>;
 /** By role (null: guest, 'none': not a member): every listed organization would otherwise rebuild the same object. */
 const organizationPermissionsByRole = new Map<string, ReturnType<typeof permissionsFor<keyof typeof ORGANIZATION_RULES>>>();
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../api/operation.js';
-import { formatIssues } from '../api/validation.js';
+import type { FieldIssue } from '../api/errors.js';
+import { fieldIssue, formatFieldIssue } from '../api/validation.js';
 import { checkAccess, policyOf } from './access.js';
 import { authenticate } from './auth.js';
 import { InvalidCursorError } from './store/store.js';
@@ -98,9 +99,9 @@ export interface RouterResult extends HandlerResponse {
 
 export { errorBody };
 
-const fail = (status: number, message: string, extra: Partial<RouterResult> = {}): RouterResult => ({
+const fail = (status: number, message: string, extra: Partial<RouterResult> = {}, issues: readonly FieldIssue[] = []): RouterResult => ({
   status,
-  body: errorBody(status, message),
+  body: errorBody(status, message, issues),
   ...extra,
 });
 
@@ -147,14 +148,14 @@ export class Router {
     const operationId = operation.id;
 
     const query = parseInput(operation.query, parseQuery(search), undefined);
-    if (!query.ok) return fail(400, query.message, { operationId });
+    if (!query.ok) return fail(400, query.message, { operationId }, query.issues);
     if (!operation.query && Object.keys(query.value as object).length > 0) {
       const keys = Object.keys(query.value as object).map((k) => JSON.stringify(k));
       return fail(400, `unknown query parameter${keys.length === 1 ? '' : 's'} ${keys.join(', ')}`, { operationId });
     }
 
     const body = parseBody(operation, req.body);
-    if (!body.ok) return fail(400, body.message, { operationId });
+    if (!body.ok) return fail(400, body.message, { operationId }, body.issues);
 
     // Behind any in-flight async handler: auth and access read committed state only.
     return this.serial(() => this.authorizeAndHandle(req, operation, params, query.value ?? {}, body.value));
@@ -178,7 +179,7 @@ export class Router {
     if (!handler) return fail(501, `${operationId} is not implemented by the emulator`, { operationId });
 
     const failed = (err: unknown): RouterResult => {
-      if (err instanceof HttpError) return fail(err.status, err.message, { operationId });
+      if (err instanceof HttpError) return fail(err.status, err.message, { operationId }, err.issues);
       if (err instanceof InvalidCursorError) return fail(400, err.message, { operationId });
       process.stderr.write(`emulator: ${operationId} failed: ${(err as Error)?.stack ?? String(err)}\n`);
       return fail(500, `The emulator failed while handling ${operationId}: ${(err as Error)?.message ?? String(err)}`, { operationId });
@@ -222,12 +223,14 @@ export class Router {
   }
 }
 
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string; issues?: FieldIssue[] };
 
 function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: string | undefined): Parsed {
   if (!schema) return { ok: true, value: input };
   const result = schema.safeParse(input);
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues, prefix) };
+  if (result.success) return { ok: true, value: result.data };
+  const issues = result.error.issues.map((issue) => fieldIssue(issue, prefix));
+  return { ok: false, message: issues.map(formatFieldIssue).join('; '), issues };
 }
 
 function parseBody(operation: Operation, raw: Buffer): Parsed {

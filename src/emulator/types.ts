@@ -4,6 +4,7 @@ import type { OperationsById } from '../api/operations/index.js';
 import type { Store } from './store/store.js';
 import type { MemberRole } from './access.js';
 import type { HostPolicy } from './host.js';
+import type { FieldIssue } from '../api/errors.js';
 
 /**
  * What every emulator handler receives and returns, derived from the operation table
@@ -99,7 +100,7 @@ export interface EmptyAnswer {
   headers?: Headers;
 }
 export interface ErrorBody {
-  error: { code: number; message: string };
+  error: { code: number; message: string; issues?: readonly FieldIssue[] };
 }
 
 /**
@@ -114,20 +115,36 @@ export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Reply<K
 /** One handler per operation of the table: a missing, extra or misspelled one is a compile error. */
 export type Handlers = { [K in OperationId]: Handler<K> };
 
-export const errorBody = (status: number, message: string): ErrorBody => ({ error: { code: status, message } });
+/** The contract's error body; `issues` (where the request was wrong) is the emulator's addition, sent only when known. */
+export const errorBody = (status: number, message: string, issues: readonly FieldIssue[] = []): ErrorBody => ({
+  error: { code: status, message, ...(issues.length > 0 ? { issues } : {}) },
+});
 
-/** Throw from a handler to answer `{error: {code: status, message}}`. */
+/**
+ * Throw from a handler to answer `{error: {code: status, message}}`; with `issues`, the body also
+ * says which fields were wrong (`issues: [{path, message}]`), so a client can name its own option.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
   }
 }
 
+/**
+ * A 400. Messages about one field follow the convention `body.slug: already exists` (the field's
+ * path, a colon, what is wrong with it); that path is also sent as the answer's issue.
+ */
+export const badRequest = (message: string) => {
+  const field = /^((?:body|query)(?:\.[A-Za-z]\w*)+|[a-z]\w*): (.+)$/s.exec(message);
+  const issues = field?.[1] && field[2] ? [{ path: field[1].split('.'), message: field[2] }] : [];
+  return new HttpError(400, message, issues);
+};
+
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const forbidden = (action: string) => new HttpError(403, `You do not have permission to ${action}`);
-export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const preconditionFailed = (message: string) => new HttpError(412, message);

@@ -5,16 +5,7 @@ import { AbortedError, ApiError, ConflictResultError, ExitCode, NetworkError, Re
 import { changeRequests } from '../../src/api/operations/change-requests.js';
 import { registerSecret } from '../../src/api/redact.js';
 import { ValidationError } from '../../src/api/validation.js';
-import {
-  AuthError,
-  CancelledError,
-  closest,
-  CommandFailure,
-  describeError,
-  exitCodeOf,
-  renameFields,
-  UsageError,
-} from '../../src/cli/errors.js';
+import { AuthError, CancelledError, closest, CommandFailure, describeError, exitCodeOf, UsageError } from '../../src/cli/errors.js';
 
 describe('exitCodeOf', () => {
   it.each([
@@ -55,21 +46,8 @@ describe('exitCodeOf', () => {
   });
 });
 
-describe('renameFields', () => {
+describe('validation errors', () => {
   const ctx = { flags: ['subject', 'status', 'agent-task-id', 'limit', 'space'], args: ['cr'] };
-
-  it('names the flag instead of the body or query field', () => {
-    expect(renameFields('body.subject: must be at most 100 characters', ctx)).toBe('--subject must be at most 100 characters');
-    expect(renameFields('limit: must be at most 1000', ctx)).toBe('--limit must be at most 1000');
-    expect(renameFields('body.agentTaskId: must be a string', ctx)).toBe('--agent-task-id must be a string');
-    expect(renameFields('spaceId: required', ctx)).toBe('--space is required');
-  });
-
-  it('keeps fields that no flag carries, and handles several issues', () => {
-    expect(renameFields('body.other: required; body.status: must be one of "draft", "open"', ctx)).toBe(
-      'body.other: required; --status must be one of "draft", "open"',
-    );
-  });
 
   it("turns the client's own validation into a flag message before anything is sent", () => {
     const client = new DocsClient({ baseUrl: 'http://127.0.0.1:9' });
@@ -80,8 +58,25 @@ describe('renameFields', () => {
       caught = err;
     }
     expect(caught).toBeInstanceOf(ValidationError);
+    expect((caught as ValidationError).issues).toEqual([{ path: ['body', 'subject'], message: 'must be at most 100 characters' }]);
     expect(exitCodeOf(caught)).toBe(2);
     expect(describeError(caught, ctx)).toBe('--subject must be at most 100 characters');
+  });
+
+  it('names the flag of a missing path parameter', () => {
+    const client = new DocsClient({ baseUrl: 'http://127.0.0.1:9' });
+    let caught: unknown;
+    try {
+      client.prepare(changeRequests.get, { changeRequestId: '1' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ValidationError);
+    expect(describeError(caught, ctx)).toBe('--space is required');
+  });
+
+  it('keeps the message of a validation error that is about no field', () => {
+    expect(describeError(new ValidationError('getSpaceById takes no request body'), ctx)).toBe('getSpaceById takes no request body');
   });
 });
 
@@ -105,10 +100,13 @@ describe('describeError', () => {
     );
   });
 
-  it('maps 400 field names to flags and keeps one line', () => {
-    expect(describeError(new ApiError(400, 'body.subject: must be at most 100 characters'), { flags: ['subject'] })).toBe(
+  it("maps the fields of a 400's issues to flags and keeps one line", () => {
+    const issues = [{ path: ['body', 'subject'], message: 'must be at most 100 characters' }];
+    expect(describeError(new ApiError(400, 'body.subject: must be at most 100 characters', {}, issues), { flags: ['subject'] })).toBe(
       '--subject must be at most 100 characters (400).',
     );
+    // Without issues the server's text is shown as it came: nothing is read back out of it.
+    expect(describeError(new ApiError(400, 'subject: too long'), { flags: ['subject'] })).toBe('subject: too long (400).');
     expect(describeError(new Error('line one\nline two'))).toBe('line one line two');
   });
 

@@ -194,6 +194,12 @@ describe('space content', () => {
     const badRef = await docs(['spaces', 'apply-template', space, '--template', 'product-docs', '--content-ref', 'logo'], { env });
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain('<name>=<kind>:<id>');
+    // The server rejects body.id; the user typed --template.
+    const unknown = await docs(['spaces', 'apply-template', space, '--template', 'no-such-template'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^Error: --template unknown template "no-such-template"; the emulator has product-docs, .* \(400\)\.\n$/,
+    );
     const cr = await docs(['spaces', 'apply-template', space, '--template', 'knowledge-base', '--cr', '1'], { env });
     expect(cr.code).toBe(2);
     expect(cr.stderr).toContain('no change request variant');

@@ -91,6 +91,8 @@ describe('HTTP pipeline', () => {
     const res = await api('GET', `/v1/orgs/${DEMO.org}/members`, { query: { limit: 1001 } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('limit: must be at most 1000');
+    // Beside the contract's message, where: a client names its own option from the path.
+    expect(res.body.error.issues).toEqual([{ path: ['limit'], message: 'must be at most 1000' }]);
     const role = await api('GET', `/v1/orgs/${DEMO.org}/members`, { query: { role: 'owner' } });
     expect(role.status).toBe(400);
     expect(role.body.error.message).toMatch(/^role: must be one of/);

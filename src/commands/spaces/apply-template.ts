@@ -39,6 +39,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
       command: '<%= config.bin %> spaces apply-template --template knowledge-base\n--content-ref logo=file:file_abc',
     },
   ];
+  static override fieldNames = { id: 'template' };
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),

@@ -4,7 +4,7 @@ import { publicFields } from './present.js';
 import { basename } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Caller, EmulatorContext } from '../types.js';
-import { HttpError } from '../types.js';
+import { badRequest, HttpError } from '../types.js';
 import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
 
@@ -171,8 +171,7 @@ export async function readUrlSource(ctx: EmulatorContext, url: string): Promise<
 
 export function readTextSource(text: string): SourceOutcome & { ok: true } {
   const doc = parseDocument(text);
-  if (doc === undefined)
-    throw new HttpError(400, 'body.source.text: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)');
+  if (doc === undefined) throw badRequest('body.source.text: not an OpenAPI document (JSON or YAML with an "openapi" or "swagger" field)');
   return { ok: true, filesystem: { [text.trim().startsWith('{') ? 'openapi.json' : 'openapi.yaml']: doc } };
 }
 

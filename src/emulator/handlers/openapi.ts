@@ -1,5 +1,5 @@
 import type { EmulatorContext, Handlers, RequestBase } from '../types.js';
-import { HttpError } from '../types.js';
+import { badRequest, HttpError } from '../types.js';
 import {
   findSpec,
   getSpec,
@@ -28,7 +28,7 @@ type Source = { url?: string; text?: string };
 async function readSource(ctx: EmulatorContext, source: Source): Promise<SourceOutcome> {
   if (source.text !== undefined) return readTextSource(source.text);
   if (source.url !== undefined) return readUrlSource(ctx, source.url);
-  throw new HttpError(400, 'body.source: must have exactly one of url, text');
+  throw badRequest('body.source: must have exactly one of url, text');
 }
 
 const version = (req: SpecRequest): { spec: OpenAPISpecDoc; version: OpenAPIVersionDoc } => {
@@ -47,8 +47,11 @@ export const openapiHandlers = {
   },
   createOpenAPISpec: async (req) => {
     const { organizationId } = req.params;
-    const taken = () =>
-      new HttpError(400, `body.slug: an OpenAPI specification "${req.body.slug}" already exists in this organization (PUT updates it)`);
+    const taken = () => {
+      const issue = `an OpenAPI specification "${req.body.slug}" already exists in this organization`;
+      // How to update it is said in HTTP terms, for API callers; the field's issue says only what is wrong with it.
+      return new HttpError(400, `body.slug: ${issue} (PUT updates it)`, [{ path: ['body', 'slug'], message: issue }]);
+    };
     if (findSpec(req.ctx, organizationId, req.body.slug)) throw taken();
     const outcome = await readSource(req.ctx, req.body.source);
     // Checked again: another request may have taken the slug while the source was fetched.
@@ -63,8 +66,7 @@ export const openapiHandlers = {
   createOrUpdateOpenAPISpecBySlug: async (req) => {
     const { organizationId, specSlug } = req.params;
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(specSlug) || specSlug.length > 100) {
-      throw new HttpError(
-        400,
+      throw badRequest(
         `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`,
       );
     }
