@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { areas, operationsById, type OperationsById } from './operations/index.js';
 import { buildPath, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
 import { HttpClient, type HttpOptions } from './http.js';
@@ -93,6 +94,17 @@ export class DocsClient {
 
   /** Call an operation by its table entry. */
   async call<O extends Operation>(op: O, params: OperationParams<O>, options: CallOptions = {}): Promise<OperationResult<O>> {
+    const { body, path, status } = await this.send(op, params, options);
+    if (!op.response) return undefined as OperationResult<O>;
+    if (!this.validateResponses) return body as OperationResult<O>;
+    const parsed = op.response.safeParse(body);
+    if (!parsed.success) {
+      throw new ResponseError(`${op.method} ${path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`, status);
+    }
+    return parsed.data as OperationResult<O>;
+  }
+
+  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions) {
     const req = this.prepare(op, params);
     const res = await this.http.request({
       method: req.method,
@@ -103,19 +115,37 @@ export class DocsClient {
       expectBody: op.response !== undefined,
       idempotent: op.idempotent,
     });
-    if (!op.response) return undefined as OperationResult<O>;
-    if (res.body === undefined) {
+    if (op.response && res.body === undefined) {
       throw new ResponseError(`${op.method} ${req.path}: expected a JSON body but the response (HTTP ${res.status}) was empty`, res.status);
     }
-    if (!this.validateResponses) return res.body as OperationResult<O>;
-    const parsed = op.response.safeParse(res.body);
-    if (!parsed.success) {
-      throw new ResponseError(
-        `${op.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`,
-        res.status,
-      );
+    return { body: res.body, path: req.path, status: res.status };
+  }
+
+  /**
+   * One page of a list, checked for what paging relies on: the envelope (`items`, `next`, `count`),
+   * the first item against the operation's lenient item schema, and every other item only for being
+   * an object. A full parse of every item cost more than the request on long lists; the response
+   * schemas transform nothing, so the items are the same either way.
+   */
+  private async page<O extends Operation>(op: O, params: Record<string, unknown>, options: CallOptions): Promise<Page<OperationItem<O>>> {
+    const { body, path, status } = await this.send(op, params, options);
+    if (!this.validateResponses) return body as Page<OperationItem<O>>;
+    const fail = (what: string) => new ResponseError(`${op.method} ${path}: unexpected response shape (${what})`, status);
+    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (!isObject(body)) throw fail('response: expected an object');
+    const { items, next, count } = body;
+    if (!Array.isArray(items)) throw fail('response.items: expected an array');
+    if (next !== undefined && next !== null && !(isObject(next) && typeof next.page === 'string'))
+      throw fail('response.next: expected an object with a string "page", or null');
+    if (count !== undefined && typeof count !== 'number') throw fail('response.count: expected a number');
+    const item = (op.response as { shape?: { items?: { element?: z.ZodType } } } | undefined)?.shape?.items?.element;
+    if (item && items.length > 0) {
+      const parsed = item.safeParse(items[0]);
+      if (!parsed.success) throw fail(formatIssues(parsed.error.issues, 'response.items.0'));
     }
-    return parsed.data as OperationResult<O>;
+    const bad = items.findIndex((i) => !isObject(i));
+    if (bad !== -1) throw fail(`response.items.${bad}: expected an object`);
+    return body as unknown as Page<OperationItem<O>>;
   }
 
   /** Call an operation by its official operationId (`mergeChangeRequest`); typed when the id is a literal. */
@@ -141,10 +171,7 @@ export class DocsClient {
     if (!op.paginated) throw new ValidationError(`${op.id} is not a paginated list`);
     const base = params as Record<string, unknown>;
     return paginate(
-      (page, limit) =>
-        this.call(op, { ...base, query: { ...(base.query as object | undefined), page, limit } } as OperationParams<O>, options) as Promise<
-          Page<OperationItem<O>>
-        >,
+      (page, limit) => this.page(op, { ...base, query: { ...(base.query as object | undefined), page, limit } }, options),
       options,
     );
   }

@@ -25,9 +25,9 @@ export function effectivePageSize(pageSize: number | undefined): number {
 }
 
 /**
- * Walks a `{items, next: {page}}` list: yields items as each page arrives and holds one page at
- * a time. Stops when `next` is absent or `max` items were yielded, without fetching a page it
- * will not use.
+ * Walks a `{items, next: {page}}` list: yields items as each page arrives. While the items of page
+ * N are consumed (written out), page N+1 is already being fetched, so at most two pages are held.
+ * Stops when `next` is absent or `max` items were yielded, without fetching a page it will not use.
  */
 export async function* paginate<T>(
   fetchPage: (page: string | undefined, limit: number) => Promise<Page<T>>,
@@ -36,27 +36,42 @@ export async function* paginate<T>(
   const max = options.max ?? Number.POSITIVE_INFINITY;
   const pageSize = effectivePageSize(options.pageSize);
   if (!(max > 0)) return;
-  let cursor: string | undefined;
+  let requested = 0;
+  const request = (cursor: string | undefined) => {
+    const limit = Math.min(pageSize, max - requested);
+    requested += limit;
+    const pending = fetchPage(cursor, limit);
+    // A failure surfaces when the page is awaited; until then (or if the loop ends first) it is not unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
   let yielded = 0;
   let pages = 0;
   const seen = new Set<string>();
-  for (;;) {
-    const limit = Math.min(pageSize, max - yielded);
-    const page = await fetchPage(cursor, limit);
+  let pending: Promise<Page<T>> | undefined = request(undefined);
+  while (pending) {
+    const page: Page<T> = await pending;
+    pending = undefined;
     if (!page || !Array.isArray(page.items)) {
       throw new ResponseError(`page ${pages + 1} of the list has no "items" array`);
     }
     pages += 1;
     options.onPage?.({ page: pages, items: page.items.length, count: typeof page.count === 'number' ? page.count : undefined });
     const next = page.next?.page;
-    for (const item of page.items) {
-      yield item;
-      if (++yielded >= max) return;
+    // A short page may still have a next one (a server may cap pages); only `max` stops early.
+    const wanted = Math.min(page.items.length, max - yielded);
+    let repeated = false;
+    if (typeof next === 'string' && next !== '' && yielded + wanted < max) {
+      // Silently stopping would truncate the output; following the cursor again would loop forever.
+      repeated = seen.has(next);
+      seen.add(next);
+      requested = yielded + wanted;
+      if (!repeated) pending = request(next);
     }
-    if (typeof next !== 'string' || next === '') return;
-    // Silently stopping would truncate the output; following the cursor again would loop forever.
-    if (seen.has(next)) throw new ResponseError(`the server returned the page cursor "${next}" twice; stopping after ${yielded} items`);
-    seen.add(next);
-    cursor = next;
+    for (let i = 0; i < wanted; i++) {
+      yielded++;
+      yield page.items[i] as T;
+    }
+    if (repeated) throw new ResponseError(`the server returned the page cursor "${next}" twice; stopping after ${yielded} items`);
   }
 }

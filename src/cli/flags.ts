@@ -25,13 +25,14 @@ export const yesFlag = () => Flags.boolean({ char: 'y', description: 'Do not ask
 export const dryRunFlag = () => Flags.boolean({ description: 'Print the request (method, URL, body) and send nothing' });
 
 export const DEFAULT_LIMIT = 30;
-export const ALL_PAGE_SIZE = 100;
+/** With --all, pages as large as the contract allows (MAX_PAGE_SIZE of src/api/schemas/common.ts, not imported: it loads zod). */
+export const ALL_PAGE_SIZE = 1000;
 
 /** `--limit` (default 30, the page size with --all) and `--all` (stream every page). */
 export const listFlags = () => ({
   limit: Flags.integer({
     char: 'L',
-    description: `Maximum number of items to show (default ${DEFAULT_LIMIT}); with --all, the page size (default ${ALL_PAGE_SIZE}, at most 1000)`,
+    description: `Maximum number of items to show (default ${DEFAULT_LIMIT}); with --all, the page size (default and most: ${ALL_PAGE_SIZE})`,
     helpValue: '<n>',
   }),
   all: Flags.boolean({ description: 'Fetch every page, streaming as pages arrive (one JSON object per line with --json)' }),

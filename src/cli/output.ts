@@ -48,6 +48,9 @@ export interface OutputOptions {
 const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 export type Style = keyof typeof ANSI;
 
+/** Characters of streamed lines written at once (`stream`). */
+const STREAM_CHUNK = 64 * 1024;
+
 /** Longest cell shown in a table when the terminal's width is unknown; TSV and JSON keep full values. */
 const MAX_CELL = 60;
 
@@ -122,13 +125,25 @@ export class Output {
       this.list(rows, columns, empty);
       return rows.length;
     }
-    for await (const item of items) {
-      count++;
-      if (this.isJson && this.jsonFilter) {
-        await this.jsonLine(item);
-        continue;
+    // Lines go out in chunks of about 64 kB (a write per line is a system call each on a pipe); what
+    // was received before a failure is still written.
+    let chunk = '';
+    try {
+      for await (const item of items) {
+        count++;
+        if (this.isJson && this.jsonFilter) {
+          await this.jsonLine(item);
+          continue;
+        }
+        chunk += `${this.isJson ? JSON.stringify(item) : this.tsvRow(item, columns)}\n`;
+        if (chunk.length >= STREAM_CHUNK) {
+          const full = chunk;
+          chunk = '';
+          await this.write(this.options.stdout, full);
+        }
       }
-      await this.write(this.options.stdout, `${this.isJson ? JSON.stringify(item) : this.tsvRow(item, columns)}\n`);
+    } finally {
+      if (chunk !== '') await this.write(this.options.stdout, chunk);
     }
     return count;
   }

@@ -118,17 +118,40 @@ describe('paginate', () => {
     }
   });
 
-  it('yields the first page before the second is requested', async () => {
-    const { server } = await listServer(300);
-    const iterator = paginate(fetcher(server.url), { pageSize: 100 });
-    const first = await iterator.next();
-    expect(first.value).toEqual({ id: 'item-0' });
-    expect(server.requests).toHaveLength(1);
-    for (let i = 1; i < 100; i++) await iterator.next();
-    expect(server.requests).toHaveLength(1);
-    await iterator.next();
-    expect(server.requests).toHaveLength(2);
-    await iterator.return(undefined);
+  it('fetches page N+1 while page N is consumed, never more than one page ahead', async () => {
+    const asked: Array<string | undefined> = [];
+    const walk = paginate<number>(
+      async (page) => {
+        asked.push(page);
+        const n = Number(page ?? 0);
+        return { items: [n * 10, n * 10 + 1], next: n < 3 ? { page: String(n + 1) } : null };
+      },
+      { pageSize: 2 },
+    );
+    expect((await walk.next()).value).toBe(0);
+    // The first item of page 1 is out: page 2 is on its way, page 3 is not.
+    expect(asked).toEqual([undefined, '1']);
+    expect((await walk.next()).value).toBe(1);
+    expect(asked).toEqual([undefined, '1']);
+    expect((await walk.next()).value).toBe(10);
+    expect(asked).toEqual([undefined, '1', '2']);
+    const rest: number[] = [];
+    for await (const n of walk) rest.push(n);
+    expect(rest).toEqual([11, 20, 21, 30, 31]);
+    expect(asked).toEqual([undefined, '1', '2', '3']);
+  });
+
+  it('reports a failed page ahead only when the walk reaches it', async () => {
+    const walk = paginate<number>(async (page) => {
+      if (page === 'b') throw new ResponseError('page b failed');
+      return { items: [1, 2], next: { page: 'b' } };
+    });
+    const got: number[] = [];
+    const err = await (async () => {
+      for await (const n of walk) got.push(n);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual([1, 2]);
+    expect((err as Error).message).toBe('page b failed');
   });
 
   it('follows next across an empty page, and refuses a cursor it has seen', async () => {
@@ -162,5 +185,46 @@ describe('paginate', () => {
     expect(items).toHaveLength(1100);
     expect(limits()).toEqual([1000, 100]);
     expect(server.requests.every((r) => r.path === '/v1/spaces/space-1/change-requests' && r.query.get('status') === 'open')).toBe(true);
+  });
+
+  it('checks each page cheaply: the envelope, the first item in full, the others for being objects', async () => {
+    const CR = {
+      id: 'cr_1',
+      number: 1,
+      status: 'open',
+      subject: 'Fix',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      revision: 'rev_1',
+      revisionInitial: 'rev_0',
+      comments: 0,
+      outdated: false,
+    };
+    const bodies: unknown[] = [
+      { items: [CR, 'not an object'] },
+      { items: [{ number: 1 }] },
+      { items: {}, next: null },
+      { items: [], next: { page: 7 } },
+      { items: [], count: 'many' },
+      [],
+    ];
+    const server = await startServer((_req, res) => sendJson(res, 200, bodies.shift()));
+    cleanups.push(server.close);
+    const docs = new DocsClient({ baseUrl: server.url, token: 'tok_0123456789', retry: { maxRetries: 0 } });
+    cleanups.push(() => docs.close());
+    const messages: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const err = await collect(docs.paginate(changeRequests.list, { spaceId: 'space-1' })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ResponseError);
+      messages.push((err as Error).message.replace(/^GET \S+: unexpected response shape /, ''));
+    }
+    expect(messages).toEqual([
+      '(response.items.1: expected an object)',
+      expect.stringMatching(/^\(response\.items\.0\.id: /),
+      '(response.items: expected an array)',
+      '(response.next: expected an object with a string "page", or null)',
+      '(response.count: expected a number)',
+      '(response: expected an object)',
+    ]);
   });
 });

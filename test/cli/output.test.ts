@@ -83,14 +83,53 @@ describe('Output', () => {
     expect(table.stderr.text).toBe('No change requests.\n');
   });
 
-  it('streams one JSON object per line with --all --json, waiting for drain', async () => {
-    const many: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: `cr_${i}`, number: i, subject: `s${i}` }));
+  it('streams one JSON object per line with --all --json, in chunks, waiting for drain', async () => {
+    // About 1 MB of lines: several chunks of 64 kB.
+    const many: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: `cr_${i}`, number: i, subject: `s${i}`.padEnd(150, '.') }));
     const { out, stdout } = make('json', { highWater: 3 });
     const count = await out.stream(generate(many), columns);
-    expect(count).toBe(10);
+    expect(count).toBe(5000);
     const lines = stdout.text.trimEnd().split('\n');
     expect(lines.map((l) => JSON.parse(l))).toEqual(many);
+    expect(stdout.chunks.length).toBeGreaterThan(10);
+    expect(stdout.chunks.length).toBeLessThan(30);
     expect(stdout.drains).toBeGreaterThan(0);
+  });
+
+  it('stops pulling items while stdout is full, so a slow reader keeps memory flat', async () => {
+    const written: string[] = [];
+    let drain: (() => void) | undefined;
+    // A pipe whose reader is asleep: every write fills it until the test lets it drain.
+    const stdout = {
+      isTTY: false,
+      write: (chunk: string) => (written.push(chunk), false),
+      once: (_event: 'drain', listener: () => void) => void (drain = listener),
+    };
+    const out = new Output({ mode: 'json', color: false, stdout, stderr: new Sink(false) });
+    let pulled = 0;
+    async function* endless(): AsyncGenerator<Row> {
+      for (let i = 0; ; i++) {
+        pulled++;
+        yield { id: `cr_${i}`, number: i, subject: 'x'.repeat(200) };
+        if (i === 5000) return;
+      }
+    }
+    const done = out.stream(endless(), columns);
+    await new Promise((r) => setTimeout(r, 20));
+    // One chunk written (about 64 kB of lines), then nothing more is read until 'drain'.
+    expect(written).toHaveLength(1);
+    const held = pulled;
+    expect(held).toBeLessThan(400);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pulled).toBe(held);
+    while (drain) {
+      const resume = drain;
+      drain = undefined;
+      resume();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(await done).toBe(5001);
+    expect(written.join('').split('\n').filter(Boolean)).toHaveLength(5001);
   });
 
   it('streams TSV rows when piped and collects a table on a TTY', async () => {
