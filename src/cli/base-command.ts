@@ -39,7 +39,8 @@ class DryRunDone extends Error {}
 
 /** What a destructive call asks before it runs: `Merge change request 42?` / refuses: `merge change request 42`. */
 export interface Confirmation {
-  question: string;
+  /** A string, or a function read only when the question is asked (names fetched then: src/cli/names.ts). */
+  question: string | (() => Promise<string>);
   action: string;
 }
 

@@ -50,8 +50,11 @@ export function ask(question: string, options: { secret?: boolean; io?: PromptIO
 }
 
 export interface ConfirmOptions {
-  /** The question: `Merge change request #42 into the space's primary content?` */
-  question: string;
+  /**
+   * The question: `Merge change request #1 "Windows" into space "Guides"?`. A function is called
+   * only when the question is really asked, so names are read only then.
+   */
+  question: string | (() => Promise<string>);
   /** What is refused without a terminal: `merge change request 42`. */
   action: string;
   yes: boolean;
@@ -69,7 +72,8 @@ export async function confirm(options: ConfirmOptions): Promise<void> {
   if (!options.interactive) {
     throw new UsageError(`refusing to ${options.action} without confirmation: no terminal to ask on. Pass --yes to confirm.`);
   }
-  const answer = (await (options.ask ?? ask)(`${options.question} [y/N] `)).trim().toLowerCase();
+  const question = typeof options.question === 'string' ? options.question : await options.question();
+  const answer = (await (options.ask ?? ask)(`${question} [y/N] `)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new CancelledError(`Cancelled: did not ${options.action}.`);
 }
 

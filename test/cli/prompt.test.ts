@@ -43,6 +43,19 @@ describe('confirm', () => {
     await confirm({ ...question, yes: false, interactive: true, ask: async (q) => ((shown = q), 'y') });
     expect(shown).toBe('Merge change request 42? [y/N] ');
   });
+  it('reads a lazy question only when it really asks', async () => {
+    let reads = 0;
+    const lazy = {
+      question: async () => (reads++, 'Merge change request #42 "Windows" into space "Guides"?'),
+      action: 'merge change request 42',
+    };
+    await confirm({ ...lazy, yes: true, interactive: true });
+    await confirm({ ...lazy, yes: false, interactive: false }).catch(() => undefined);
+    expect(reads).toBe(0);
+    let shown = '';
+    await confirm({ ...lazy, yes: false, interactive: true, ask: async (q) => ((shown = q), 'y') });
+    expect([reads, shown]).toEqual([1, 'Merge change request #42 "Windows" into space "Guides"? [y/N] ']);
+  });
 });
 
 describe('ask', () => {

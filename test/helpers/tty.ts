@@ -35,7 +35,7 @@ export function docsOnTty(
   let output = '';
   const onData = (chunk: Buffer) => {
     output += chunk.toString();
-    while (pending[0] && output.replace(/\r\n/g, '\n').includes(pending[0].after)) child.stdin.write((pending.shift() as TtyAnswer).type);
+    while (pending[0] && output.replace(/\r+\n/g, '\n').includes(pending[0].after)) child.stdin.write((pending.shift() as TtyAnswer).type);
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
@@ -44,7 +44,7 @@ export function docsOnTty(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const text = output.replace(/\r\n/g, '\n');
+      const text = output.replace(/\r+\n/g, '\n');
       transcript.push(`$ docs ${args.join(' ')} (on a terminal)\n${text}`);
       resolve({ code, output: text });
     });

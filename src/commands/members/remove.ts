@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { memberArgDescription, resolveMember } from '../../cli/format/members.js';
+import { Names } from '../../cli/names.js';
 
 export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
   static override operations = [members.remove, members.list];
@@ -24,10 +25,16 @@ export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
       await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
     );
     const who = userId === this.args.user ? userId : `${this.args.user} (${userId})`;
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       members.remove,
       { organizationId, userId },
-      { confirm: { question: `Remove ${who} from organization ${organizationId}?`, action: `remove member ${userId}` } },
+      {
+        confirm: {
+          question: async () => `Remove ${await names.member(organizationId, userId)} from ${await names.organization(organizationId)}?`,
+          action: `remove member ${userId}`,
+        },
+      },
     );
     this.output.done(`Removed ${who} from organization ${organizationId}`, new NoContent(userId, 'removed'));
   }

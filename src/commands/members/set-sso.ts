@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
 import { memberArgDescription, memberLabel, memberRow, resolveMember } from '../../cli/format/members.js';
+import { Names } from '../../cli/names.js';
 
 export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
   static override operations = [members.setSso, members.list];
@@ -20,12 +21,14 @@ export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
       'member',
       await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
     );
+    const names = new Names(() => this.client(), this.abort.signal);
     const member = await this.send(
       members.setSso,
       { organizationId, userId },
       {
         confirm: {
-          question: `Make ${userId} an SSO member of organization ${organizationId}? This cannot be undone through the API.`,
+          question: async () =>
+            `Make ${await names.member(organizationId, userId)} an SSO member of ${await names.organization(organizationId)}? This cannot be undone through the API.`,
           action: `make ${userId} an SSO member`,
         },
       },

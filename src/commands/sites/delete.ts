@@ -1,6 +1,7 @@
 import { sites } from '../../api/operations/sites.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { siteArg, siteFlag, siteTarget } from '../../cli/format/sites.js';
+import { Names } from '../../cli/names.js';
 
 export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
   static override operations = [sites.delete];
@@ -17,12 +18,13 @@ export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
   async run(): Promise<void> {
     const organizationId = await this.org();
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       sites.delete,
       { organizationId, siteId: this.about('site', site) },
       {
         confirm: {
-          question: `Delete site ${site} with its sections and site spaces (the spaces are kept)?`,
+          question: async () => `Delete ${await names.site(organizationId, site)} with its sections and site spaces (the spaces are kept)?`,
           action: `delete site ${site}`,
         },
       },

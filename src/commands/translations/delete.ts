@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
+import { Names } from '../../cli/names.js';
 
 export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
   static override operations = [translations.delete];
@@ -17,10 +18,16 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
   async run(): Promise<void> {
     const organizationId = await this.org();
     const translationId = this.about('translation', this.args.translation);
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       translations.delete,
       { organizationId, translationId },
-      { confirm: { question: `Delete translation ${translationId}?`, action: `delete translation ${translationId}` } },
+      {
+        confirm: {
+          question: async () => `Delete translation ${translationId} of ${await names.organization(organizationId)}?`,
+          action: `delete translation ${translationId}`,
+        },
+      },
     );
     this.output.done(`Deleted translation ${translationId}`, new NoContent(translationId, 'deleted'));
   }

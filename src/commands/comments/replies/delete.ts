@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
 import { crFlag, unsupported } from '../../../cli/format/comments.js';
+import { Names } from '../../../cli/names.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];
@@ -26,10 +27,16 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     const spaceId = this.space();
     const commentId = this.about('comment', this.args.comment);
     const commentReplyId = this.about('comment reply', this.args.reply);
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       comments.deleteReply,
       { spaceId, commentId, commentReplyId },
-      { confirm: { question: `Delete reply ${commentReplyId} to comment ${commentId}?`, action: `delete reply ${commentReplyId}` } },
+      {
+        confirm: {
+          question: async () => `Delete reply ${commentReplyId} to comment ${commentId} in ${await names.space(spaceId)}?`,
+          action: `delete reply ${commentReplyId}`,
+        },
+      },
     );
     this.output.done(`Deleted reply ${commentReplyId} to comment ${commentId}`, new NoContent(commentReplyId, 'deleted'));
   }

@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { Names } from '../../../cli/names.js';
 
 export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSectionGroupsDelete> {
   static override operations = [siteSectionGroups.delete];
@@ -24,12 +25,13 @@ export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSe
       label: 'section group',
       list: 'sites section-groups list',
     });
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       siteSectionGroups.delete,
       { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint) },
       {
         confirm: {
-          question: `Delete section group ${part} of site ${site} (its sections are kept)?`,
+          question: async () => `Delete section group ${part} of ${await names.site(organizationId, site)} (its sections are kept)?`,
           action: `delete section group ${part}`,
         },
       },

@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { Names } from '../../../cli/names.js';
 
 export default class SitesSectionsDelete extends DocsCommand<typeof SitesSectionsDelete> {
   static override operations = [siteSections.delete];
@@ -21,12 +22,14 @@ export default class SitesSectionsDelete extends DocsCommand<typeof SitesSection
       label: 'section',
       list: 'sites sections list',
     });
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       siteSections.delete,
       { organizationId, siteId: this.about('site', site), siteSectionId: this.about('site section', part, hint) },
       {
         confirm: {
-          question: `Delete section ${part} of site ${site} with its site spaces (the spaces are kept)?`,
+          question: async () =>
+            `Delete section ${part} of ${await names.site(organizationId, site)} with its site spaces (the spaces are kept)?`,
           action: `delete section ${part}`,
         },
       },

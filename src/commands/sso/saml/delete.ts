@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core';
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { Names } from '../../../cli/names.js';
 
 export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
   static override operations = [sso.delete];
@@ -19,12 +20,13 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
   async run(): Promise<void> {
     const organizationId = await this.org();
     const samlProviderId = this.about('SAML provider', this.args.provider);
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       sso.delete,
       { organizationId, samlProviderId },
       {
         confirm: {
-          question: `Delete SAML provider ${samlProviderId} of organization ${organizationId}?`,
+          question: async () => `Delete SAML provider ${samlProviderId} of ${await names.organization(organizationId)}?`,
           action: `delete SAML provider ${samlProviderId}`,
         },
       },

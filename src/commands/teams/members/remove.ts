@@ -4,6 +4,7 @@ import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
 import { memberArgDescription, resolveMember } from '../../../cli/format/members.js';
 import { teamArg } from '../../../cli/format/teams.js';
+import { Names } from '../../../cli/names.js';
 
 export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersRemove> {
   static override operations = [teams.removeMember, members.list];
@@ -26,10 +27,16 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
       'member',
       await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
     );
+    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       teams.removeMember,
       { organizationId, teamId, userId },
-      { confirm: { question: `Remove ${userId} from team ${teamId}?`, action: `remove ${userId} from team ${teamId}` } },
+      {
+        confirm: {
+          question: async () => `Remove ${await names.member(organizationId, userId)} from ${await names.team(organizationId, teamId)}?`,
+          action: `remove ${userId} from team ${teamId}`,
+        },
+      },
     );
     this.output.done(`Removed ${userId} from team ${teamId}`, new NoContent(userId, 'removed'));
   }

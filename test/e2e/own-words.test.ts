@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/emulator/seed/demo.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
+import { docsOnTty } from '../helpers/tty.js';
+
+/** Commands that take the user's own words: `cr list --status all`, pages by path, named confirmations. */
+
+const SPACE = DEMO.spaces.guides;
+interface ChangeRequest {
+  number: number;
+  status: string;
+}
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  ensureBuilt();
+  emulator = await startEmulator();
+  env = demoEnv(emulator, { space: SPACE });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  cleanup();
+});
+
+const crsPath = `/v1/spaces/${SPACE}/change-requests`;
+
+describe('cr list --status all', () => {
+  it('lists change requests in every state, by number; --limit counts them all', async () => {
+    const made: number[] = [];
+    for (const subject of ['One', 'Two', 'Three']) made.push((await api<ChangeRequest>(emulator, 'POST', crsPath, { subject })).number);
+    await api(emulator, 'PATCH', `${crsPath}/${made[0]}`, { status: 'archived' });
+    await api(emulator, 'PATCH', `${crsPath}/${made[1]}`, { status: 'draft' });
+    const every = async (status: string) =>
+      (await api<{ items: ChangeRequest[] }>(emulator, 'GET', `${crsPath}?limit=1000&status=${status}`)).items;
+    const expected = (await Promise.all(['draft', 'open', 'archived', 'merged'].map(every)))
+      .flat()
+      .map((cr) => [cr.number, cr.status])
+      .sort((a, b) => (a[0] as number) - (b[0] as number));
+
+    const all = await docs(['cr', 'list', '--status', 'all', '--json'], { env });
+    expect(all.code).toBe(0);
+    expect((JSON.parse(all.stdout) as ChangeRequest[]).map((cr) => [cr.number, cr.status])).toEqual(expected);
+    expect(new Set(expected.map(([, status]) => status))).toEqual(new Set(['open', 'archived', 'draft']));
+
+    const two = await docs(['cr', 'list', '--status', 'all', '--limit', '2'], { env });
+    expect(
+      two.stdout
+        .trim()
+        .split('\n')
+        .map((line) => Number(line.split('\t')[0])),
+    ).toEqual(expected.slice(0, 2).map(([n]) => n));
+    const lines = await docs(['cr', 'list', '--status', 'all', '--all', '--json'], { env });
+    expect(
+      lines.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as ChangeRequest).number),
+    ).toEqual(expected.map(([n]) => n));
+    const archived = await docs(['cr', 'list', '--status', 'archived', '--json'], { env });
+    expect((JSON.parse(archived.stdout) as ChangeRequest[]).map((cr) => cr.number)).toContain(made[0]);
+  });
+});
+
+describe('confirmations name the thing', () => {
+  it('cr merge, spaces delete and collections delete ask with titles; "n" leaves everything as it was', async () => {
+    const no = [{ after: '[y/N]', type: 'n\r' }];
+    const space = (await api<{ title: string }>(emulator, 'GET', `/v1/spaces/${SPACE}`)).title;
+    const collection = (await api<{ title: string }>(emulator, 'GET', `/v1/collections/${DEMO.collections.guides}`)).title;
+    const merge = await docsOnTty(['cr', 'merge', '1'], { env, answers: no });
+    expect(merge.output).toContain(
+      `Merge change request #1 "Document Windows installation" into space "${space}"? [y/N] n\nError: Cancelled`,
+    );
+    expect(merge.code).toBe(2);
+    expect((await api<ChangeRequest>(emulator, 'GET', `${crsPath}/1`)).status).toBe('open');
+
+    const del = await docsOnTty(['spaces', 'delete', SPACE], { env, answers: no });
+    expect(del.output).toContain(`Delete space "${space}"? It can be restored for 7 days. [y/N] `);
+    expect(del.code).toBe(2);
+
+    const nested = await docsOnTty(['collections', 'delete', DEMO.collections.guides], { env, answers: no });
+    expect(nested.output).toContain(`Delete collection "${collection}", the collections nested in it and their spaces? [y/N] `);
+
+    // Without a terminal nothing is read to name it: the refusal is the same as before.
+    const piped = await docs(['cr', 'merge', '1'], { env });
+    expect(piped.stderr).toBe(
+      'Error: refusing to merge change request 1 without confirmation: no terminal to ask on. Pass --yes to confirm.\n',
+    );
+  });
+});
