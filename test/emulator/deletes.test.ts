@@ -20,12 +20,12 @@ const keepsTarget: Record<string, (world: World, params: Params) => Promise<stri
   // A deleted space stays, restorable for 7 days (restoreSpace): it is marked deleted and reads answer 404.
   deleteSpaceById: async (world, { spaceId = '' }) => {
     const read = await world.admin('GET', `/v1/spaces/${spaceId}`);
-    const stored = world.store.get<{ deletedAt?: string }>('space', spaceId);
+    const stored = world.store.get<{ id: string; deletedAt?: string }>('space', spaceId);
     return read.status === 404 && stored?.deletedAt ? undefined : `the space reads ${read.status}, deletedAt ${stored?.deletedAt}`;
   },
   // A section taken out of its group stays in the site, at the top level.
   removeSectionFromGroup: async (world, { siteSectionId = '' }) => {
-    const stored = world.store.get<{ sectionGroup?: string }>('siteSection', siteSectionId);
+    const stored = world.store.get<{ id: string; sectionGroup?: string }>('siteSection', siteSectionId);
     return stored && stored.sectionGroup === undefined
       ? undefined
       : `the section is ${stored ? `in group ${stored.sectionGroup}` : 'gone'}`;
