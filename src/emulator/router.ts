@@ -259,7 +259,7 @@ function handlerOf(handlers: Partial<Handlers>, operationId: string): AnyHandler
   // The one cast between the table and the router: the router has parsed the path, query and body
   // with this operation's own schemas, which is what Handler<operationId> takes; the compiler cannot
   // tie an id known at run time to its handler's type.
-  return (handlers as Record<string, unknown>)[operationId] as AnyHandler | undefined;
+  return (handlers as Record<string, AnyHandler | undefined>)[operationId];
 }
 
 function withLocation(operation: Operation, response: HandlerResponse): HandlerResponse {

@@ -3,7 +3,7 @@ import { presentGitSync, withoutCredentials, type GitInfoDoc } from '../domain/g
 import { readRepository, reuseIds, writeRepository } from '../domain/git.js';
 import { buildFile, buildPages, createRevision, fileBytes, getRevision } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
-import { HttpError, type Handlers } from '../types.js';
+import { HttpError, type BodyOf, type Handlers } from '../types.js';
 import { deleteIdempotently, spaceOf, type Req } from './content-common.js';
 
 /**
@@ -12,16 +12,8 @@ import { deleteIdempotently, spaceOf, type Req } from './content-common.js';
  * repository right after sees the result. The repository URL is remembered (credentials included) but only shown without them.
  */
 
-interface GitBody {
-  url: string;
-  ref: string;
-  repoProjectDirectory?: string;
-  repoTreeURL?: string;
-  force?: boolean;
-  standalone?: boolean;
-  commitMessage?: string;
-  gitInfo?: { provider?: 'github' | 'gitlab'; url?: string };
-}
+/** What import and export both send about the repository. */
+type GitBody = BodyOf<'importGitRepository'> | BodyOf<'exportToGitRepository'>;
 
 const INTEGRATIONS = { github: 'github-sync', gitlab: 'gitlab-sync' } as const;
 
