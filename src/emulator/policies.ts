@@ -27,7 +27,7 @@ type SourceFor<P> =
   | (Extract<P, 'organizationId' | 'spaceId' | 'collectionId'> extends never ? 'none' : never);
 
 export interface Policy {
-  /** The lowest role of the organization that may call the operation. */
+  /** The lowest role of the organization that may call the operation (rows with no organization say `guest`: anyone signed in). */
   minimum: MinimumRole;
   organization: OrganizationSource;
   /** Owners of the path's team pass too, whatever their role (contract: an owner "can manage team members"). */
@@ -36,9 +36,8 @@ export interface Policy {
   location?: true;
 }
 
-type PolicyOf<I extends OperationId> = Policy & { organization: SourceFor<ParamOf<I>> } & ('teamId' extends ParamOf<I>
-    ? unknown
-    : { teamOwner?: never });
+type TeamOwnerFor<P> = 'teamId' extends P ? unknown : { teamOwner?: never };
+type PolicyOf<I extends OperationId> = Policy & { organization: SourceFor<ParamOf<I>> } & TeamOwnerFor<ParamOf<I>>;
 
 export type Policies = { readonly [I in OperationId]: PolicyOf<I> };
 
