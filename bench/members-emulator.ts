@@ -64,6 +64,8 @@ async function serve(sizes: Record<string, number>): Promise<void> {
   process.once('message', () => {
     void emu.close().then(() => process.exit(0));
   });
+  // The bench died (Ctrl-C, a closed pipe): do not outlive it.
+  process.once('disconnect', () => process.exit(0));
 }
 
 export async function forkMembersEmulator(

@@ -7,8 +7,9 @@
  * Needs `npm run build` (the CLI runs from dist/). For each size an emulator child process
  * (bench/members-emulator.ts) holds an organization of that many members; both commands run
  * alternately `runs` times (default 10) with stdout read by this process, which checks that every
- * member arrived. Each run is timed from spawn to exit, and its peak RSS is read from GNU time
- * (/usr/bin/time -f %M) when the machine has it. Prints median and min–max of each, and the ratio
+ * member arrived. Each run is timed from spawn to exit, and its CPU time and peak RSS are read
+ * from GNU time (/usr/bin/time) when the machine has it: on a busy machine CPU time says more than
+ * wall time about the client, but only wall time shows fetching and writing overlap. Prints median and min–max of each, and the ratio
  * official ÷ docs of the medians (above 1: docs is faster).
  */
 import { spawn } from 'node:child_process';
@@ -43,8 +44,9 @@ do {
 
 export interface Run {
   ms: number;
-  /** Peak resident set size in MB, when GNU time is there. */
+  /** Peak resident set size in MB and CPU time (user + system) in ms, when GNU time is there. */
   rssMb?: number;
+  cpuMs?: number;
 }
 
 export interface PagingFigures {
@@ -56,7 +58,7 @@ export interface PagingFigures {
 /** Run a command with stdout read here; count its lines (one per member). */
 async function timed(argv: string[], env: NodeJS.ProcessEnv, expected: number): Promise<Run> {
   const withTime = existsSync(GNU_TIME);
-  const [cmd, ...args] = withTime ? [GNU_TIME, '-f', 'peak-rss-kb=%M', ...argv] : argv;
+  const [cmd, ...args] = withTime ? [GNU_TIME, '-f', 'peak-rss-kb=%M cpu-s=%U+%S', ...argv] : argv;
   const started = performance.now();
   const child = spawn(cmd as string, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let lines = 0;
@@ -69,8 +71,9 @@ async function timed(argv: string[], env: NodeJS.ProcessEnv, expected: number): 
   const ms = performance.now() - started;
   if (code !== 0) throw new Error(`${argv.join(' ')} exited with ${code}: ${stderr.slice(-500)}`);
   if (lines !== expected) throw new Error(`${argv.join(' ')} printed ${lines} lines, expected ${expected}`);
-  const kb = /peak-rss-kb=(\d+)/.exec(stderr)?.[1];
-  return { ms, ...(kb ? { rssMb: Number(kb) / 1024 } : {}) };
+  const measured = /peak-rss-kb=(\d+) cpu-s=([\d.]+)\+([\d.]+)/.exec(stderr);
+  if (!measured) return { ms };
+  return { ms, rssMb: Number(measured[1]) / 1024, cpuMs: (Number(measured[2]) + Number(measured[3])) * 1000 };
 }
 
 export async function pagingBench(sizes = [10_000, 100_000], runs = 10): Promise<PagingFigures[]> {
@@ -110,10 +113,11 @@ const spread = (xs: number[], digits: number) =>
 function print(f: PagingFigures): void {
   const line = (label: string, runs: Run[]) => {
     const rss = runs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
+    const cpu = runs.map((r) => r.cpuMs).filter((x): x is number => x !== undefined);
     return `  ${label.padEnd(44)} ${spread(
       runs.map((r) => r.ms),
       0,
-    )} ms${rss.length ? `, peak RSS ${spread(rss, 1)} MB` : ''}`;
+    )} ms${rss.length ? `, CPU ${spread(cpu, 0)} ms, peak RSS ${spread(rss, 1)} MB` : ''}`;
   };
   const ratio = median(f.official.map((r) => r.ms)) / median(f.docs.map((r) => r.ms));
   console.log(`${f.members} members, ${f.docs.length} runs each (median, min–max):`);

@@ -50,6 +50,24 @@ describe('docs members', () => {
 
     const json = await docs(['members', 'list', '--json', '--limit', '3'], { env });
     expect((JSON.parse(json.stdout) as Member[]).map((m) => m.id)).toEqual(expected.slice(0, 3));
+
+    // --all asks for the largest page the API allows unless --limit sets the page size.
+    const all = await docs(['members', 'list', '--all', '--json', '--debug'], { env });
+    expect(all.code, all.stderr).toBe(0);
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Member).id),
+    ).toEqual(expected);
+    expect(all.stderr.split('\n').filter((l) => l.startsWith('> GET') && l.includes('/members'))).toEqual([
+      expect.stringContaining('limit=1000'),
+    ]);
+    const paged = await docs(['members', 'list', '--all', '--limit', '4', '--json', '--debug'], { env });
+    expect(paged.stdout.trim().split('\n')).toHaveLength(expected.length);
+    const pages = paged.stderr.split('\n').filter((l) => l.startsWith('> GET') && l.includes('/members'));
+    expect(pages).toHaveLength(Math.ceil(expected.length / 4));
+    expect(pages.every((l) => l.includes('limit=4'))).toBe(true);
   });
 
   it('filters by role (guest included), search, and sorts by last-seen time', async () => {

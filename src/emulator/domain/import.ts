@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import { createRequire } from 'node:module';
 import { badRequest, HttpError } from '../types.js';
 import { filePath, MAX_ZIP_ENTRIES, readBodyCapped, readLocalFile, tooLarge, type HostPolicy } from '../host.js';
 import { htmlToMarkdown } from './html.js';
@@ -7,6 +7,11 @@ import { splitTitle } from './markdown.js';
 import { humanize, pagesFromMarkdownFiles, type MarkdownFile } from './markdown-tree.js';
 import type { FileInput, PageInput } from './revisions.js';
 import { withoutCredentials } from './git-info.js';
+
+// fflate is loaded by the first zip import, not by every emulator start.
+const require = createRequire(import.meta.url);
+let fflate: typeof import('fflate') | undefined;
+const zip = () => (fflate ??= require('fflate') as typeof import('fflate'));
 
 /**
  * Content import (`POST .../content/import`). The emulator runs on the user's machine with no
@@ -128,6 +133,7 @@ const ZIP_CHUNK = 8 * 1024;
 function inflateBounded(bytes: Uint8Array, limit: number): Map<string, Uint8Array> {
   let count = 0;
   let declared = 0;
+  const { Unzip, UnzipInflate, unzipSync } = zip();
   try {
     unzipSync(bytes, {
       filter: (file) => {

@@ -2,11 +2,16 @@ import type { z } from 'zod';
 import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from '../../api/schemas/openapi.js';
 import { publicFields } from './present.js';
 import { basename } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Caller, EmulatorContext } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
 import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
+
+// yaml is loaded by the first YAML document, not by every emulator start.
+const require = createRequire(import.meta.url);
+let yaml: typeof import('yaml') | undefined;
+const parseYaml = (text: string): unknown => (yaml ??= require('yaml') as typeof import('yaml')).parse(text);
 
 /*
  * OpenAPI specifications of an organization and their versions (contract "OpenAPI
