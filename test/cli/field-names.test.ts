@@ -48,3 +48,10 @@ describe('describeIssues', () => {
     );
   });
 });
+
+describe('a field named like its container', () => {
+  it('names the argument of a query field called `query` (orgs search QUERY)', () => {
+    expect(optionFor(['query'], { args: ['query'] })).toBe('QUERY');
+    expect(optionFor(['query', 'query'], { args: ['query'] })).toBe('QUERY');
+  });
+});

@@ -153,7 +153,7 @@ describe('usage errors name the problem and the command', () => {
     [['cr', 'list', SPACE, '--spce', 'x'], 'unknown flag --spce (did you mean --space?). See `docs cr list --help`.'],
     [
       ['cr', 'list', SPACE, '--status', 'closed'],
-      '--status must be one of draft, open, archived, merged (got "closed"). See `docs cr list --help`.',
+      '--status must be one of draft, open, archived, merged, all (got "closed"). See `docs cr list --help`.',
     ],
     [['cr', 'list', SPACE, '--limit', 'ten'], '--limit: expected a whole number, got "ten". See `docs cr list --help`.'],
     [['cr', 'get', '1', '2'], 'unexpected argument 2: `docs cr get` takes CR. Quote values that contain spaces. See `docs cr get --help`.'],

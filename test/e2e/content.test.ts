@@ -195,7 +195,7 @@ describe('space content', () => {
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain('<name>=<kind>:<id>');
     // The server rejects body.id; the user typed --template.
-    const unknown = await docs(['spaces', 'apply-template', space, '--template', 'no-such-template'], { env });
+    const unknown = await docs(['spaces', 'apply-template', space, '--template', 'no-such-template', '--yes'], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
       /^Error: --template unknown template "no-such-template"; the emulator has product-docs, .* \(400\)\.\n$/,

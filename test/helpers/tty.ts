@@ -8,7 +8,7 @@ import { BIN, ROOT, transcript } from './e2e.js';
  * prompts, fitted tables, relative times, progress. stdin, stdout and stderr are all the terminal,
  * so the output is one stream (CRLF line ends normalised here); `columns` sets its width. `answers`
  * are typed one at a time, each once the output so far contains its `after` text. Tests using it
- * skip where `script` is missing (`hasPty`).
+ * skip where `script` is missing (`hasPty`). TERM is `dumb` (prompts draw no cursor codes) unless `env` says otherwise.
  */
 export const hasPty = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
 
@@ -29,7 +29,7 @@ export function docsOnTty(
   options: { env?: Record<string, string>; columns?: number; answers?: TtyAnswer[]; timeoutMs?: number } = {},
 ): Promise<TtyResult> {
   const command = `stty cols ${options.columns ?? 80} rows 40; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const env = { PATH: process.env.PATH, HOME: join(tmpdir(), 'docs-e2e-home'), NO_COLOR: '1', TERM: 'xterm', ...options.env };
+  const env = { PATH: process.env.PATH, HOME: join(tmpdir(), 'docs-e2e-home'), NO_COLOR: '1', TERM: 'dumb', ...options.env };
   const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const pending = [...(options.answers ?? [])];
   let output = '';
