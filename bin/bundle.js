@@ -88,6 +88,8 @@ await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
+  // Stack traces need the mappings only; the sources' text would make every --debug run read megabytes.
+  sourcesContent: false,
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
@@ -10,4 +12,11 @@ setFlagsFromString('--liftoff-only');
 if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
 
 const { execute } = await import('../dist/bin/main.js');
-await execute({ dir: import.meta.url });
+// Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
+// start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
+const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');
+await execute(
+  completion
+    ? { loadOptions: { root: dirname(dirname(fileURLToPath(import.meta.url))), pluginAdditions: { core: ['@oclif/plugin-autocomplete'] } } }
+    : { dir: import.meta.url },
+);

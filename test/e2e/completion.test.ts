@@ -55,6 +55,14 @@ describe('docs autocomplete', () => {
     expect(readFileSync(join(cache(), 'zsh_setup'), 'utf8')).toContain('functions/zsh');
   });
 
+  it('the root help says how to set it up, though the plugin is loaded for its own commands only', async () => {
+    const res = await docs(['--help'], { env: { HOME: home } });
+    expect(res.stdout).toMatch(/^SHELL COMPLETION\n {2}docs autocomplete \[bash\|zsh\|powershell\]/m);
+    const help = await docs(['autocomplete', '--help'], { env: { HOME: home } });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('(zsh|bash|powershell) Shell type');
+  });
+
   it('powershell is offered too; an unknown shell is a usage error', async () => {
     const ps = await docs(['autocomplete', 'powershell'], { env: { HOME: home }, timeoutMs: 60_000 });
     expect(ps.code, ps.stderr).toBe(0);
