@@ -51,13 +51,22 @@ const externals = {
     // @oclif/core reads its own package.json next to its sources for a version it caches; bundled, the
     // version is read at build time instead.
     const corePkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json'), 'utf8'));
-    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]cache\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(
-        /JSON\.parse\(\(0, node_fs_1\.readFileSync\)\(\(0, node_path_1\.join\)\(__dirname, '\.\.', 'package\.json'\), 'utf8'\)\)\.version/,
-        JSON.stringify(corePkg.version),
-      ),
-      loader: 'js',
-    }));
+    const coreVersion =
+      /JSON\.parse\(\(0, node_fs_1\.readFileSync\)\(\(0, node_path_1\.join\)\(__dirname, '\.\.', 'package\.json'\), 'utf8'\)\)\.version/;
+    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]cache\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!coreVersion.test(source)) throw new Error('@oclif/core no longer reads its version from package.json: review bin/bundle.js');
+      return { contents: source.replace(coreVersion, JSON.stringify(corePkg.version)), loader: 'js' };
+    });
+    // At import, @oclif/core checks the Node.js version against its own package.json's engines with semver.
+    // Bundled, that package.json is not next to it (the check fails silently), and npm checks our engines at
+    // install; the call would only evaluate semver's ~50 modules at every start.
+    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('\ncheckNodeVersion();'))
+        throw new Error('@oclif/core no longer calls checkNodeVersion() at import: review bin/bundle.js');
+      return { contents: source.replace('\ncheckNodeVersion();', '\n'), loader: 'js' };
+    });
     // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
     // nothing here switches locale, so only `en` is kept.
     b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
