@@ -1,10 +1,22 @@
 #!/usr/bin/env node
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { execute } from '@oclif/core';
 
 // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
 // background threads and waits for those jobs before the process can exit, which added about
 // 100 ms to every command that made a request. The baseline code is fast enough for a CLI.
 setFlagsFromString('--liftoff-only');
+// The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
+// stack traces are mapped back to src/ only when --debug asks for them.
+if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
 
-await execute({ dir: import.meta.url });
+const { execute } = await import('../dist/bin/main.js');
+// Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
+// start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
+const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');
+await execute(
+  completion
+    ? { loadOptions: { root: dirname(dirname(fileURLToPath(import.meta.url))), pluginAdditions: { core: ['@oclif/plugin-autocomplete'] } } }
+    : { dir: import.meta.url },
+);

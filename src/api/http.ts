@@ -1,9 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, issuesFromBody, NetworkError, ResponseError, TimeoutError } from './errors.js';
 import { redact, registerSecret } from './redact.js';
+import { Agent, request as undiciRequest } from './undici.js';
 import {
   backoffDelay,
   DEFAULT_RETRY,

@@ -53,6 +53,14 @@ export default class DocsHelp extends Help {
 
   protected override async showRootHelp(): Promise<void> {
     await super.showRootHelp();
+    // The completion plugin is loaded only for its own commands (bin/run.js), so they are not in the lists above.
+    this.log(
+      this.section(
+        'SHELL COMPLETION',
+        `${this.config.bin} autocomplete [bash|zsh|powershell]  how to set up tab completion of commands and flags`,
+      ),
+    );
+    this.log('');
     const width = (rows: ReadonlyArray<readonly [unknown, string]>) => Math.max(...rows.map(([k]) => String(k).length));
     const codes = width(EXIT_CODES);
     this.log(this.section('EXIT CODES', EXIT_CODES.map(([code, text]) => `${String(code).padEnd(codes)}  ${text}`).join('\n')));

@@ -1,22 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import {
-  api,
-  BIN,
-  cleanup,
-  docs,
-  ensureBuilt,
-  ROOT,
-  spawnDocs,
-  startEmulator,
-  tempDir,
-  type RunningEmulator,
-  type RunResult,
-} from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, ROOT, spawnDocs, startEmulator, type RunningEmulator, type RunResult } from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
 
 /*
@@ -302,68 +289,5 @@ describe('docs api', () => {
   it('--include prints the reason phrase with the status', async () => {
     const res = await docs(['api', 'GET', '/orgs', '--include'], { env });
     expect(res.stdout).toMatch(/^HTTP\/1\.1 200 OK\n/);
-  });
-});
-
-describe('start-up', () => {
-  /** The modules a run loads: ESM through a resolve hook, CommonJS from the require cache at exit. */
-  async function loadedModules(argv: string[]): Promise<string[]> {
-    const dir = tempDir();
-    const log = join(dir, 'modules.log');
-    const hooks = join(dir, 'hooks.mjs');
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
-    );
-    const preload = join(dir, 'preload.mjs');
-    writeFileSync(
-      preload,
-      `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n'));\n`,
-    );
-    const { spawnSync } = await import('node:child_process');
-    const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
-    return readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  }
-
-  it('config commands load neither the client, zod, undici nor the operation table', async () => {
-    const modules = await loadedModules(['config', 'get', 'org']);
-    expect(modules.some((m) => m.includes('/dist/cli/base-command.js'))).toBe(true);
-    for (const heavy of [
-      '/node_modules/zod/',
-      '/node_modules/undici/',
-      '/node_modules/conf/',
-      '/node_modules/cli-table3/',
-      '/dist/api/client.js',
-      '/dist/api/operations/index.js',
-      '/dist/emulator/',
-    ]) {
-      expect(
-        modules.filter((m) => m.includes(heavy)),
-        heavy,
-      ).toEqual([]);
-    }
-  });
-
-  it('an API command with --json loads no emulator, no table renderer and no conf', async () => {
-    const modules = await loadedModules(['cr', 'list', SPACE, '--json']);
-    expect(modules.some((m) => m.includes('/dist/api/client.js'))).toBe(true);
-    for (const heavy of [
-      '/node_modules/conf/',
-      '/node_modules/cli-table3/',
-      '/dist/emulator/',
-      '/node_modules/better-sqlite3/',
-      '/node_modules/diff/',
-      '/dist/content/',
-    ]) {
-      expect(
-        modules.filter((m) => m.includes(heavy)),
-        heavy,
-      ).toEqual([]);
-    }
   });
 });

@@ -17,7 +17,7 @@ export const BIN = join(ROOT, 'bin', 'run.js');
 
 /** bin/run.js loads dist/: build once when it is missing (a clean clone running `npm test`). */
 export function ensureBuilt(): void {
-  if (existsSync(join(ROOT, 'dist', 'commands')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
+  if (existsSync(join(ROOT, 'dist', 'bin', 'main.js')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
   const lock = join(tmpdir(), `docs-e2e-build-${ROOT.replace(/\W+/g, '_')}`);
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -31,7 +31,7 @@ export function ensureBuilt(): void {
     }
   }
   try {
-    if (existsSync(join(ROOT, 'dist', 'commands')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
+    if (existsSync(join(ROOT, 'dist', 'bin', 'main.js')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
     const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`npm run build failed:\n${res.stdout}\n${res.stderr}`);
   } finally {

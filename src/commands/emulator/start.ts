@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { Command, Errors, Flags } from '@oclif/core';
 import { FaultSpecError } from '../../emulator/faults.js';
 import { SeedError } from '../../emulator/seed/schema.js';
-import { startEmulator } from '../../emulator/server.js';
+import { missingSqlite, missingSqliteMessage } from '../../emulator/native.js';
 
 /** Addresses only this machine can reach. */
 export function isLoopback(host: string): boolean {
@@ -74,6 +74,8 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       this.usage(`--files-root ${filesRoot}: no such directory`);
     let emulator;
     try {
+      // Loaded here, not at import: its store needs better-sqlite3, which may be missing (see native.ts).
+      const { startEmulator } = await import('../../emulator/server.js');
       emulator = await startEmulator({
         port: flags.port,
         host: flags.host,
@@ -96,6 +98,11 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
         return this.exit(1);
       }
       if (code === 'EADDRNOTAVAIL') this.usage(`--host ${flags.host}: no such address on this machine`);
+      const sqlite = missingSqlite(err);
+      if (sqlite) {
+        process.stderr.write(`Error: ${missingSqliteMessage(sqlite, this.config.root)}\n`);
+        return this.exit(1);
+      }
       throw err;
     }
 

@@ -1,0 +1,121 @@
+/**
+ * Start-up: what a user waits for before the first line.
+ *
+ *   node --import tsx bench/startup.ts [runs]      (default 15; part of `npm run bench`)
+ *
+ * Every command runs as a new process, the commands interleaved round by round so that machine noise
+ * falls on all of them alike: `node -e 0` (the floor), `rdme --version` and `rdme --help` (rdme, another
+ * oclif CLI, pinned as a dev dependency), `docs --version`, `docs --help` and `docs spaces get <id> --json`
+ * against an emulator running in its own process. Peak RSS of `docs spaces get` is read in separate runs
+ * (process.resourceUsage at exit), so that the reading costs nothing in the timed ones.
+ * Needs `npm run build` first (bin/run.js loads dist/).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { report, summarize } from './report.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DOCS = join(ROOT, 'bin', 'run.js');
+const RDME = join(ROOT, 'node_modules', 'rdme', 'bin', 'run.js');
+const RUNS = Number(process.argv[2] ?? 15);
+const SPACE = 'space_guides';
+
+for (const [file, fix] of [
+  [join(ROOT, 'dist', 'bin', 'main.js'), 'npm run build'],
+  [RDME, 'npm install'],
+] as const) {
+  if (!existsSync(file)) {
+    process.stderr.write(`bench/startup: ${file} is missing; run \`${fix}\` first\n`);
+    process.exit(2);
+  }
+}
+
+const home = mkdtempSync(join(tmpdir(), 'docs-bench-startup-'));
+const emulator = spawn(process.execPath, [DOCS, 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  emulator.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+    if (out.includes('\n')) resolve(out.split('\n')[0]!);
+  });
+  emulator.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+});
+
+// The same clean environment for every command: no profile, no update checks reaching the network.
+const env = {
+  PATH: process.env.PATH,
+  HOME: home,
+  DOCS_CONFIG_DIR: home,
+  DOCS_TOKEN: 'demo-admin-token',
+  DOCS_API_URL: url,
+  NO_COLOR: '1',
+  RDME_SKIP_UPDATE_CHECK: '1',
+};
+
+const commands: Record<string, string[]> = {
+  'node -e 0': ['-e', '0'],
+  'rdme --version': [RDME, '--version'],
+  'rdme --help': [RDME, '--help'],
+  'docs --version': [DOCS, '--version'],
+  'docs --help': [DOCS, '--help'],
+  [`docs spaces get ${SPACE} --json`]: [DOCS, 'spaces', 'get', SPACE, '--json'],
+};
+
+function once(args: string[]): number {
+  const started = performance.now();
+  const res = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = performance.now() - started;
+  if (res.status !== 0) throw new Error(`${args.join(' ')} exited with ${res.status}: ${String(res.stderr)}`);
+  return ms;
+}
+
+try {
+  // One warm-up each: the first run of a command pays for the disk cache and rdme's first-run files.
+  for (const args of Object.values(commands)) once(args);
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+  for (let round = 0; round < RUNS; round++) {
+    for (const [name, args] of Object.entries(commands)) times[name]!.push(once(args));
+  }
+
+  const rssFile = join(home, 'rss');
+  const preload = join(home, 'rss.mjs');
+  writeFileSync(
+    preload,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
+  const rss: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 10); i++) {
+    once(['--import', preload, DOCS, 'spaces', 'get', SPACE, '--json']);
+    rss.push(Number(readFileSync(rssFile, 'utf8')) / 1024);
+  }
+
+  const med = (name: string) => summarize(times[name]!).median;
+  const row = (what: string, vs: string | undefined, goal?: number) => {
+    const s = summarize(times[what]!);
+    const ratio = vs ? s.median / med(vs) : undefined;
+    report({
+      what,
+      unit: 'ms',
+      ...s,
+      ...(vs ? { vs, ratio } : {}),
+      ...(goal !== undefined && ratio !== undefined ? { goal: `≤ ${goal}×`, met: ratio <= goal } : {}),
+    });
+  };
+  row('node -e 0', undefined);
+  row('rdme --version', 'node -e 0');
+  row('docs --version', 'rdme --version', 0.6);
+  row('rdme --help', 'node -e 0');
+  row('docs --help', 'rdme --help', 0.7);
+  row(`docs spaces get ${SPACE} --json`, 'rdme --version', 0.8);
+  const r = summarize(rss);
+  report({ what: `docs spaces get ${SPACE} --json, peak RSS`, unit: 'MB', ...r, goal: '≤ 80 MB', met: r.max <= 80 });
+} finally {
+  emulator.kill('SIGTERM');
+  rmSync(home, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * Bundles the CLI into dist/bin/ (run by `npm run build`, after tsc, before `oclif manifest`).
+ *
+ * Start-up time is mostly module loading: @oclif/core alone is ~170 CommonJS files, a request adds zod,
+ * undici and the client. Every command file under src/commands is an entry point of one ESM bundle with
+ * code splitting, so a command loads its own file and the few shared chunks it needs instead of
+ * hundreds of files, and a new command file needs no registration (oclif still finds commands by
+ * their path, through the manifest). @oclif/core, zod and undici are bundled; every other
+ * dependency stays a plain import of node_modules, so that ink, react, better-sqlite3 and the rest
+ * load only where a command imports them (and a test can see that they do not).
+ * Source maps are written next to the files; bin/run.js turns them on for --debug only.
+ */
+import { build } from 'esbuild';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'dist', 'bin');
+const BUNDLED = new Set(['@oclif/core', 'zod', 'undici']);
+// Optional or native modules that bundled code may name but never needs on this path.
+const NEVER = new Set(['typescript', 'ts-node', 'better-sqlite3']);
+
+function commandFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return commandFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Bare imports from our own code stay external unless listed in BUNDLED; node_modules code is bundled whole. */
+const externals = {
+  name: 'externals',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { external: true };
+      const name = packageName(args.path);
+      if (NEVER.has(name)) return { external: true };
+      const fromPackage = args.importer.includes(`${'/'}node_modules${'/'}`);
+      if (!fromPackage && !BUNDLED.has(name)) return { external: true };
+      return undefined;
+    });
+    // @oclif/core reads its own package.json next to its sources for a version it caches; bundled, the
+    // version is read at build time instead.
+    const corePkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json'), 'utf8'));
+    const coreVersion =
+      /JSON\.parse\(\(0, node_fs_1\.readFileSync\)\(\(0, node_path_1\.join\)\(__dirname, '\.\.', 'package\.json'\), 'utf8'\)\)\.version/;
+    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]cache\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!coreVersion.test(source)) throw new Error('@oclif/core no longer reads its version from package.json: review bin/bundle.js');
+      return { contents: source.replace(coreVersion, JSON.stringify(corePkg.version)), loader: 'js' };
+    });
+    // At import, @oclif/core checks the Node.js version against its own package.json's engines with semver.
+    // Bundled, that package.json is not next to it (the check fails silently), and npm checks our engines at
+    // install; the call would only evaluate semver's ~50 modules at every start.
+    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('\ncheckNodeVersion();'))
+        throw new Error('@oclif/core no longer calls checkNodeVersion() at import: review bin/bundle.js');
+      return { contents: source.replace('\ncheckNodeVersion();', '\n'), loader: 'js' };
+    });
+    // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
+    // nothing here switches locale, so only `en` is kept.
+    b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+    }));
+  },
+};
+
+const src = join(ROOT, 'src');
+const entryPoints = [
+  { in: join(src, 'cli', 'main.ts'), out: 'main' },
+  { in: join(src, 'cli', 'help.ts'), out: 'help' },
+  { in: join(src, 'cli', 'hooks', 'command-not-found.ts'), out: 'hooks/command-not-found' },
+  // Its own file, so that whether a command loaded the emulator shows in the modules it loaded.
+  { in: join(src, 'emulator', 'index.ts'), out: 'emulator' },
+  ...commandFiles(join(src, 'commands')).map((file) => ({ in: file, out: relative(src, file).replace(/\.ts$/, '') })),
+];
+
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  entryPoints,
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: 'linked',
+  // Stack traces need the mappings only; the sources' text would make every --debug run read megabytes.
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [externals],
+  // Bundled CommonJS (oclif, undici) calls require() and reads __dirname; ESM has neither.
+  banner: {
+    js: [
+      "import { createRequire as __docsRequire } from 'node:module';",
+      "import { fileURLToPath as __docsPath } from 'node:url';",
+      'const require = __docsRequire(import.meta.url);',
+      'const __filename = __docsPath(import.meta.url);',
+      "const __dirname = __docsPath(new URL('.', import.meta.url));",
+    ].join(' '),
+  },
+});

@@ -1,0 +1,162 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/emulator/seed/demo.js';
+import { BIN, cleanup, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
+
+/*
+ * The start-up guard: what a command loads. The CLI runs from a bundle (dist/bin), so a loaded chunk is
+ * mapped back to the sources it holds through its source map; dependencies left out of the bundle
+ * (ink, react, better-sqlite3, conf, ...) load from node_modules and show as they are.
+ */
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  ensureBuilt();
+  emulator = await startEmulator();
+  env = demoEnv(emulator, { org: null });
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  cleanup();
+});
+
+/** The source files and node_modules files a run of `docs <argv>` loads. */
+function loadedSources(argv: string[]): string[] {
+  const dir = tempDir();
+  const log = join(dir, 'modules.log');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
+  );
+  const preload = join(dir, 'preload.mjs');
+  writeFileSync(
+    preload,
+    `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n'));\n`,
+  );
+  const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+  expect(res.status, res.stderr).toBe(0);
+  const files = new Set(
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((m) => (m.startsWith('file:') ? fileURLToPath(m) : m)),
+  );
+  const sources: string[] = [];
+  for (const file of files) {
+    sources.push(file);
+    if (!file.startsWith(join(ROOT, 'dist', 'bin')) || !existsSync(`${file}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    // Paths in the map are relative to the chunk; only their tail matters here.
+    sources.push(...map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/')));
+  }
+  return sources;
+}
+
+function expectNone(sources: string[], heavy: string[]): void {
+  for (const part of heavy) {
+    expect(
+      sources.filter((s) => s.includes(part)),
+      part,
+    ).toEqual([]);
+  }
+}
+
+const INTERACTIVE_AND_EMULATOR = [
+  '/node_modules/ink/',
+  '/node_modules/react/',
+  '/node_modules/better-sqlite3/',
+  '/src/emulator/',
+  '/src/ui/',
+];
+
+describe('start-up', () => {
+  it('the bundle is what runs: a command loads its own file and shared chunks, not src or dist/cli', () => {
+    const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
+    expect(sources.some((s) => s.endsWith(join('dist', 'bin', 'commands', 'cr', 'list.js')))).toBe(true);
+    expect(sources.some((s) => s.endsWith('/src/api/client.ts'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('/node_modules/undici/lib/dispatcher/agent.js'))).toBe(true);
+    // undici's index loads fetch, WebSocket and the mock agents; the transport uses the agent and request only.
+    expectNone(sources, ['/node_modules/undici/index.js', '/node_modules/undici/lib/web/websocket/', '/node_modules/undici/lib/mock/']);
+    expectNone(sources, [join(ROOT, 'dist', 'cli'), join(ROOT, 'dist', 'api')]);
+  });
+
+  it('docs --version and docs cr list --help load no ink, react, better-sqlite3 or emulator (nor zod, undici)', () => {
+    for (const argv of [['--version'], ['cr', 'list', '--help']]) {
+      const sources = loadedSources(argv);
+      expect(
+        sources.some((s) => s.includes('/node_modules/@oclif/core/')),
+        argv.join(' '),
+      ).toBe(true);
+      expectNone(sources, [...INTERACTIVE_AND_EMULATOR, '/node_modules/zod/', '/node_modules/undici/']);
+    }
+  });
+
+  it('config commands load neither the client, zod, undici nor the operation table', () => {
+    const sources = loadedSources(['config', 'get', 'org']);
+    expect(sources.some((s) => s.endsWith('/src/cli/base-command.ts'))).toBe(true);
+    expectNone(sources, [
+      '/node_modules/zod/',
+      '/node_modules/undici/',
+      '/node_modules/conf/',
+      '/node_modules/cli-table3/',
+      '/src/api/client.ts',
+      '/src/api/operations/index.ts',
+      ...INTERACTIVE_AND_EMULATOR,
+    ]);
+  });
+
+  it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {
+    const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
+    expectNone(sources, [
+      '/node_modules/conf/',
+      '/node_modules/cli-table3/',
+      '/node_modules/diff/',
+      '/src/content/',
+      ...INTERACTIVE_AND_EMULATOR,
+    ]);
+  });
+});
+
+describe('stack traces from the bundle', () => {
+  it('--debug maps an unexpected failure back to src/; without it there is no stack', async () => {
+    const { createServer } = await import('node:http');
+    // A server answering a space without its required fields: an unexpected answer, the one failure that prints a stack.
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"id":5}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const run = (extra: string[]) =>
+      new Promise<{ stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [BIN, 'spaces', 'get', 'sp_x', ...extra], {
+          env: { PATH: process.env.PATH, HOME: tempDir(), DOCS_TOKEN: 'x', DOCS_API_URL: `http://127.0.0.1:${port}`, NO_COLOR: '1' },
+        });
+        let stderr = '';
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('close', () => resolve({ stderr }));
+      });
+    try {
+      const debug = await run(['--debug']);
+      expect(debug.stderr).toMatch(/at .*src[/\\]api[/\\]client\.ts:\d+:\d+/);
+      expect(debug.stderr).toMatch(/at .*src[/\\]commands[/\\]spaces[/\\]get\.ts:\d+:\d+/);
+      const plain = await run([]);
+      expect(plain.stderr).toContain('unexpected response shape');
+      expect(plain.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      server.close();
+    }
+  });
+});
