@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { report, summarize } from './report.js';
 import { performance } from 'node:perf_hooks';
 import { BENCH_TOKEN, forkMembersEmulator } from './members-emulator.js';
 
@@ -124,6 +125,25 @@ function print(f: PagingFigures): void {
   console.log(line('docs members list --all --json', f.docs));
   console.log(line('@gitbook/api script, 1000 a page', f.official));
   console.log(`  docs is ${ratio.toFixed(2)}× as fast as the official client`);
+  const ms = (runs: Run[]) => runs.map((r) => r.ms);
+  const docsMs = summarize(ms(f.docs));
+  const officialMs = summarize(ms(f.official));
+  // The goal: at least 1.5× as fast as the official client, i.e. docs' time at most 0.67× of its time.
+  const timeRatio = docsMs.median / officialMs.median;
+  report({
+    what: `docs members list --all --json, ${f.members} members`,
+    unit: 'ms',
+    ...docsMs,
+    vs: '@gitbook/api script, 1000 a page',
+    ratio: timeRatio,
+    goal: '≤ 0.67× (1.5× faster)',
+    met: timeRatio <= 1 / 1.5,
+  });
+  const rss = f.docs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
+  if (rss.length > 0) {
+    const peak = summarize(rss);
+    report({ what: `  its peak RSS, ${f.members} members`, unit: 'MB', ...peak, goal: '≤ 100 MB', met: peak.max <= 100 });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
