@@ -11,6 +11,7 @@ import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { targetHint } from './targets.js';
 import { canPrompt, confirm } from './prompt.js';
+import { progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
@@ -244,6 +245,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     throw new UsageError(
       `several organizations are visible; pass --org <id> or set a default with \`${bin} config set org <id>\`. Choices: ${choices}`,
     );
+  }
+
+  /** A spinner and a line of text on stderr while long work runs, for a person at a terminal only (src/cli/progress.ts). */
+  protected longWork(text: string): Promise<Progress> {
+    return startProgress(text, { enabled: progressAllowed(process, this.output.isJson) });
   }
 
   /* ---------- calling the API ---------- */
