@@ -11,7 +11,7 @@ import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { targetHint } from './targets.js';
 import { canPrompt, confirm } from './prompt.js';
-import { progressAllowed, startProgress, type Progress } from './progress.js';
+import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
@@ -252,6 +252,17 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     return startProgress(text, { enabled: progressAllowed(process, this.output.isJson) });
   }
 
+  /** `fn` with a progress line saying what it does (not on a dry run, which only prints the request). */
+  protected async during<R>(text: string, fn: () => Promise<R>): Promise<R> {
+    const dryRun = (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
+    const progress = dryRun ? undefined : await this.longWork(text);
+    try {
+      return await fn();
+    } finally {
+      progress?.stop();
+    }
+  }
+
   /* ---------- calling the API ---------- */
 
   /**
@@ -298,11 +309,19 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const client = this.client();
     client.prepare(op, params);
     if (all) {
-      await this.output.stream(
-        client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }),
-        columns,
-        empty,
-      );
+      // On a terminal the table waits for every page: say how many items have arrived (of the total when the API gives one).
+      const progress = await this.longWork('Fetching…');
+      let fetched = 0;
+      const onPage = ({ items, count }: { items: number; count?: number }) => progress.update(fetchedText((fetched += items), count));
+      try {
+        await this.output.stream(
+          client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal, onPage }),
+          columns,
+          empty,
+        );
+      } finally {
+        progress.stop();
+      }
       return;
     }
     const max = limit ?? DEFAULT_LIMIT;

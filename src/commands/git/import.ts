@@ -33,7 +33,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     const spaceId = this.space(this.args.space);
     const body = (await gitBody(this.flags)) as ImportGitRepositoryBody;
     if (this.flags.standalone !== undefined) body.standalone = this.flags.standalone;
-    await this.send(op, { spaceId, body });
+    await this.during(`Importing ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}…`, () => this.send(op, { spaceId, body }));
     this.output.done(
       `Imported ${body.ref} of ${shownUrl(body.url)} into space ${spaceId}${body.standalone ? ' as a standalone revision' : ''}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
       new NoContent(spaceId, 'imported'),

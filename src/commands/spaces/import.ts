@@ -4,6 +4,7 @@ import { content } from '../../api/operations/content.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { redact } from '../../api/redact.js';
 
 const op = content.import;
 
@@ -37,11 +38,12 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
     const spaceId = this.space(this.args.space);
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
     const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
-    const result =
-      changeRequestId !== undefined
-        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
-        : await this.send(op, { spaceId, body });
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+    const result = await this.during(`Importing ${redact(body.url)} into ${into}…`, () =>
+      changeRequestId !== undefined
+        ? this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
+        : this.send(op, { spaceId, body }),
+    );
     this.output.done(
       `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`,
       result,
