@@ -80,6 +80,16 @@ describe('--wait on translations', () => {
     expect(alone.stderr).toContain('--wait');
   });
 
+  it('openapi publish --wait returns the processed specification (the emulator processes at once)', async () => {
+    const doc = JSON.stringify({ openapi: '3.0.3', info: { title: 'Wait', version: '1.0.0' }, paths: {} });
+    const res = await docs(['openapi', 'publish', 'waited', '--file', '-', '--wait', '--wait-timeout', '30s'], { env, input: doc });
+    expect(res.code, res.stderr).toBe(0);
+    const row = res.stdout.trim().split('\t');
+    expect([row[0], row[3], row.at(-1)]).toEqual(['waited', 'complete', 'created']);
+    const bad = await docs(['openapi', 'publish', 'waited', '--file', '-', '--wait', '--wait-timeout', '0s'], { env, input: doc });
+    expect(bad.code).toBe(2);
+  });
+
   it.skipIf(!hasPty)(
     'on a terminal, shows the state while it waits, then the ✓ line',
     async () => {
