@@ -11,6 +11,7 @@ import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { targetHint } from './targets.js';
 import { canPrompt, confirm } from './prompt.js';
+import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
@@ -253,16 +254,33 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     );
   }
 
+  /** A spinner and a line of text on stderr while long work runs, for a person at a terminal only (src/cli/progress.ts). */
+  protected longWork(text: string): Promise<Progress> {
+    return startProgress(text, { enabled: progressAllowed(process, this.output.isJson) });
+  }
+
+  /** `fn` with a progress line saying what it does (not on a dry run, which only prints the request). */
+  protected async during<R>(text: string, fn: () => Promise<R>): Promise<R> {
+    const dryRun = (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
+    const progress = dryRun ? undefined : await this.longWork(text);
+    try {
+      return await fn();
+    } finally {
+      progress?.stop();
+    }
+  }
+
   /* ---------- calling the API ---------- */
 
   /**
    * One call of an operation. Validates first (bounds → exit 2 naming the flag); with --dry-run on a
-   * mutating operation prints the request and stops; with `confirm`, asks (or needs --yes) before sending.
+   * mutating operation prints the request and stops; with `confirm`, asks (or needs --yes) before sending;
+   * with `progress`, shows that line while the request runs (after the question, never during it).
    */
   protected async send<O extends Operation>(
     op: O,
     params: OperationParams<O>,
-    options: { confirm?: Confirmation } = {},
+    options: { confirm?: Confirmation; progress?: string } = {},
   ): Promise<OperationResult<O>> {
     const dryRun = op.method !== 'GET' && (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
     const client = this.client({ requireToken: !dryRun });
@@ -275,7 +293,13 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       await confirm({ ...options.confirm, yes: (this.flags as { yes?: boolean }).yes === true, interactive: canPrompt() });
     }
     this.operationId = op.id;
-    return client.call(op, params, { signal: this.abort.signal });
+    if (options.progress === undefined) return client.call(op, params, { signal: this.abort.signal });
+    const progress = await this.longWork(options.progress);
+    try {
+      return await client.call(op, params, { signal: this.abort.signal });
+    } finally {
+      progress.stop();
+    }
   }
 
   /**
@@ -299,11 +323,19 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const client = this.client();
     client.prepare(op, params);
     if (all) {
-      await this.output.stream(
-        client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal }),
-        columns,
-        empty,
-      );
+      // On a terminal the table waits for every page: say how many items have arrived (of the total when the API gives one).
+      const progress = await this.longWork('Fetching…');
+      let fetched = 0;
+      const onPage = ({ items, count }: { items: number; count?: number }) => progress.update(fetchedText((fetched += items), count));
+      try {
+        await this.output.stream(
+          client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal, onPage }),
+          columns,
+          empty,
+        );
+      } finally {
+        progress.stop();
+      }
       return;
     }
     const max = limit ?? DEFAULT_LIMIT;

@@ -177,7 +177,7 @@ describe('docs orgs', () => {
     expect(before.lastSeenAt).toBeUndefined();
     const piped = await docs(['orgs', 'ping'], { env: withToken(emulator.tokens.read) });
     expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*\n$/);
+    expect(piped.stdout).toMatch(new RegExp(`^${DEMO.org}\tseen\t[\\w-]+\\.[\\w-]+\\.[\\w-]*\n$`));
     const after = await api<Member>(emulator, 'GET', `/v1/orgs/${DEMO.org}/members/${DEMO.users.read}`);
     expect(after.lastSeenAt).toBeDefined();
 

@@ -389,7 +389,7 @@ describe('docs sites', () => {
     expect(moved.code).toBe(0);
     expect((await items<SiteSpace>(`/${site.id}/site-spaces`))[0]?.id).toBe(ssId);
 
-    const deleted = await docs(['sites', 'spaces', 'delete', site.id, ssId!, '--yes'], { env });
+    const deleted = await docs(['sites', 'spaces', 'remove', site.id, ssId!, '--yes'], { env });
     expect(deleted.code).toBe(0);
     expect((await items<SiteSpace>(`/${site.id}/site-spaces`)).map((s) => s.id)).not.toContain(ssId);
     const missing = await docs(['sites', 'spaces', 'edit', site.id, 'sitesp_nope', '--path', 'x'], { env });

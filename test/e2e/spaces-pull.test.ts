@@ -276,9 +276,9 @@ describe('docs spaces pull', () => {
       timeout: 20_000,
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/\rPulling 1\/\d+ pages…/);
-    // The progress line is erased with an ANSI escape sequence, which starts with the ESC control character.
+    expect(run.stdout).toMatch(/Pulling 1\/\d+ pages…/);
+    // The spinner's line is erased with an ANSI escape sequence (ESC [0K) before the result is printed.
     // eslint-disable-next-line no-control-regex
-    expect(run.stdout).toMatch(/\r\x1b\[K✓ Pulled \d+ pages/);
+    expect(run.stdout).toMatch(/\x1b\[0K✓ Pulled \d+ pages/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { join } from 'node:path';
+import { cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
 import { docsOnTty, hasPty } from '../helpers/tty.js';
 
@@ -49,5 +50,36 @@ describe.skipIf(!hasPty)('tables on a terminal', () => {
       if (name) expect(text).toContain(name);
       if (email) expect(text).toContain(email);
     }
+  });
+});
+
+describe('progress', () => {
+  it('piped and --json runs print nothing on stderr: --all lists and pulls', async () => {
+    const piped = await docs(['members', 'list', '--all', '--limit', '3'], { env });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).toBe('');
+    const json = await docs(['members', 'list', '--all', '--limit', '3', '--json'], { env });
+    expect(json.stderr).toBe('');
+    const pulled = await docs(['spaces', 'pull', DEMO.spaces.guides, join(tempDir(), 'out')], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toBe('');
+  });
+
+  it.skipIf(!hasPty)('on a terminal, --all counts the items as pages arrive, of the total the API gives', async () => {
+    const { code, text } = await docsOnTty(['members', 'list', '--all', '--limit', '3'], { env, columns: 120 });
+    expect(code, text).toBe(0);
+    expect(text).toMatch(/Fetched 3 (of \d+ )?items…/);
+    expect(text).toMatch(/Fetched 6 (of \d+ )?items…/);
+    expect(text).toContain('usr_ada');
+  });
+
+  it.skipIf(!hasPty)('on a terminal, spaces pull says what it is doing; --json on a terminal shows no progress', async () => {
+    const { code, text } = await docsOnTty(['spaces', 'pull', DEMO.spaces.guides, join(tempDir(), 'out')], { env });
+    expect(code, text).toBe(0);
+    expect(text).toContain(`Reading the page tree of space ${DEMO.spaces.guides}…`);
+    expect(text).toMatch(/Pulling \d+\/\d+ pages…/);
+    const json = await docsOnTty(['members', 'list', '--all', '--json'], { env });
+    expect(json.code).toBe(0);
+    expect(json.text).not.toContain('Fetched');
   });
 });

@@ -6,6 +6,8 @@ import { formatIssues } from '../../api/validation.js';
 import { UsageError } from '../errors.js';
 import type { Columns } from '../output.js';
 import { readTextArg } from '../input.js';
+import type { Progress } from '../progress.js';
+import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFor } from '../wait.js';
 
 /*
  * `docs translations ...`. Instructions are a document (JSONDocument) in the API: `--instructions`
@@ -125,4 +127,32 @@ export async function instructionsFromFlags(flags: {
   const checked = JSONDocumentInput.safeParse(doc);
   if (!checked.success) throw new UsageError(`--instructions-file ${file} is not a document: ${formatIssues(checked.error.issues)}`);
   return doc as InstructionsDocument;
+}
+
+/**
+ * `--wait` on `translations run` and `translations create`: polls the translation until its run is
+ * `completed` (the contract's states: pending, running, completed).
+ */
+export async function waitForTranslation(options: {
+  id: string;
+  get: () => Promise<Translation>;
+  timeout?: string;
+  signal: AbortSignal;
+  progress: Progress;
+}): Promise<Translation> {
+  const timeoutMs = parseDuration(options.timeout ?? DEFAULT_WAIT_TIMEOUT);
+  try {
+    return await waitFor({
+      label: `translation ${options.id}`,
+      poll: options.get,
+      state: (t) => t.status,
+      done: ['completed'],
+      going: ['pending', 'running'],
+      timeoutMs,
+      signal: options.signal,
+      progress: options.progress,
+    });
+  } finally {
+    options.progress.stop();
+  }
 }

@@ -37,6 +37,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     const body = (await gitBody(this.flags)) as ImportGitRepositoryBody;
     if (this.flags.standalone !== undefined) body.standalone = this.flags.standalone;
     const source = `${body.ref} of ${shownUrl(body.url)}`;
+    const progress = `Importing ${source} into space ${spaceId}…`;
     // A standalone import only adds a revision; --dry-run sends nothing: neither needs the count.
     const before =
       body.standalone || this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, undefined, this.abort.signal);
@@ -49,8 +50,9 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
               question: `Replace the content of ${before.label} (${pagesText(before.pages)}) with ${source}?`,
               action: `replace the content of space ${spaceId}`,
             },
+            progress,
           }
-        : {},
+        : { progress },
     );
     const changed = before ? ` (${await pagesAfter(this.client(), before, this.abort.signal)})` : ' as a standalone revision';
     this.output.done(

@@ -5,16 +5,17 @@ import { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { formatIssues } from '../../api/validation.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
 import { checkSlug, sourceFlags, sourceFromFlags, specRow } from '../../cli/format/openapi.js';
+import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFlags, waitFor } from '../../cli/wait.js';
 
 const op = openapi.createOrUpdate;
 
 export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
-  static override operations = [openapi.createOrUpdate];
+  static override operations = [openapi.createOrUpdate, openapi.get];
   static override summary = 'Publish a new version of an OpenAPI specification, creating it if needed';
   static override description = [
     'Sends the document (--file) or its URL (--url) and says whether the specification was created (201) or updated with a new version (200).',
     'Piped, it prints slug, id, latest version, processing state and created|updated.',
-    'Made for CI: run it on every release of the API.',
+    'Made for CI: run it on every release of the API. With --wait, it waits until the service has processed the new version (processing state `complete`).',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> openapi publish petstore --file openapi.yaml',
@@ -26,13 +27,14 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
   static override args = {
     slug: Args.string({ description: 'Slug of the specification (created when it does not exist)', required: true }),
   };
-  static override flags = { org: orgFlag(), ...sourceFlags(), 'dry-run': dryRunFlag() };
+  static override flags = { org: orgFlag(), ...sourceFlags(), ...waitFlags('the version is processed'), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
     const source = await sourceFromFlags(this.flags);
     const organizationId = await this.org();
     const params = { organizationId, specSlug, body: { source } };
+    const timeoutMs = this.flags.wait ? parseDuration(this.flags['wait-timeout'] ?? DEFAULT_WAIT_TIMEOUT) : 0;
     // `send` prints the request and stops here on --dry-run.
     if (this.flags['dry-run']) return void (await this.send(op, params));
     // Created or updated is told only by the status code, which `send` does not return.
@@ -52,7 +54,25 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
         `${req.method} ${req.path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`,
         res.status,
       );
-    const spec = parsed.data;
+    let spec = parsed.data;
+    // The contract's processing states: pending, progress, complete (an answer without one is taken as processed).
+    if (this.flags.wait && (spec.processingState ?? 'complete') !== 'complete') {
+      const progress = await this.longWork(`Waiting for OpenAPI specification ${spec.slug} to be processed…`);
+      try {
+        spec = await waitFor({
+          label: `OpenAPI specification ${spec.slug}`,
+          poll: () => this.send(openapi.get, { organizationId, specSlug }),
+          state: (s) => s.processingState ?? 'complete',
+          done: ['complete'],
+          going: ['pending', 'progress'],
+          timeoutMs,
+          signal: this.abort.signal,
+          progress,
+        });
+      } finally {
+        progress.stop();
+      }
+    }
     const what = res.status === 201 ? 'Created' : 'Updated';
     const version = spec.lastVersion ? `, latest version ${spec.lastVersion}` : '';
     // Piped: the spec's key fields, then `created` or `updated`.

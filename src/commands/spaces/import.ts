@@ -5,6 +5,7 @@ import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } f
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
+import { redact } from '../../api/redact.js';
 
 const op = content.import;
 
@@ -41,19 +42,21 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
     const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
     const before = this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, changeRequestId, this.abort.signal);
+    const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+    const progress = `Importing ${redact(body.url)} into ${into}…`;
     const ask = before
       ? {
           confirm: {
-            question: `Import the ${body.source} at ${body.url} into ${before.label} (${pagesText(before.pages)})?`,
+            question: `Import the ${body.source} at ${redact(body.url)} into ${before.label} (${pagesText(before.pages)})?`,
             action: `import into ${changeRequestId !== undefined ? `change request ${changeRequestId}` : `space ${spaceId}`}`,
           },
+          progress,
         }
-      : {};
+      : { progress };
     const result =
       changeRequestId !== undefined
         ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body }, ask)
         : await this.send(op, { spaceId, body }, ask);
-    const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
     const changed = before ? `; ${await pagesAfter(this.client(), before, this.abort.signal)}` : '';
     this.output.done(
       `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision}${changed})`,

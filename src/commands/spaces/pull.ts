@@ -4,13 +4,11 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { content } from '../../api/operations/content.js';
 import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
+import type { Progress } from '../../cli/progress.js';
 import { operationList } from '../../cli/format/spaces.js';
 import { inFlight, pool } from '../../content/pool.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
 import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
-
-/** Below this many pages a pull is quick; progress would only flicker. */
-const PROGRESS_FROM = 20;
 
 export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
   static override operations = operationList(
@@ -48,12 +46,21 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
     await this.target(() => checkTarget(dir, this.flags.force));
 
+    const progress = await this.longWork(`Reading the page tree of ${cr !== undefined ? `change request ${cr}` : `space ${spaceId}`}…`);
+    try {
+      await this.pull(spaceId, dir, cr, progress);
+    } finally {
+      progress.stop();
+    }
+  }
+
+  private async pull(spaceId: string, dir: string, cr: string | undefined, progress: Progress): Promise<void> {
     const tree =
       cr !== undefined
         ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr })
         : await this.send(content.listPages, { spaceId });
     const layout = planLayout(tree.pages);
-    const markdown = await this.fetchAll(layout.files, async (file) => {
+    const markdown = await this.fetchAll(layout.files, progress, async (file) => {
       const params = { spaceId, pageId: file.page.id, query: { format: 'markdown' as const } };
       const page =
         cr !== undefined
@@ -63,6 +70,7 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
       return typeof text === 'string' ? text : undefined;
     });
 
+    progress.update(`Writing ${layout.files.length + 1} files into ${dir}…`);
     const root = await this.target(() => openTarget(dir));
     const paths = [...layout.files.map((f) => f.path), SUMMARY_FILE];
     // Every path is checked before the first write, so a refusal leaves the folder as it was.
@@ -75,6 +83,7 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
     for (const [i, file] of layout.files.entries()) await write(file.path, pageFile(file.page.title, markdown[i], file.page.description));
     await write(SUMMARY_FILE, layout.summary);
 
+    progress.stop();
     if (this.output.isJson) return this.output.json({ directory: root, pages: layout.files.length, files: written });
     const pages = `${layout.files.length} page${layout.files.length === 1 ? '' : 's'}`;
     // Piped, like every answer to a change: one row, what was written first (the folder, pages, files).
@@ -89,20 +98,16 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
   /** Fetch every page's markdown, a few at a time, in layout order; progress on a terminal. */
   private async fetchAll(
     files: readonly PlannedFile[],
+    progress: Progress,
     fetch: (file: PlannedFile) => Promise<string | undefined>,
   ): Promise<(string | undefined)[]> {
-    const stderr = process.stderr;
-    const showProgress = stderr.isTTY === true && !this.output.isJson && files.length >= PROGRESS_FROM;
     // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.
     inFlight(this.abort.signal);
-    try {
-      return await pool(
-        files.map((file) => () => fetch(file)),
-        showProgress ? (done) => stderr.write(`\rPulling ${done}/${files.length} pages…`) : undefined,
-      );
-    } finally {
-      if (showProgress) stderr.write('\r\x1b[K');
-    }
+    progress.update(`Pulling 0/${files.length} pages…`);
+    return pool(
+      files.map((file) => () => fetch(file)),
+      (done) => progress.update(`Pulling ${done}/${files.length} pages…`),
+    );
   }
 
   /** File system failures as one line: the folder as asked (exit 2), an escape or I/O error (exit 1). */
