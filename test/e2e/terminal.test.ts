@@ -66,7 +66,7 @@ describe('progress', () => {
   });
 
   it.skipIf(!hasPty)('on a terminal, --all counts the items as pages arrive, of the total the API gives', async () => {
-    const { code, text } = await docsOnTty(['members', 'list', '--all', '--limit', '3'], { env, columns: 120 });
+    const { code, output: text } = await docsOnTty(['members', 'list', '--all', '--limit', '3'], { env, columns: 120 });
     expect(code, text).toBe(0);
     expect(text).toMatch(/Fetched 3 (of \d+ )?items…/);
     expect(text).toMatch(/Fetched 6 (of \d+ )?items…/);
@@ -74,12 +74,12 @@ describe('progress', () => {
   });
 
   it.skipIf(!hasPty)('on a terminal, spaces pull says what it is doing; --json on a terminal shows no progress', async () => {
-    const { code, text } = await docsOnTty(['spaces', 'pull', DEMO.spaces.guides, join(tempDir(), 'out')], { env });
+    const { code, output: text } = await docsOnTty(['spaces', 'pull', DEMO.spaces.guides, join(tempDir(), 'out')], { env });
     expect(code, text).toBe(0);
     expect(text).toContain(`Reading the page tree of space ${DEMO.spaces.guides}…`);
     expect(text).toMatch(/Pulling \d+\/\d+ pages…/);
     const json = await docsOnTty(['members', 'list', '--all', '--json'], { env });
     expect(json.code).toBe(0);
-    expect(json.text).not.toContain('Fetched');
+    expect(json.output).not.toContain('Fetched');
   });
 });

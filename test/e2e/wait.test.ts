@@ -94,7 +94,7 @@ describe('--wait on translations', () => {
     'on a terminal, shows the state while it waits, then the ✓ line',
     async () => {
       const t = await createOne('nl');
-      const { code, text } = await docsOnTty(['translations', 'run', t.id, '--wait'], { env, timeoutMs: 30_000 });
+      const { code, output: text } = await docsOnTty(['translations', 'run', t.id, '--wait'], { env, timeoutMs: 30_000 });
       expect(code, text).toBe(0);
       expect(text).toContain(`Waiting for translation ${t.id}: pending`);
       expect(text).toMatch(new RegExp(`✓ Translation ${t.id} completed: the result is space \\S+`));
