@@ -91,3 +91,38 @@ describe('confirmations name the thing', () => {
     );
   });
 });
+
+describe('pages by path', () => {
+  it('spaces page takes a path as well as an id, also with --cr; an unknown path lists the paths nearby (exit 3)', async () => {
+    const tree = await api<{ pages: { id: string; path: string; pages?: unknown[] }[] }>(
+      emulator,
+      'GET',
+      `/v1/spaces/${SPACE}/content/pages`,
+    );
+    const quickstart = tree.pages.find((p) => p.path === 'quickstart')!;
+    const markdown = (await api<{ markdown: string }>(emulator, 'GET', `/v1/spaces/${SPACE}/content/page/${quickstart.id}?format=markdown`))
+      .markdown;
+    const byPath = await docs(['spaces', 'page', 'quickstart'], { env });
+    expect(byPath.code).toBe(0);
+    expect(byPath.stdout).toBe(markdown);
+    expect((await docs(['spaces', 'page', '/quickstart.md'], { env })).stdout).toBe(markdown);
+    expect((await docs(['spaces', 'page', quickstart.id], { env })).stdout).toBe(markdown);
+
+    const nested = await docs(['spaces', 'page', 'installation/macos', '--json'], { env });
+    expect(nested.code).toBe(0);
+    expect(JSON.parse(nested.stdout)).toMatchObject({ path: 'installation/macos' });
+    const inCr = await docs(['spaces', 'page', 'installation/windows', '--cr', '1'], { env });
+    expect(inCr.stdout).toContain('winget install Acme.Cli');
+    const notInSpace = await docs(['spaces', 'page', 'installation/windows'], { env });
+    expect(notInSpace.code).toBe(3);
+    expect(notInSpace.stderr).toMatch(
+      /^Error: no page with the path or id "installation\/windows" in space \S+\. Nearby: installation\/\w+/,
+    );
+
+    const typo = await docs(['spaces', 'page', 'installation/macso'], { env });
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).toMatch(/Nearby: installation\/macos(, installation\/\w+)*\.\n$/);
+    const top = await docs(['spaces', 'page', 'quikstart'], { env });
+    expect(top.stderr).toMatch(/Nearby: quickstart, /);
+  });
+});
