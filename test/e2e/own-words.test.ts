@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
 import { docsOnTty } from '../helpers/tty.js';
 
@@ -124,5 +126,62 @@ describe('pages by path', () => {
     expect(typo.stderr).toMatch(/Nearby: installation\/macos(, installation\/\w+)*\.\n$/);
     const top = await docs(['spaces', 'page', 'quikstart'], { env });
     expect(top.stderr).toMatch(/Nearby: quickstart, /);
+  });
+});
+
+describe('prompts on a terminal', () => {
+  const editorWriting = (text: string): string => {
+    const script = join(tempDir(), 'editor.cjs');
+    writeFileSync(
+      script,
+      `require('fs').writeFileSync(process.argv[2], ${JSON.stringify(text)} + require('fs').readFileSync(process.argv[2], 'utf8'));\n`,
+    );
+    return `${process.execPath} ${script}`;
+  };
+
+  it('cr create without --subject asks for one; piped or with --json it does not', async () => {
+    const made = await docsOnTty(['cr', 'create'], { env, answers: [{ after: 'Subject: ', type: 'Typed on a terminal\r' }] });
+    expect(made.code).toBe(0);
+    expect(made.output).toMatch(/Created change request #(\d+) "Typed on a terminal"/);
+    const number = /#(\d+)/.exec(made.output)?.[1];
+    expect((await api<{ subject: string }>(emulator, 'GET', `${crsPath}/${number}`)).subject).toBe('Typed on a terminal');
+    const json = await docsOnTty(['cr', 'create', '--json'], { env });
+    expect(json.code).toBe(0);
+    expect(json.output).not.toContain('Subject:');
+    const piped = await docs(['cr', 'create', '--json'], { env });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).not.toContain('Subject:');
+  });
+
+  it('comments create and replies create without --body open $EDITOR; # lines are dropped, an empty text cancels', async () => {
+    const made = await docsOnTty(['comments', 'create', '--json'], { env: { ...env, EDITOR: editorWriting('Never asked\n') } });
+    expect(made.code).toBe(2);
+    expect(made.output).toContain('no text given');
+
+    const posted = await docsOnTty(['comments', 'create'], {
+      env: { ...env, EDITOR: editorWriting('Written in **the editor**.\n# a note\n') },
+    });
+    expect(posted.code).toBe(0);
+    const comments = (await api<{ items: { id: string; body: unknown }[] }>(emulator, 'GET', `/v1/spaces/${SPACE}/comments?limit=1000`))
+      .items;
+    const mine = comments.find((c) => JSON.stringify(c.body).includes('the editor'));
+    expect(mine).toBeDefined();
+    expect(JSON.stringify(mine?.body)).not.toContain('a note');
+    expect(JSON.stringify(mine?.body)).not.toContain('Write the comment');
+
+    const reply = await docsOnTty(['comments', 'replies', 'create', mine!.id], {
+      env: { ...env, VISUAL: editorWriting('A reply.\n'), EDITOR: 'false' },
+    });
+    expect(reply.code).toBe(0);
+    expect(reply.output).toContain('✓');
+    // The API lists replies of change request comments only: the count says it was posted.
+    expect((await api<{ replies: number }>(emulator, 'GET', `/v1/spaces/${SPACE}/comments/${mine!.id}`)).replies).toBe(1);
+
+    const empty = await docsOnTty(['comments', 'create'], { env: { ...env, EDITOR: editorWriting('# only a note\n\n') } });
+    expect(empty.code).toBe(2);
+    expect(empty.output).toContain('Cancelled: the comment is empty; nothing was sent.');
+    const failing = await docsOnTty(['comments', 'create'], { env: { ...env, EDITOR: 'false' } });
+    expect(failing.code).toBe(2);
+    expect(failing.output).toContain('the editor (false) exited with status 1; nothing was sent');
   });
 });
