@@ -185,3 +185,19 @@ describe('prompts on a terminal', () => {
     expect(failing.output).toContain('the editor (false) exited with status 1; nothing was sent');
   });
 });
+
+describe('a list cut at its default size', () => {
+  it('says "Showing 30 of N" on a terminal; not when piped or with --limit', async () => {
+    const open = async () => (await api<{ items: unknown[] }>(emulator, 'GET', `${crsPath}?limit=1000`)).items.length;
+    for (let n = await open(); n <= 31; n++) await api(emulator, 'POST', crsPath, { subject: `Filler ${n}` });
+    const total = await open();
+    const tty = await docsOnTty(['cr', 'list'], { env });
+    expect(tty.code).toBe(0);
+    expect(tty.output).toContain(`Showing 30 of ${total} — use --all or --limit\n`);
+    const limited = await docsOnTty(['cr', 'list', '--limit', '5'], { env });
+    expect(limited.output).not.toContain('Showing');
+    const piped = await docs(['cr', 'list'], { env });
+    expect(piped.stdout.trim().split('\n')).toHaveLength(30);
+    expect(piped.stderr).toBe('');
+  });
+});
