@@ -201,3 +201,24 @@ describe('a list cut at its default size', () => {
     expect(piped.stderr).toBe('');
   });
 });
+
+describe('--web', () => {
+  it('prints the app URL when piped, and on a terminal with BROWSER=none; never opens a browser here', async () => {
+    const cases: [string[], string][] = [
+      [['cr', 'get', '1', '--web'], `${crsPath}/1`],
+      [['spaces', 'get', SPACE, '--web'], `/v1/spaces/${SPACE}`],
+      [['orgs', 'get', DEMO.org, '--web'], `/v1/orgs/${DEMO.org}`],
+    ];
+    for (const [args, path] of cases) {
+      const app = (await api<{ urls: { app: string } }>(emulator, 'GET', path)).urls.app;
+      const piped = await docs(args, { env });
+      expect(piped.code).toBe(0);
+      expect(piped.stdout).toBe(`${app}\n`);
+      const tty = await docsOnTty(args, { env: { ...env, BROWSER: 'none' } });
+      expect(tty.output.trim()).toBe(app);
+    }
+    const sites = (await api<{ items: { id: string; urls: { app: string } }[] }>(emulator, 'GET', `/v1/orgs/${DEMO.org}/sites`)).items;
+    const site = await docs(['sites', 'get', sites[0]!.id, '--web'], { env });
+    expect(site.stdout).toBe(`${sites[0]!.urls.app}\n`);
+  });
+});
