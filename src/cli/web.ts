@@ -22,10 +22,12 @@ export interface WebIO {
 const defaultLaunch = async (url: string): Promise<void> => {
   const { default: open } = await import('open');
   const child = await open(url);
-  // A missing opener (no xdg-open) fails after the spawn: wait briefly for that.
+  // An opener that is missing, or finds no browser (xdg-open on a server), fails after the spawn:
+  // wait briefly for its verdict; one still running by then has opened something.
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, 300);
+    const timer = setTimeout(resolve, 1500);
     child.once('error', (err) => (clearTimeout(timer), reject(err)));
+    child.once('exit', (code) => (clearTimeout(timer), code ? reject(new Error(`the opener exited with status ${code}`)) : resolve()));
   });
 };
 
