@@ -194,6 +194,11 @@ describe('a list cut at its default size', () => {
     const tty = await docsOnTty(['cr', 'list'], { env });
     expect(tty.code).toBe(0);
     expect(tty.output).toContain(`Showing 30 of ${total} — use --all or --limit\n`);
+    const every = async (status: string) =>
+      (await api<{ items: unknown[] }>(emulator, 'GET', `${crsPath}?limit=1000&status=${status}`)).items.length;
+    const all = (await Promise.all(['draft', 'open', 'archived', 'merged'].map(every))).reduce((a, b) => a + b, 0);
+    const allStates = await docsOnTty(['cr', 'list', '--status', 'all'], { env });
+    expect(allStates.output).toContain(`Showing 30 of ${all} — use --all or --limit\n`);
     const limited = await docsOnTty(['cr', 'list', '--limit', '5'], { env });
     expect(limited.output).not.toContain('Showing');
     const piped = await docs(['cr', 'list'], { env });
