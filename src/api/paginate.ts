@@ -9,7 +9,7 @@ export interface PaginateOptions {
   /** Stop after this many items; the last request asks only for what is still missing. */
   max?: number;
   /** Called once per page as it arrives (progress display; `count` is the server's total when it sends one). */
-  onPage?: (info: { page: number; items: number; count?: number }) => void;
+  onPage?: (info: { page: number; items: number; count?: number; more: boolean }) => void;
 }
 
 export interface Page<T> {
@@ -56,8 +56,13 @@ export async function* paginate<T>(
       throw new ResponseError(`page ${pages + 1} of the list has no "items" array`);
     }
     pages += 1;
-    options.onPage?.({ page: pages, items: page.items.length, count: typeof page.count === 'number' ? page.count : undefined });
     const next = page.next?.page;
+    options.onPage?.({
+      page: pages,
+      items: page.items.length,
+      count: typeof page.count === 'number' ? page.count : undefined,
+      more: typeof next === 'string' && next !== '',
+    });
     // A short page may still have a next one (a server may cap pages); only `max` stops early.
     const wanted = Math.min(page.items.length, max - yielded);
     let repeated = false;

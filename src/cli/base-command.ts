@@ -340,9 +340,13 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     }
     const max = limit ?? DEFAULT_LIMIT;
     const items: OperationItem<O>[] = [];
-    for await (const item of client.paginate(op, params, { pageSize: Math.min(max, MAX_PAGE_SIZE), max, signal: this.abort.signal }))
+    const { listExtent, noteCut } = await import('./list-notice.js');
+    const extent = listExtent();
+    const pageSize = Math.min(max, MAX_PAGE_SIZE);
+    for await (const item of client.paginate(op, params, { pageSize, max, signal: this.abort.signal, onPage: extent.onPage }))
       items.push(item);
     this.output.list(items, columns, empty);
+    if (limit === undefined) noteCut(items.length, extent.value);
   }
 
   /** The request as it would go out, every secret masked: in the URL, the text, and the JSON body (a Git URL may hold credentials). */

@@ -28,6 +28,8 @@ export function ask(question: string, options: { secret?: boolean; io?: PromptIO
       callback();
     },
   });
+  // Readline lays out a long question by the terminal's width: the wrapper must report it.
+  Object.defineProperty(output, 'columns', { get: () => (io.output as { columns?: number }).columns });
   const rl = createInterface({ input: io.input, output, terminal: io.input.isTTY === true });
   return new Promise<string>((resolve, reject) => {
     let answered = false;

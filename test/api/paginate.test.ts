@@ -75,7 +75,8 @@ describe('paginate', () => {
     expect(items.map((i) => i.id)).toEqual(ids(0, 700));
     expect(limits()).toEqual(Array(7).fill(100));
     expect(pages).toHaveLength(7);
-    expect(pages[6]).toEqual({ page: 7, items: 100, count: 700 });
+    expect(pages[0]).toEqual({ page: 1, items: 100, count: 700, more: true });
+    expect(pages[6]).toEqual({ page: 7, items: 100, count: 700, more: false });
   });
 
   it('never asks for more than 1000 per page, and defaults to 100', async () => {

@@ -76,9 +76,7 @@ describe('space content', () => {
 
     const missing = await docs(['spaces', 'page', 'page_nope'], { env });
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe(
-      'Error: page "page_nope" not found (404). Check the id with `docs spaces pages` (with --cr for a page of a change request).\n',
-    );
+    expect(missing.stderr).toMatch(new RegExp(`^Error: no page with the path or id "page_nope" in space ${SPACE}\\. Nearby: .+\\.\\n$`));
     const badFormat = await docs(['spaces', 'page', 'page_quickstart', '--format', 'html'], { env });
     expect(badFormat.code).toBe(2);
     const noCr = await docs(['spaces', 'page', 'page_quickstart', '--cr', '999'], { env });

@@ -4,6 +4,7 @@ import { comments } from '../../api/operations/comments.js';
 import type { PostCommentBody } from '../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
+import { bodyOrEditor } from '../../cli/editor.js';
 
 const op = comments.create;
 
@@ -11,7 +12,7 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
   static override operations = [comments.create, changeRequestComments.create];
   static override summary = 'Post a comment on a space or a change request';
   static override description = [
-    'The text is markdown, from --body or a file (--body-file, - for stdin).',
+    'The text is markdown, from --body or a file (--body-file, - for stdin); on a terminal without either, $VISUAL or $EDITOR opens to write it.',
     "--page attaches it to a page (ids from `docs spaces pages`), --node to a block of that page. With --cr, the comment goes on the change request's content.",
   ].join('\n');
   static override examples = [
@@ -41,8 +42,8 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
   };
 
   async run(): Promise<void> {
-    const text = await bodyFromFlags(this.flags);
-    if (!text) throw new UsageError('no text given: pass --body "<markdown>" or --body-file <file|->');
+    // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
+    const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the comment');
     const body: PostCommentBody = { body: text };
     if (this.flags.page !== undefined) body.page = this.flags.page;
     if (this.flags.node !== undefined) body.node = this.flags.node;

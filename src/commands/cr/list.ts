@@ -2,6 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { CHANGE_REQUEST_STATUSES, type ChangeRequest } from '../../api/schemas/change-request.js';
 import { MAX_PAGE_SIZE } from '../../api/schemas/common.js';
+import { listExtent, noteCut } from '../../cli/list-notice.js';
 import {
   changeRequestColumns,
   DEFAULT_LIMIT,
@@ -56,12 +57,13 @@ export default class CrList extends DocsCommand<typeof CrList> {
     const max = all ? undefined : (limit ?? DEFAULT_LIMIT);
     const client = this.client();
     const { status: _status, ...query } = fieldsFromFlags(op.query, this.flags);
+    const extents = CHANGE_REQUEST_STATUSES.map(() => listExtent());
     const lists = await Promise.all(
-      CHANGE_REQUEST_STATUSES.map(async (status) => {
+      CHANGE_REQUEST_STATUSES.map(async (status, i) => {
         const out: ChangeRequest[] = [];
         const pageSize = Math.min(max ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-        for await (const cr of client.paginate(op, { spaceId, query: { ...query, status } }, { pageSize, max, signal: this.abort.signal }))
-          out.push(cr);
+        const options = { pageSize, max, signal: this.abort.signal, onPage: extents[i]?.onPage };
+        for await (const cr of client.paginate(op, { spaceId, query: { ...query, status } }, options)) out.push(cr);
         return out;
       }),
     );
@@ -72,5 +74,11 @@ export default class CrList extends DocsCommand<typeof CrList> {
     // With --all, the same output as other lists with --all (JSON lines with --json).
     if (all) await this.output.stream(asAsync(items), changeRequestColumns, 'No change requests.');
     else this.output.list(items, changeRequestColumns, 'No change requests.');
+    if (!all && limit === undefined) {
+      const counts = extents.map((e) => e.value.count);
+      const count = counts.every((c) => c !== undefined) ? counts.reduce<number>((n, c) => n + (c ?? 0), 0) : undefined;
+      const more = lists.flat().length > items.length || extents.some((e) => e.value.more);
+      noteCut(items.length, count !== undefined ? { count, more } : { more });
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { sites } from '../../api/operations/sites.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
 import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/format/sites.js';
+import { openWeb, webFlag, webIO } from '../../cli/web.js';
 
 export default class SitesGet extends DocsCommand<typeof SitesGet> {
   static override operations = [sites.get];
@@ -9,11 +10,13 @@ export default class SitesGet extends DocsCommand<typeof SitesGet> {
     'The site is the argument or --site (`docs sites list` shows the ids). Shows its type, visibility, whether it is published, its site spaces, hostname and basename, proxy, adaptive content, and its published and app URLs.';
   static override examples = ['<%= config.bin %> sites get site_abc', '<%= config.bin %> sites get --site site_abc --org org_acme --json'];
   static override args = { site: siteArg() };
-  static override flags = { org: orgFlag(), site: siteFlag() };
+  static override flags = { org: orgFlag(), site: siteFlag(), web: webFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
     const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    this.output.object(await this.send(sites.get, { organizationId, siteId: this.about('site', site) }), siteFields);
+    const found = await this.send(sites.get, { organizationId, siteId: this.about('site', site) });
+    if (this.flags.web) return openWeb(found.urls?.app, `site ${site}`, webIO(this.output, this.env));
+    this.output.object(found, siteFields);
   }
 }

@@ -2,6 +2,7 @@ import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { operationList, spaceFields } from '../../cli/format/spaces.js';
+import { openWeb, webFlag, webIO } from '../../cli/web.js';
 
 const op = spaces.get;
 
@@ -17,6 +18,7 @@ export default class SpacesGet extends DocsCommand<typeof SpacesGet> {
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
+    web: webFlag(),
     'share-key': field.string(op.query, 'shareKey', {
       description: 'Share key of share-link content, to resolve its published URLs',
       helpValue: '<key>',
@@ -25,6 +27,8 @@ export default class SpacesGet extends DocsCommand<typeof SpacesGet> {
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
-    this.output.object(await this.send(op, { spaceId, query: fieldsFromFlags(op.query, this.flags) }), spaceFields);
+    const space = await this.send(op, { spaceId, query: fieldsFromFlags(op.query, this.flags) });
+    if (this.flags.web) return openWeb(space.urls?.app, `space ${spaceId}`, webIO(this.output, this.env));
+    this.output.object(space, spaceFields);
   }
 }

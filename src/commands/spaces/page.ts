@@ -5,22 +5,29 @@ import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { resolvePage } from '../../cli/pages.js';
 
 const op = content.getPage;
 
 export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
-  static override operations = operationList(content.getPage, changeRequestContent.getPage);
+  static override operations = operationList(
+    content.getPage,
+    changeRequestContent.getPage,
+    content.listPages,
+    changeRequestContent.listPages,
+  );
   static override summary = 'Print a page: its markdown (default) or its document';
   static override description = [
     'Writes the page content to stdout as it is, ready to pipe or redirect: markdown by default, the JSON document with --format document.',
-    '--json prints the API object (title, path, layout, ...). Page ids come from `docs spaces pages`.',
+    'The page is its path (installation/macos, as `docs spaces pages` shows it) or its id; an unknown one lists the paths nearby (exit 3).',
+    '--json prints the API object (title, path, layout, ...).',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> spaces page pg_abc',
+    '<%= config.bin %> spaces page installation/macos',
     { description: 'Save the version in change request 42', command: '<%= config.bin %> spaces page pg_abc --cr 42 > page.md' },
     { description: 'The structured document', command: '<%= config.bin %> spaces page pg_abc --format document' },
   ];
-  static override args = { page: Args.string({ description: 'Page id', required: true }) };
+  static override args = { page: Args.string({ description: 'Page path (installation/macos) or id', required: true }) };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),
@@ -40,7 +47,12 @@ export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
       ...(computed !== undefined ? { computed } : {}),
     };
     const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
-    const pageId = this.about('page', this.args.page);
+    const tree =
+      cr !== undefined
+        ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr })
+        : await this.send(content.listPages, { spaceId });
+    const where = cr !== undefined ? `change request ${cr} of space ${spaceId}` : `space ${spaceId}`;
+    const pageId = this.about('page', resolvePage(tree.pages, this.args.page, where).id);
     const page =
       cr !== undefined
         ? await this.send(changeRequestContent.getPage, { spaceId, changeRequestId: cr, pageId, query })

@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
+import { DocsCommand, dryRunFlag, spaceFlag } from '../../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
+import { bodyOrEditor } from '../../../cli/editor.js';
 
 export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
   static override operations = [comments.createReply, changeRequestComments.createReply];
   static override summary = 'Reply to a comment';
   static override description =
-    'The text is markdown, from --body or a file (--body-file, - for stdin). Add --cr for a comment of a change request.';
+    'The text is markdown, from --body or a file (--body-file, - for stdin); on a terminal without either, $VISUAL or $EDITOR opens to write it. Add --cr for a comment of a change request.';
   static override examples = [
     '<%= config.bin %> comments replies create cm_abc --body "Fixed, thanks!"',
     {
@@ -26,8 +27,8 @@ export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
   };
 
   async run(): Promise<void> {
-    const text = await bodyFromFlags(this.flags);
-    if (!text) throw new UsageError('no text given: pass --body "<markdown>" or --body-file <file|->');
+    // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
+    const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the reply');
     const spaceId = this.space();
     const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
     const commentId = this.about('comment', this.args.comment);
