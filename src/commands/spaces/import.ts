@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.import;
 
-export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
-  static override operations = operationList(content.import, changeRequestContent.import);
+export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
+  static override operations = operationList(contentTwins.import.space, contentTwins.import.changeRequest);
   static override summary = 'Import content into a space (or a change request) from a URL';
   static override description = [
     'The service fetches --url and adds what it finds as new pages and files after the existing ones.',
@@ -34,13 +35,10 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
+    const scope = this.scope(this.args.space);
+    const { spaceId, changeRequestId } = scope;
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
-    const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
-    const result =
-      changeRequestId !== undefined
-        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body })
-        : await this.send(op, { spaceId, body });
+    const result = await this.sendIn(contentTwins.import, scope, { body });
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
     this.output.done(
       `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision})`,
