@@ -4,6 +4,7 @@ import type { Caller, EmulatorContext } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
 import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
+import { isLoopbackHost } from '../../api/loopback.js';
 
 /*
  * OpenAPI specifications of an organization and their versions (contract "OpenAPI
@@ -129,8 +130,6 @@ export function parseDocument(text: string): unknown {
   return isSpec ? doc : undefined;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string } | { code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' }> {
   if (url.protocol === 'file:') {
     // Under the files root only, like content imports; a refusal is recorded as a fetch error.
@@ -140,7 +139,7 @@ async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string
       return { code: 'FETCH_ERROR' };
     }
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK.has(url.hostname)) return { code: 'FETCH_ERROR' };
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname)) return { code: 'FETCH_ERROR' };
   // The emulator's own API holds this request's turn: fetching from it would wait on itself.
   if (url.origin === new URL(ctx.baseUrl).origin && url.pathname.startsWith('/v1/')) return { code: 'FETCH_ERROR' };
   try {

@@ -1,4 +1,5 @@
 import type { HandlerRequest, HandlerTable } from '../types.js';
+import { isOpenAPISlug } from '../../api/schemas/openapi.js';
 import { badRequest, HttpError } from '../types.js';
 import {
   findSpec,
@@ -66,7 +67,7 @@ export const openapiHandlers: HandlerTable = {
   }),
   createOrUpdateOpenAPISpecBySlug: async (req: HandlerRequest<SpecParams, object, { source: Source }>) => {
     const { organizationId, specSlug } = req.params;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(specSlug) || specSlug.length > 100) {
+    if (!isOpenAPISlug(specSlug)) {
       throw badRequest(
         `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`,
       );
