@@ -47,4 +47,6 @@ export const commentTwins = {
   get: twin(comments.get, changeRequestComments.get),
   update: twin(comments.update, changeRequestComments.update),
   delete: twin(comments.delete, changeRequestComments.delete),
+  getReply: twin(comments.getReply, changeRequestComments.getReply),
+  // createReply is left out: only the change request's takes a `format` query.
 } as const;
