@@ -8,6 +8,7 @@ import {
   ResponseError,
   TimeoutError,
 } from '../api/errors.js';
+import { isLoopbackUrl } from '../api/loopback.js';
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
 import { CHECK_COMMANDS } from './check-commands.js';
@@ -117,16 +118,6 @@ function apiUrlHint(ctx: ErrorContext): string {
       return 'Check your network, or point --api-url (or DOCS_API_URL) at your server.';
     default:
       return 'Check --api-url (or DOCS_API_URL) and your network.';
-  }
-}
-
-function isLoopbackUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
-  } catch {
-    return false;
   }
 }
 

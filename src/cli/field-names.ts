@@ -24,8 +24,8 @@ export function optionFor(path: readonly (string | number)[], names: CommandName
   const args = new Set(names.args ?? []);
   const label = (name: string): string | undefined =>
     flags.has(kebabCase(name)) ? `--${kebabCase(name)}` : args.has(name) ? argLabel(name) : undefined;
-  // Query issues come without a prefix (`query` may itself be a field: `orgs search QUERY`), body ones under `body`.
-  const inRequest = (path[0] === 'body' || path[0] === 'query') && path.length > 1 ? path.slice(1) : path;
+  // A query parameter's path is its name alone (`limit`), so `['query']` is the search parameter itself.
+  const inRequest = path.length > 1 && (path[0] === 'body' || path[0] === 'query') ? path.slice(1) : path;
   const field = inRequest.map(String).join('.');
   const declared = names.fields?.[field];
   if (declared !== undefined) return label(declared);

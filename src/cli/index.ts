@@ -24,6 +24,10 @@
  *   for a 204 (the rule is in output.ts); add `'dry-run': dryRunFlag()`.
  * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`.
  * - Scope: `this.space(arg)`, `await this.org()`; `this.about(kind, id)` for 404 messages (hints in targets.ts).
+ * - Space or change request content (`--cr`): extend ContentCommand (content-command.ts) and call the pair of
+ *   api/operations/twins.ts with `this.sendIn(contentTwins.getPage, this.scope(), params)` or `this.listIn(...)`.
+ * - A body field under another flag name (`body.id` as `--template`): `static override fieldNames = { id: 'template' }`,
+ *   so that a 400 about it names the flag (field-names.ts).
  * - Failures: throw UsageError (2), AuthError (4) or CommandFailure(message, code); everything else is
  *   mapped by the base class to one line on stderr and the exit code of src/api/errors.ts.
  */

@@ -10,6 +10,8 @@ describe('optionFor', () => {
     expect(optionFor(['limit'], names)).toBe('--limit');
     expect(optionFor(['query', 'limit'], names)).toBe('--limit');
     expect(optionFor(['spaceId'], names)).toBe('--space');
+    // The search operations' own `query` parameter, shown as the QUERY argument.
+    expect(optionFor(['query'], { args: ['query'] })).toBe('QUERY');
   });
 
   it('names an argument as the help shows it', () => {

@@ -172,6 +172,23 @@ describe('docs comments', () => {
     expect((await crComments()).map((x) => x.id)).not.toContain(onCr.id);
   });
 
+  it('shows, edits and reacts to a comment of a change request with --cr, leaving the space alone', async () => {
+    const onCr = await post('CR comment to change', crPath);
+    const shown = await docs(['comments', 'get', onCr.id, '--cr', '1', '--json'], { env });
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id: onCr.id });
+    const inSpace = await docs(['comments', 'get', onCr.id], { env });
+    expect(inSpace.code).toBe(3);
+
+    const edited = await docs(['comments', 'edit', onCr.id, '--cr', '1', '--body', 'Changed on the CR'], { env });
+    expect(edited.code).toBe(0);
+    const reacted = await docs(['comments', 'react', onCr.id, '--cr', '1', '--add', '🎉'], { env });
+    expect(reacted.code).toBe(0);
+    const after = await getComment(onCr.id, crPath);
+    expect(JSON.stringify(after)).toContain('Changed on the CR');
+    expect(JSON.stringify(after)).toContain('🎉');
+  });
+
   it('names a missing comment and how to find one (exit 3); a read-only token cannot post (exit 4)', async () => {
     const missing = await docs(['comments', 'get', 'cm_missing'], { env });
     expect(missing.code).toBe(3);

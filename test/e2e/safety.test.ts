@@ -130,7 +130,7 @@ describe('help', () => {
       >;
     };
     const all = Object.entries(manifest.commands);
-    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 10 + 1);
+    expect(all.filter(([id]) => /^(auth|config|cr|api)( |:|$)/.test(id)).length).toBe(4 + 4 + 16 + 1);
     for (const [id, cmd] of all) {
       expect(cmd.summary, id).toBeTruthy();
       expect(cmd.description, id).toBeTruthy();

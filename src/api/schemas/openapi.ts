@@ -13,7 +13,11 @@ export const OPENAPI_PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PAR
 
 /* ---------- request pieces ---------- */
 
+/** The slug rule, the one place it is written: the client, the CLI's SLUG arguments, the emulator and its seeds use it. */
 export const OpenAPISlugInput = z.string().min(OPENAPI_SLUG.min).max(OPENAPI_SLUG.max).regex(OPENAPI_SLUG_PATTERN);
+
+/** Whether `text` is a valid slug (for a path parameter, which the client does not parse with the body schemas). */
+export const isOpenAPISlug = (text: string): boolean => OpenAPISlugInput.safeParse(text).success;
 
 /**
  * Where the specification comes from: a URL the service fetches, or the document's text. The spec's

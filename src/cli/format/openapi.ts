@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecSourceInput, OpenAPISpecVersion } from '../../api/schemas/openapi.js';
-import { OPENAPI_SLUG, OPENAPI_SLUG_PATTERN } from '../../api/schemas/openapi.js';
+import { isOpenAPISlug, OPENAPI_SLUG } from '../../api/schemas/openapi.js';
 import { UsageError } from '../errors.js';
 import type { Columns } from '../output.js';
 import { readTextArg } from '../input.js';
@@ -51,7 +51,7 @@ export const versionArg = () =>
 
 /** A slug as the contract allows it, checked before sending (the path is not validated by the client). */
 export function checkSlug(slug: string, label = 'SLUG'): string {
-  if (slug.length < OPENAPI_SLUG.min || slug.length > OPENAPI_SLUG.max || !OPENAPI_SLUG_PATTERN.test(slug)) {
+  if (!isOpenAPISlug(slug)) {
     throw new UsageError(
       `${label} "${slug}" is not a valid slug: ${OPENAPI_SLUG.min}-${OPENAPI_SLUG.max} lowercase letters and digits, words separated by single dashes (e.g. petstore-v2)`,
     );

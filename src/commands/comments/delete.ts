@@ -1,11 +1,11 @@
 import { Args } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
-import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/comments.js';
 
-export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
-  static override operations = [comments.delete, changeRequestComments.delete];
+export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {
+  static override operations = [commentTwins.delete.space, commentTwins.delete.changeRequest];
   static override summary = 'Delete a comment and its replies';
   static override description =
     'Only the author or an admin may. Asks for confirmation on a terminal; --yes skips it (and is required without one). Deleting a comment that does not exist succeeds (the API answers the same).';
@@ -17,13 +17,11 @@ export default class CommentsDelete extends DocsCommand<typeof CommentsDelete> {
   static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const scope = this.scope();
     const commentId = this.about('comment', this.args.comment);
-    const where = cr === undefined ? `space ${spaceId}` : `change request ${cr}`;
+    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
     const confirm = { question: `Delete comment ${commentId} and its replies from ${where}?`, action: `delete comment ${commentId}` };
-    if (cr === undefined) await this.send(comments.delete, { spaceId, commentId }, { confirm });
-    else await this.send(changeRequestComments.delete, { spaceId, changeRequestId: cr, commentId }, { confirm });
+    await this.sendIn(commentTwins.delete, scope, { commentId }, { confirm });
     this.output.done(`Deleted comment ${commentId} from ${where}`, new NoContent(commentId, 'deleted'));
   }
 }

@@ -1,11 +1,11 @@
 import { Args } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
-import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 
-export default class CommentsEdit extends DocsCommand<typeof CommentsEdit> {
-  static override operations = [comments.update, changeRequestComments.update];
+export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
+  static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
   static override summary = 'Change the text of a comment';
   static override description =
     'Replaces the body with new markdown (--body, or --body-file, - for stdin). Only the author or an admin may. To resolve, reopen or react, see `docs comments resolve|reopen|react`.';
@@ -28,14 +28,10 @@ export default class CommentsEdit extends DocsCommand<typeof CommentsEdit> {
   async run(): Promise<void> {
     const text = await bodyFromFlags(this.flags);
     if (!text) throw new UsageError('nothing to change: pass --body "<markdown>" or --body-file <file|->');
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const scope = this.scope();
     const commentId = this.about('comment', this.args.comment);
     const body = { body: text };
-    const comment =
-      cr === undefined
-        ? await this.send(comments.update, { spaceId, commentId, body })
-        : await this.send(changeRequestComments.update, { spaceId, changeRequestId: cr, commentId, body });
+    const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     this.output.done(`Updated comment ${comment.id}`, comment, commentRow);
   }
 }

@@ -1,11 +1,12 @@
 import { Args } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, spaceFlag } from '../../cli/index.js';
 import { commentFields, crFlag, documentFormat, showPosted } from '../../cli/format/comments.js';
 
-export default class CommentsGet extends DocsCommand<typeof CommentsGet> {
-  static override operations = [comments.get, changeRequestComments.get];
+export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
+  static override operations = [commentTwins.get.space, commentTwins.get.changeRequest];
   static override summary = 'Show a comment and its text';
   static override description = 'Comment ids come from `docs comments list`; add --cr for a comment of a change request.';
   static override examples = [
@@ -20,14 +21,9 @@ export default class CommentsGet extends DocsCommand<typeof CommentsGet> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const scope = this.scope();
     const commentId = this.about('comment', this.args.comment);
-    const query = { format: documentFormat(this.flags.format) };
-    const comment =
-      cr === undefined
-        ? await this.send(comments.get, { spaceId, commentId, query })
-        : await this.send(changeRequestComments.get, { spaceId, changeRequestId: cr, commentId, query });
+    const comment = await this.sendIn(commentTwins.get, scope, { commentId, query: { format: documentFormat(this.flags.format) } });
     showPosted(this.output, comment, commentFields);
   }
 }

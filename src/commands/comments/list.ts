@@ -1,13 +1,14 @@
 import { Args, Flags } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
 import { commentColumns, crFlag, documentFormat } from '../../cli/format/comments.js';
 
 const op = comments.list;
 
-export default class CommentsList extends DocsCommand<typeof CommentsList> {
-  static override operations = [comments.list, changeRequestComments.list];
+export default class CommentsList extends ContentCommand<typeof CommentsList> {
+  static override operations = [commentTwins.list.space, commentTwins.list.changeRequest];
   static override summary = 'List the comments of a space or of a change request';
   static override description = [
     "Shows open and resolved comments, newest first, with bodies as markdown. With --cr, the change request's comments instead of the space's.",
@@ -37,20 +38,13 @@ export default class CommentsList extends DocsCommand<typeof CommentsList> {
   };
 
   async run(): Promise<void> {
-    const { author, cr } = this.flags;
+    const { author } = this.flags;
     const query = {
       ...fieldsFromFlags(op.query, this.flags),
       ...(this.flags['page-id'] !== undefined ? { targetPage: this.flags['page-id'] } : {}),
       ...(author !== undefined ? { authors: author } : {}),
       format: documentFormat(this.flags.format),
     };
-    const spaceId = this.space(this.args.space);
-    if (cr === undefined) return this.list(op, { spaceId, query }, commentColumns, 'No comments.');
-    await this.list(
-      changeRequestComments.list,
-      { spaceId, changeRequestId: this.about('change request', cr), query },
-      commentColumns,
-      'No comments.',
-    );
+    await this.listIn(commentTwins.list, this.scope(this.args.space), { query }, commentColumns, 'No comments.');
   }
 }

@@ -1,11 +1,11 @@
 import { Args, Flags } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
-import { comments } from '../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
 import { commentRow, crFlag, reactionsText } from '../../cli/format/comments.js';
 
-export default class CommentsReact extends DocsCommand<typeof CommentsReact> {
-  static override operations = [comments.update, changeRequestComments.update];
+export default class CommentsReact extends ContentCommand<typeof CommentsReact> {
+  static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
   static override summary = 'Add or remove your emoji reactions on a comment';
   static override description =
     'Both flags repeat; reactions on replies are changed with `docs comments replies edit --add-reaction/--remove-reaction`.';
@@ -30,14 +30,10 @@ export default class CommentsReact extends DocsCommand<typeof CommentsReact> {
     if (!add?.length && !remove?.length) throw new UsageError('nothing to change: pass --add <emoji> and/or --remove <emoji>');
     const blank = [...(add ?? []), ...(remove ?? [])].some((e) => e.trim() === '');
     if (blank) throw new UsageError('--add and --remove take an emoji, not an empty value');
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const scope = this.scope();
     const commentId = this.about('comment', this.args.comment);
     const body = { ...(add?.length ? { addedReactions: add } : {}), ...(remove?.length ? { removedReactions: remove } : {}) };
-    const comment =
-      cr === undefined
-        ? await this.send(comments.update, { spaceId, commentId, body })
-        : await this.send(changeRequestComments.update, { spaceId, changeRequestId: cr, commentId, body });
+    const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     const now = reactionsText(comment);
     this.output.done(`Reactions on comment ${comment.id}: ${now === '' ? 'none' : now}`, comment, commentRow);
   }

@@ -1,13 +1,9 @@
 import { statSync } from 'node:fs';
 import { Command, Errors, Flags } from '@oclif/core';
+import { isLoopbackHost } from '../../api/loopback.js';
 import { FaultSpecError } from '../../emulator/faults.js';
 import { SeedError } from '../../emulator/seed/schema.js';
 import { missingSqlite, missingSqliteMessage } from '../../emulator/native.js';
-
-/** Addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
-}
 
 export default class EmulatorStart extends Command {
   static override summary = 'Run a local emulator of the API';
@@ -64,7 +60,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
 
   async run(): Promise<void> {
     const { flags } = await this.parse(EmulatorStart);
-    if (!isLoopback(flags.host) && !flags['allow-remote']) {
+    if (!isLoopbackHost(flags.host) && !flags['allow-remote']) {
       this.usage(
         `--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`,
       );
@@ -109,7 +105,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     for (const warning of emulator.warnings) process.stderr.write(`Warning: ${warning}\n`);
     if (flags['allow-remote']) {
       // stderr: stdout stays the URL and token lines that scripts read.
-      const where = isLoopback(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
+      const where = isLoopbackHost(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
       process.stderr.write(
         `Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`,
       );

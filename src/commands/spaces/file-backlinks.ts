@@ -1,12 +1,12 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
-import { content } from '../../api/operations/content.js';
-import { DocsCommand, listFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { listFlags, spaceFlag } from '../../cli/index.js';
 import { backlinkColumns, crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
-export default class SpacesFileBacklinks extends DocsCommand<typeof SpacesFileBacklinks> {
-  static override operations = operationList(content.listFileBacklinks, changeRequestContent.listFileBacklinks);
+export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
+  static override operations = operationList(contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest);
   static override summary = 'List the places where a file is used';
   static override description =
     'Pages (and other content) that reference the file, in the space or with --cr in the change request. Check before deleting a file.';
@@ -18,18 +18,8 @@ export default class SpacesFileBacklinks extends DocsCommand<typeof SpacesFileBa
   static override flags = { space: spaceFlag(), cr: crFlag(), ...listFlags() };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    const scope = this.scope();
     const fileId = this.about('file', this.args.file);
-    if (changeRequestId !== undefined) {
-      await this.list(
-        changeRequestContent.listFileBacklinks,
-        { spaceId, changeRequestId, fileId },
-        backlinkColumns,
-        'The file is not used anywhere.',
-      );
-    } else {
-      await this.list(content.listFileBacklinks, { spaceId, fileId }, backlinkColumns, 'The file is not used anywhere.');
-    }
+    await this.listIn(contentTwins.listFileBacklinks, scope, { fileId }, backlinkColumns, 'The file is not used anywhere.');
   }
 }

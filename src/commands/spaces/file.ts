@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag, fileFields } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.getFile;
 
-export default class SpacesFile extends DocsCommand<typeof SpacesFile> {
-  static override operations = operationList(content.getFile, changeRequestContent.getFile);
+export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
+  static override operations = operationList(contentTwins.getFile.space, contentTwins.getFile.changeRequest);
   static override summary = 'Show a file of a space (or of a change request), with its download URL';
   static override description = 'File ids come from `docs spaces files`.';
   static override examples = [
@@ -24,14 +25,9 @@ export default class SpacesFile extends DocsCommand<typeof SpacesFile> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const query = fieldsFromFlags(op.query, this.flags);
-    const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
+    const scope = this.scope();
     const fileId = this.about('file', this.args.file);
-    const file =
-      changeRequestId !== undefined
-        ? await this.send(changeRequestContent.getFile, { spaceId, changeRequestId, fileId, query })
-        : await this.send(op, { spaceId, fileId, query });
+    const file = await this.sendIn(contentTwins.getFile, scope, { fileId, query: fieldsFromFlags(op.query, this.flags) });
     this.output.object(file, fileFields);
   }
 }

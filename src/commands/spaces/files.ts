@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag, fileColumns } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.listFiles;
 
-export default class SpacesFiles extends DocsCommand<typeof SpacesFiles> {
-  static override operations = operationList(content.listFiles, changeRequestContent.listFiles);
+export default class SpacesFiles extends ContentCommand<typeof SpacesFiles> {
+  static override operations = operationList(contentTwins.listFiles.space, contentTwins.listFiles.changeRequest);
   static override summary = 'List the files of a space (or of a change request)';
   static override description =
     'Images and attachments uploaded to the content. Piped, SIZE is in bytes. `docs spaces file <id>` shows one with its download URL.';
@@ -26,18 +27,13 @@ export default class SpacesFiles extends DocsCommand<typeof SpacesFiles> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
     const query = fieldsFromFlags(op.query, this.flags);
-    const columns = fileColumns(this.output.mode === 'table');
-    if (this.flags.cr) {
-      await this.list(
-        changeRequestContent.listFiles,
-        { spaceId, changeRequestId: this.about('change request', this.flags.cr), query },
-        columns,
-        'No files.',
-      );
-    } else {
-      await this.list(op, { spaceId, query }, columns, 'No files.');
-    }
+    await this.listIn(
+      contentTwins.listFiles,
+      this.scope(this.args.space),
+      { query },
+      fileColumns(this.output.mode === 'table'),
+      'No files.',
+    );
   }
 }

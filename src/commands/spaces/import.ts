@@ -1,7 +1,8 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
@@ -9,8 +10,8 @@ import { redact } from '../../api/redact.js';
 
 const op = content.import;
 
-export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
-  static override operations = operationList(content.import, changeRequestContent.import, ...targetOperations);
+export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
+  static override operations = operationList(contentTwins.import.space, contentTwins.import.changeRequest, ...targetOperations);
   static override summary = 'Import content into a space (or a change request) from a URL';
   static override description = [
     'The service fetches --url and adds what it finds as new pages and files after the existing ones.',
@@ -38,9 +39,9 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
+    const scope = this.scope(this.args.space);
+    const { spaceId, changeRequestId } = scope;
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
-    const changeRequestId = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
     const before = this.flags['dry-run'] ? undefined : await contentTarget(this.client(), spaceId, changeRequestId, this.abort.signal);
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
     const progress = `Importing ${redact(body.url)} into ${into}…`;
@@ -53,10 +54,7 @@ export default class SpacesImport extends DocsCommand<typeof SpacesImport> {
           progress,
         }
       : { progress };
-    const result =
-      changeRequestId !== undefined
-        ? await this.send(changeRequestContent.import, { spaceId, changeRequestId, body }, ask)
-        : await this.send(op, { spaceId, body }, ask);
+    const result = await this.sendIn(contentTwins.import, scope, { body }, ask);
     const changed = before ? `; ${await pagesAfter(this.client(), before, this.abort.signal)}` : '';
     this.output.done(
       `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision}${changed})`,

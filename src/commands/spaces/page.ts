@@ -1,20 +1,21 @@
 import { Args, Flags } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
+import { contentTwins } from '../../api/operations/twins.js';
 import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
-import { DocsCommand, field, spaceFlag } from '../../cli/index.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 import { resolvePage } from '../../cli/pages.js';
 
 const op = content.getPage;
 
-export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
+export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
   static override operations = operationList(
-    content.getPage,
-    changeRequestContent.getPage,
-    content.listPages,
-    changeRequestContent.listPages,
+    contentTwins.getPage.space,
+    contentTwins.getPage.changeRequest,
+    contentTwins.listPages.space,
+    contentTwins.listPages.changeRequest,
   );
   static override summary = 'Print a page: its markdown (default) or its document';
   static override description = [
@@ -38,7 +39,7 @@ export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
+    const scope = this.scope();
     const { format, evaluated, metadata, computed } = this.flags;
     const query = {
       format: format as 'markdown' | 'document',
@@ -46,17 +47,11 @@ export default class SpacesPage extends DocsCommand<typeof SpacesPage> {
       ...(metadata !== undefined ? { metadata } : {}),
       ...(computed !== undefined ? { computed } : {}),
     };
-    const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
-    const tree =
-      cr !== undefined
-        ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr })
-        : await this.send(content.listPages, { spaceId });
-    const where = cr !== undefined ? `change request ${cr} of space ${spaceId}` : `space ${spaceId}`;
+    const { spaceId, changeRequestId } = scope;
+    const tree = await this.sendIn(contentTwins.listPages, scope, {});
+    const where = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
     const pageId = this.about('page', resolvePage(tree.pages, this.args.page, where).id);
-    const page =
-      cr !== undefined
-        ? await this.send(changeRequestContent.getPage, { spaceId, changeRequestId: cr, pageId, query })
-        : await this.send(op, { spaceId, pageId, query });
+    const page = await this.sendIn(contentTwins.getPage, scope, { pageId, query });
     if (this.output.isJson) return this.output.json(page);
     const body = format === 'document' ? (page as { document?: unknown }).document : (page as { markdown?: unknown }).markdown;
     if (body === undefined) {

@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag, flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.listPages;
 
-export default class SpacesPages extends DocsCommand<typeof SpacesPages> {
-  static override operations = operationList(content.listPages, changeRequestContent.listPages);
+export default class SpacesPages extends ContentCommand<typeof SpacesPages> {
+  static override operations = operationList(contentTwins.listPages.space, contentTwins.listPages.changeRequest);
   static override summary = 'Show the page tree of a space (or of a change request)';
   static override description = [
     "On a terminal: the titles indented by nesting, with each page's path and id.",
@@ -28,11 +29,7 @@ export default class SpacesPages extends DocsCommand<typeof SpacesPages> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
-    const query = fieldsFromFlags(op.query, this.flags);
-    const tree = this.flags.cr
-      ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: this.about('change request', this.flags.cr), query })
-      : await this.send(op, { spaceId, query });
+    const tree = await this.sendIn(contentTwins.listPages, this.scope(this.args.space), { query: fieldsFromFlags(op.query, this.flags) });
     if (this.output.isJson) return this.output.json(tree);
     const rows = flattenPages(tree.pages);
     if (this.output.mode === 'tsv') return this.output.list(rows, pageRowColumns);

@@ -1,14 +1,15 @@
 import { Args } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag, revisionFields } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.getRevision;
 
-export default class SpacesRevision extends DocsCommand<typeof SpacesRevision> {
-  static override operations = operationList(content.getRevision, changeRequestContent.getRevision);
+export default class SpacesRevision extends ContentCommand<typeof SpacesRevision> {
+  static override operations = operationList(contentTwins.getRevision.space, contentTwins.getRevision.changeRequest);
   static override summary = "Show the current revision of a space's content (or of a change request's)";
   static override description =
     'A summary on a terminal (id, type, pages, files, Git commit); --json prints the whole revision with its pages and files.';
@@ -25,11 +26,8 @@ export default class SpacesRevision extends DocsCommand<typeof SpacesRevision> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
     const query = fieldsFromFlags(op.query, this.flags);
-    const revision = this.flags.cr
-      ? await this.send(changeRequestContent.getRevision, { spaceId, changeRequestId: this.about('change request', this.flags.cr), query })
-      : await this.send(op, { spaceId, query });
+    const revision = await this.sendIn(contentTwins.getRevision, this.scope(this.args.space), { query });
     this.output.object(revision, revisionFields);
   }
 }

@@ -7,6 +7,7 @@ import { splitTitle } from './markdown.js';
 import { humanize, pagesFromMarkdownFiles, type MarkdownFile } from './markdown-tree.js';
 import type { FileInput, PageInput } from './revisions.js';
 import { withoutCredentials } from './git-info.js';
+import { isLoopbackHost } from '../../api/loopback.js';
 
 // fflate is loaded by the first zip import, not by every emulator start.
 const require = createRequire(import.meta.url);
@@ -28,11 +29,6 @@ export interface ImportedContent {
   files: FileInput[];
   importedResources: number;
   totalResources: number;
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** The last segment of a URL path, decoded; the raw segment when its percent-encoding is broken. */

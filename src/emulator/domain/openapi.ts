@@ -7,6 +7,7 @@ import type { Caller, EmulatorContext } from '../types.js';
 import { badRequest, HttpError } from '../types.js';
 import { filePath, readBodyCapped, readLocalFile } from '../host.js';
 import { callerRole, permissionsFor } from './sites-deps.js';
+import { isLoopbackHost } from '../../api/loopback.js';
 
 // yaml is loaded by the first YAML document, not by every emulator start.
 const require = createRequire(import.meta.url);
@@ -140,8 +141,6 @@ export function parseDocument(text: string): unknown {
   return isSpec ? doc : undefined;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string } | { code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' }> {
   if (url.protocol === 'file:') {
     // Under the files root only, like content imports; a refusal is recorded as a fetch error.
@@ -151,7 +150,7 @@ async function fetchText(ctx: EmulatorContext, url: URL): Promise<{ text: string
       return { code: 'FETCH_ERROR' };
     }
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK.has(url.hostname)) return { code: 'FETCH_ERROR' };
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname)) return { code: 'FETCH_ERROR' };
   // The emulator's own API holds this request's turn: fetching from it would wait on itself.
   if (url.origin === new URL(ctx.baseUrl).origin && url.pathname.startsWith('/v1/')) return { code: 'FETCH_ERROR' };
   try {

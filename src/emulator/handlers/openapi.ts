@@ -1,4 +1,5 @@
 import type { EmulatorContext, Handlers, RequestBase } from '../types.js';
+import { isOpenAPISlug } from '../../api/schemas/openapi.js';
 import { badRequest, HttpError } from '../types.js';
 import {
   findSpec,
@@ -65,7 +66,7 @@ export const openapiHandlers = {
   }),
   createOrUpdateOpenAPISpecBySlug: async (req) => {
     const { organizationId, specSlug } = req.params;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(specSlug) || specSlug.length > 100) {
+    if (!isOpenAPISlug(specSlug)) {
       throw badRequest(
         `specSlug: "${specSlug}" is not a valid slug (lowercase letters and digits separated by single dashes, at most 100 characters)`,
       );

@@ -12,6 +12,7 @@ import { addSection, addSiteSpace, createGroup, updateSection } from '../domain/
 import { insertSite, SITE_TYPES, type SiteDoc } from '../domain/sites.js';
 import { createTranslation, QUEUED_MS, RUN_MS, settle } from '../domain/translations.js';
 import { TRANSLATION_LANGUAGES } from '../../api/schemas/common.js';
+import { OpenAPISlugInput } from '../../api/schemas/openapi.js';
 import { SeedError } from './schema.js';
 
 /**
@@ -87,11 +88,7 @@ export const SeedSite = z.strictObject({
 
 export const SeedOpenAPISpec = z
   .strictObject({
-    slug: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    slug: OpenAPISlugInput,
     text: z.string().min(1).optional(),
     /** A file:// URL (seeds are applied synchronously, so nothing is fetched over the network). */
     url: z.url().startsWith('file://').optional(),

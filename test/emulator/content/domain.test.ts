@@ -4,7 +4,7 @@ import { extractLinks, sections, splitTitle } from '../../../src/emulator/domain
 import { pagesFromMarkdownFiles, pagesToMarkdownFiles } from '../../../src/emulator/domain/markdown-tree.js';
 import { mergeContent } from '../../../src/emulator/domain/merge.js';
 import { renderPdf } from '../../../src/emulator/domain/assets.js';
-import { isLoopbackHost } from '../../../src/emulator/domain/import.js';
+import { isLoopbackHost } from '../../../src/api/loopback.js';
 import { scrubCredentials, withoutCredentials } from '../../../src/emulator/domain/git-info.js';
 import { buildPages, repath, type PageNode } from '../../../src/emulator/domain/revisions.js';
 import { Store } from '../../../src/emulator/store/store.js';

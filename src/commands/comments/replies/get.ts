@@ -1,11 +1,12 @@
 import { Args } from '@oclif/core';
-import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
-import { DocsCommand, field, spaceFlag } from '../../../cli/index.js';
+import { commentTwins } from '../../../api/operations/twins.js';
+import { ContentCommand } from '../../../cli/content-command.js';
+import { field, spaceFlag } from '../../../cli/index.js';
 import { crFlag, documentFormat, replyFields, showPosted } from '../../../cli/format/comments.js';
 
-export default class RepliesGet extends DocsCommand<typeof RepliesGet> {
-  static override operations = [comments.getReply, changeRequestComments.getReply];
+export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
+  static override operations = [commentTwins.getReply.space, commentTwins.getReply.changeRequest];
   static override summary = 'Show a reply to a comment';
   static override description =
     "COMMENT and REPLY are ids from `docs comments replies list COMMENT`. The comment is on the space's content, or on a change request's with --cr. --format picks how the body is shown (markdown by default).";
@@ -24,15 +25,11 @@ export default class RepliesGet extends DocsCommand<typeof RepliesGet> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const scope = this.scope();
     const commentId = this.about('comment', this.args.comment);
     const commentReplyId = this.about('comment reply', this.args.reply);
     const query = { format: documentFormat(this.flags.format) };
-    const reply =
-      cr === undefined
-        ? await this.send(comments.getReply, { spaceId, commentId, commentReplyId, query })
-        : await this.send(changeRequestComments.getReply, { spaceId, changeRequestId: cr, commentId, commentReplyId, query });
+    const reply = await this.sendIn(commentTwins.getReply, scope, { commentId, commentReplyId, query });
     showPosted(this.output, reply, replyFields);
   }
 }
