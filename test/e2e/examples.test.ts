@@ -207,7 +207,8 @@ function substitute(text: string, env: { url: string; work: string }): string {
     .replaceAll('https://github.com/acme/docs.git', `file://${env.work}/docs.git`)
     .replace(/https:\/\/(api\.)?example\.com\/([\w.-]+)/g, `file://${env.work}/$2`)
     .replace(/https?:\/\/(127\.0\.0\.1:(4010|PORT)|api\.gitbook\.com)/g, env.url)
-    .replace(/--port 4010\b/g, '--port 0');
+    .replace(/--port 4010\b/g, '--port 0')
+    .replaceAll(' src/emulator/seed/', ` ${ROOT}/src/emulator/seed/`);
   return out
     .split('\n')
     .map((line) =>
