@@ -93,6 +93,13 @@ const ILLUSTRATIONS: Record<string, string> = {
 const SETUP: { match: RegExp; commands: string[] }[] = [
   { match: /^docs git (info|remove-legacy)/, commands: ['docs git import space_guides --url "$DOCS_REPO_URL" --ref main'] },
   { match: /^docs sites adaptive-schema (get|conditions)/, commands: ['docs sites adaptive-schema set site_docs --file schema.json'] },
+  // A data directory to export: an emulator started on it and stopped once it has written its tokens.
+  {
+    match: /^docs emulator seed export --data-dir \.emulator/,
+    commands: [
+      'docs emulator start --port 0 --data-dir .emulator > /dev/null & while [ ! -s .emulator/tokens.json ]; do sleep 0.1; done; kill $! && wait $!',
+    ],
+  },
 ];
 
 /** On a terminal, what is typed: the token when `auth login` prompts, `y` when a command asks first. */
@@ -237,7 +244,7 @@ async function runExample(example: Example): Promise<Outcome> {
   const profile = { 'api-url': live.url, token, org: DEMO.org };
   writeFileSync(
     join(config, 'config.json'),
-    JSON.stringify({ profiles: { default: { ...profile, space: DEMO.spaces.guides }, local: profile, ci: profile } }),
+    JSON.stringify({ profiles: { default: { ...profile, space: DEMO.spaces.guides }, local: profile, ci: profile, prod: profile } }),
     { mode: 0o600 },
   );
   const env: NodeJS.ProcessEnv = {
