@@ -167,16 +167,23 @@ type List = (op: Operation, params: Doc) => Promise<Doc[]>;
 
 interface FlatPage {
   id: string;
+  parent?: string;
   path: string;
   title: string;
   markdown: string;
 }
 
 /** A page tree as seed pages; documents only (groups and links have no markdown to seed). */
-function seedPages(pages: Doc[], out: FlatPage[] = []): Doc[] {
+function seedPages(pages: Doc[], out: FlatPage[] = [], parent?: string): Doc[] {
   return pages.map((p) => {
-    out.push({ id: String(p.id), path: String(p.path), title: String(p.title), markdown: str(p, 'markdown') ?? '' });
-    const children = Array.isArray(p.pages) ? seedPages(p.pages as Doc[], out) : [];
+    out.push({
+      id: String(p.id),
+      path: String(p.path),
+      title: String(p.title),
+      markdown: str(p, 'markdown') ?? '',
+      ...opt('parent', parent),
+    });
+    const children = Array.isArray(p.pages) ? seedPages(p.pages as Doc[], out, String(p.id)) : [];
     return {
       id: p.id,
       title: p.title,
@@ -202,18 +209,25 @@ async function pullSpace(space: Doc, call: Call, list: List, notes: string[]): P
   }
   const seedComments = async (items: Doc[], replies?: (commentId: unknown) => Promise<Doc[]>) => {
     const out = [];
-    for (const c of items) {
+    // Lists are newest first; seeded in the order they were posted, they list the same way.
+    for (const c of [...items].reverse()) {
       const page = str(obj(obj(c, 'target'), 'page'), 'id');
       const r = replies && Number(c.replies ?? 0) > 0 ? await replies(c.id) : [];
       out.push({
         id: c.id,
         author: str(obj(c, 'postedBy'), 'id'),
         markdown: str(obj(c, 'body'), 'markdown') ?? '',
+        ...opt('postedAt', str(c, 'postedAt')),
         ...opt('page', page),
         ...(c.status === 'resolved' ? { resolved: true } : {}),
         ...(r.length > 0
           ? {
-              replies: r.map((x) => ({ id: x.id, author: str(obj(x, 'postedBy'), 'id'), markdown: str(obj(x, 'body'), 'markdown') ?? '' })),
+              replies: r.map((x) => ({
+                id: x.id,
+                author: str(obj(x, 'postedBy'), 'id'),
+                markdown: str(obj(x, 'body'), 'markdown') ?? '',
+                ...opt('postedAt', str(x, 'postedAt')),
+              })),
             }
           : {}),
       });
@@ -230,14 +244,21 @@ async function pullSpace(space: Doc, call: Call, list: List, notes: string[]): P
     const crTree = await call(changeRequestContent.listPages, { spaceId, changeRequestId });
     const after: FlatPage[] = [];
     seedPages(Array.isArray(crTree.pages) ? (crTree.pages as Doc[]) : [], after);
-    // The change as a map of paths: edited and added pages (an added one named by a heading), deleted ones null.
-    const change: Record<string, string | null> = {};
-    for (const p of after) {
-      const before = primary.find((q) => q.path === p.path);
-      if (!before) change[p.path] = `# ${p.title}\n\n${p.markdown}`;
-      else if (before.markdown !== p.markdown) change[p.path] = p.markdown;
+    // Added and edited pages as a list keeps their ids; a change that deletes pages is a map of paths (deleted ones null).
+    const added = after.filter((p) => !primary.some((q) => q.id === p.id));
+    const edited = after.filter((p) => primary.some((q) => q.id === p.id && (q.markdown !== p.markdown || q.title !== p.title)));
+    const deleted = primary.filter((p) => !after.some((q) => q.id === p.id));
+    let change: Doc[] | Record<string, string | null> = [
+      ...edited.map((p) => ({ id: p.id, title: p.title, markdown: p.markdown })),
+      ...added.map((p) => ({ id: p.id, ...opt('parent', p.parent), title: p.title, markdown: p.markdown })),
+    ];
+    if (deleted.length > 0) {
+      const map: Record<string, string | null> = {};
+      for (const p of edited) map[p.path] = p.markdown;
+      for (const p of added) map[p.path] = `# ${p.title}\n\n${p.markdown}`;
+      for (const p of deleted) map[p.path] = null;
+      change = map;
     }
-    for (const p of primary) if (!after.some((q) => q.path === p.path)) change[p.path] = null;
     const crComments = await list(changeRequestComments.list, { spaceId, changeRequestId });
     crs.push({
       id: changeRequestId,
