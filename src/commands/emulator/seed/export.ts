@@ -33,7 +33,15 @@ export default class EmulatorSeedExport extends Command {
       return this.exit(2);
     }
     const progress = seedProgress();
-    const { seed, notes } = await exportDataDir(dir, progress.step).finally(progress.done);
+    let exported;
+    try {
+      exported = await exportDataDir(dir, progress.step).finally(progress.done);
+    } catch (err) {
+      // A database that cannot be opened or an organization without an admin's token: one line, not a trace.
+      process.stderr.write(`Error: cannot export ${dir}: ${(err as Error).message}\n`);
+      return this.exit(1);
+    }
+    const { seed, notes } = exported;
     for (const note of notes) process.stderr.write(`Note: ${note}\n`);
     writeSeed(seed, flags.output);
   }
