@@ -1,20 +1,21 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { demoSeed, DEMO } from '../../src/emulator/seed/demo.js';
 import type { SeedSpec } from '../../src/emulator/seed/schema.js';
-import { BIN, ROOT, ensureBuilt } from '../helpers/e2e.js';
-import { git } from '../helpers/setup.js';
+import { ROOT, ensureBuilt } from '../helpers/e2e.js';
 import {
   confirmingCommands,
   helpExamples,
   isSynopsis,
   limit,
+  makeShims,
+  makeTemplate,
   markdownExamples,
   namedExit,
+  PETSTORE,
   shell,
   type Example,
 } from '../helpers/examples.js';
@@ -148,65 +149,11 @@ function examplesSeed(): SeedSpec {
   return seed;
 }
 
-const PETSTORE = JSON.stringify({ openapi: '3.0.3', info: { title: 'Petstore', version: '1.0.0' }, paths: {} });
-
 let template: string;
 let shims: string;
 const emulators: RunningEmulator[] = [];
 const slot = limit(4);
 const timings: number[] = [];
-
-/** A working directory with every file the examples read, a bare Git repository and the fixtures under the files root. */
-function makeTemplate(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-examples-'));
-  const files: Record<string, string> = {
-    'collection.json': '{"title":"Operations"}\n',
-    'body.json': '{"title":"Operations"}\n',
-    'review.md': 'Looks good to me.\n',
-    'note.md': 'A note.\n',
-    'schema.json': `${JSON.stringify({
-      type: 'object',
-      additionalProperties: false,
-      properties: { isBetaUser: { type: 'boolean', description: 'In the beta program' } },
-    })}\n`,
-    'openapi.json': PETSTORE,
-    'openapi.yaml': "openapi: 3.0.3\ninfo:\n  title: Petstore\n  version: '1.1.0'\npaths: {}\n",
-    'petstore.yaml': "openapi: 3.0.3\ninfo:\n  title: Petstore\n  version: '1.0.0'\npaths: {}\n",
-    'okta.pem': '-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYokta\n-----END CERTIFICATE-----\n',
-    'new-okta.pem': '-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYnewokta\n-----END CERTIFICATE-----\n',
-    'instructions.json': `${JSON.stringify({ object: 'document', data: {}, nodes: [] })}\n`,
-    'guide.md': '# Guide\n\nA guide.\n',
-  };
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  writeFileSync(join(dir, 'docs.zip'), zipSync({ 'README.md': strToU8('# Docs\n'), 'setup.md': strToU8('# Setup\n') }));
-  const example = join(ROOT, 'src/emulator/seed/example.json');
-  const seed = existsSync(example) ? readFileSync(example, 'utf8') : JSON.stringify(demoSeed);
-  for (const name of ['seed.json', 'my-seed.json']) writeFileSync(join(dir, name), seed);
-  mkdirSync(join(dir, 'home', 'docs-src'), { recursive: true });
-  const work = join(dir, 'repo-work');
-  mkdirSync(join(work, 'docs'), { recursive: true });
-  writeFileSync(join(work, 'README.md'), '# Acme\n');
-  writeFileSync(join(work, 'docs', 'README.md'), '# Docs\n\nFrom the repository.\n');
-  git(work, 'init', '-q');
-  git(work, 'add', '-A');
-  git(work, 'commit', '-q', '-m', 'Docs');
-  git(dir, 'clone', '-q', '--bare', work, 'docs.git');
-  rmSync(work, { recursive: true, force: true });
-  return dir;
-}
-
-function makeShims(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-examples-bin-'));
-  const shim = (name: string, body: string) => {
-    writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
-    chmodSync(join(dir, name), 0o755);
-  };
-  shim('docs', `exec "${process.execPath}" "${BIN}" "$@"`);
-  // An editor that edits, and a pager for diffs: what a person would use at these steps.
-  shim('vi', 'for f in "$@"; do case "$f" in *.json) touch "$f" ;; *) echo "Edited." >> "$f" ;; esac; done');
-  shim('delta', 'exec cat');
-  return dir;
-}
 
 function substitute(text: string, env: { url: string; work: string }): string {
   let out = text.replace(CHANGE_REQUEST, '$11');

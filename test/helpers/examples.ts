@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './e2e.js';
+import { strToU8, zipSync } from 'fflate';
+import { demoSeed } from '../../src/emulator/seed/demo.js';
+import { BIN, ROOT } from './e2e.js';
+import { git } from './setup.js';
 
 /**
  * The examples people copy: every command's examples (from oclif.manifest.json) and every `docs …`
@@ -192,4 +196,58 @@ export function limit(n: number): <T>(task: () => Promise<T>) => Promise<T> {
       waiting.shift()?.();
     }
   };
+}
+
+export const PETSTORE = JSON.stringify({ openapi: '3.0.3', info: { title: 'Petstore', version: '1.0.0' }, paths: {} });
+
+/** A working directory with every file the examples read, a bare Git repository and the fixtures under the files root. */
+export function makeTemplate(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-examples-'));
+  const files: Record<string, string> = {
+    'collection.json': '{"title":"Operations"}\n',
+    'body.json': '{"title":"Operations"}\n',
+    'review.md': 'Looks good to me.\n',
+    'note.md': 'A note.\n',
+    'schema.json': `${JSON.stringify({
+      type: 'object',
+      additionalProperties: false,
+      properties: { isBetaUser: { type: 'boolean', description: 'In the beta program' } },
+    })}\n`,
+    'openapi.json': PETSTORE,
+    'openapi.yaml': "openapi: 3.0.3\ninfo:\n  title: Petstore\n  version: '1.1.0'\npaths: {}\n",
+    'petstore.yaml': "openapi: 3.0.3\ninfo:\n  title: Petstore\n  version: '1.0.0'\npaths: {}\n",
+    'okta.pem': '-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYokta\n-----END CERTIFICATE-----\n',
+    'new-okta.pem': '-----BEGIN CERTIFICATE-----\nMIIDpDCCAoygAwIBAgIGAYnewokta\n-----END CERTIFICATE-----\n',
+    'instructions.json': `${JSON.stringify({ object: 'document', data: {}, nodes: [] })}\n`,
+    'guide.md': '# Guide\n\nA guide.\n',
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, 'docs.zip'), zipSync({ 'README.md': strToU8('# Docs\n'), 'setup.md': strToU8('# Setup\n') }));
+  const example = join(ROOT, 'src/emulator/seed/example.json');
+  const seed = existsSync(example) ? readFileSync(example, 'utf8') : JSON.stringify(demoSeed);
+  for (const name of ['seed.json', 'my-seed.json']) writeFileSync(join(dir, name), seed);
+  mkdirSync(join(dir, 'home', 'docs-src'), { recursive: true });
+  const work = join(dir, 'repo-work');
+  mkdirSync(join(work, 'docs'), { recursive: true });
+  writeFileSync(join(work, 'README.md'), '# Acme\n');
+  writeFileSync(join(work, 'docs', 'README.md'), '# Docs\n\nFrom the repository.\n');
+  git(work, 'init', '-q');
+  git(work, 'add', '-A');
+  git(work, 'commit', '-q', '-m', 'Docs');
+  git(dir, 'clone', '-q', '--bare', work, 'docs.git');
+  rmSync(work, { recursive: true, force: true });
+  return dir;
+}
+
+export function makeShims(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-examples-bin-'));
+  const shim = (name: string, body: string) => {
+    writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(dir, name), 0o755);
+  };
+  shim('docs', `exec "${process.execPath}" "${BIN}" "$@"`);
+  // An editor that edits, and a pager for diffs: what a person would use at these steps.
+  shim('vi', 'for f in "$@"; do case "$f" in *.json) touch "$f" ;; *) echo "Edited." >> "$f" ;; esac; done');
+  shim('delta', 'exec cat');
+  return dir;
 }
