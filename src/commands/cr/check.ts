@@ -26,7 +26,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
   ].join('\n');
   static override examples = [
-    '<%= config.bin %> cr check 3',
+    { description: 'Every finding, one per line (exits 8 when there is one)', command: '<%= config.bin %> cr check 3' },
     { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
     { description: 'Only the broken links, one per line', command: '<%= config.bin %> cr check 3 | grep ^broken-link' },
   ];

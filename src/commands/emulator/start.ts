@@ -52,7 +52,11 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     }),
     'max-import-bytes': Flags.integer({ summary: 'Most bytes an import reads from its source (default 50 MiB).', min: 1, helpValue: 'N' }),
     'data-dir': Flags.string({ summary: 'Keep data in SQLite under this directory.', helpValue: 'DIR' }),
-    seed: Flags.string({ summary: 'Initial data: "demo", "none", or a JSON seed file.', default: 'demo', helpValue: 'demo|none|FILE' }),
+    seed: Flags.string({
+      summary: 'Initial data: "demo", "none" (one admin, an empty organization) or a JSON seed file (docs emulator seed schema).',
+      default: 'demo',
+      helpValue: 'demo|none|FILE',
+    }),
     faults: Flags.string({ summary: 'Inject faults, e.g. 503=0.1,429=0.05,reset=0.02,delay=300ms@0.05.', helpValue: 'SPEC' }),
     'fault-seed': Flags.string({ summary: 'Seed of the fault generator (default: DOCS_EMULATOR_FAULT_SEED, else random).' }),
     log: Flags.string({ summary: 'Append one JSON line per request to this file.', helpValue: 'FILE' }),
@@ -75,7 +79,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       emulator = await startEmulator({
         port: flags.port,
         host: flags.host,
-        ...(flags.seed !== 'none' ? { seed: flags.seed } : {}),
+        seed: flags.seed,
         ...(flags['data-dir'] ? { dataDir: flags['data-dir'] } : {}),
         ...(flags.faults ? { faults: flags.faults } : {}),
         ...(flags['fault-seed'] !== undefined ? { faultSeed: flags['fault-seed'] } : {}),

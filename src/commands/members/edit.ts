@@ -11,7 +11,7 @@ export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
     'guest removes the role (the member then reaches only what is shared with them). An organization keeps at least one admin.';
   static override examples = [
     '<%= config.bin %> members edit usr_abc --role review',
-    '<%= config.bin %> members edit ada@acme.test --role guest',
+    '<%= config.bin %> members edit tim@acme.test --role guest',
   ];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = {

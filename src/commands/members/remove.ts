@@ -13,7 +13,7 @@ export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
   ].join('\n');
   static override examples = [
     '<%= config.bin %> members remove usr_abc',
-    '<%= config.bin %> members remove ada@acme.test --org org_abc --yes',
+    '<%= config.bin %> members remove tim@acme.test --org org_abc --yes',
   ];
   static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };

@@ -62,6 +62,8 @@ const Body = {
   body: z.strictObject({ markdown: z.string() }).optional(),
   author: Id.optional(),
   postedBy: Id.optional(),
+  /** When it was posted (default: when the seed is applied); lists are newest first. */
+  postedAt: z.iso.datetime({ offset: true }).optional(),
 };
 const SeedReply = z.strictObject({ id: Id.optional(), ...Body });
 const SeedComment = z.strictObject({
@@ -186,7 +188,7 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
       const doc: CommentDoc = {
         id: c.id ?? store.newId('cm'),
         object: 'comment',
-        postedAt: at,
+        postedAt: c.postedAt ?? at,
         status: 'open',
         _postedBy: author,
         _markdown: textOf(c),
@@ -207,7 +209,7 @@ export function seedContent(store: Store, ctx: Pick<EmulatorContext, 'now'>, org
         const reply: ReplyDoc = {
           id: r.id ?? store.newId('rp'),
           object: 'comment-reply',
-          postedAt: at,
+          postedAt: r.postedAt ?? at,
           _postedBy: authorOf(`${here}.replies.${j}`, r.author, r.postedBy),
           _markdown: textOf(r),
           _comment: doc.id,

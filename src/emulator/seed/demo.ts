@@ -5,7 +5,8 @@ import type { SeedSpec } from './schema.js';
  * nested collections, spaces with nested pages and files, a site with sections, a change request
  * with comments; and "Globex", administered by Ada too (so transfers can be tried) and by its own
  * admin, whose token sees only Globex (for checks across organizations). Ids and tokens are fixed
- * so tests, the README and users' scripts can name them.
+ * (comments, replies, site sections and site spaces included) so tests, the README, the commands'
+ * examples and users' scripts can name them.
  */
 
 export const DEMO = {
@@ -173,14 +174,22 @@ export const demoSeed: SeedSpec = {
               ],
               comments: [
                 {
+                  id: 'cm_msi',
                   postedBy: u.review,
                   body: { markdown: 'Can we also mention the MSI installer?' },
-                  replies: [{ postedBy: u.edit, body: { markdown: 'Good idea, adding it.' } }],
+                  replies: [{ id: 'rp_msi', postedBy: u.edit, body: { markdown: 'Good idea, adding it.' } }],
                 },
               ],
             },
           ],
-          comments: [{ postedBy: u.comment, page: 'page_quickstart', body: { markdown: 'The sign-in step could show a screenshot.' } }],
+          comments: [
+            {
+              id: 'cm_screenshot',
+              postedBy: u.comment,
+              page: 'page_quickstart',
+              body: { markdown: 'The sign-in step could show a screenshot.' },
+            },
+          ],
         },
         {
           id: DEMO.spaces.api,
@@ -225,8 +234,8 @@ export const demoSeed: SeedSpec = {
           visibility: 'public',
           published: true,
           sections: [
-            { title: 'Guides', space: DEMO.spaces.guides },
-            { title: 'API', space: DEMO.spaces.api },
+            { id: 'sitesc_guides', title: 'Guides', siteSpaces: [{ id: 'sitesp_guides', space: DEMO.spaces.guides }] },
+            { id: 'sitesc_api', title: 'API', siteSpaces: [{ id: 'sitesp_api', space: DEMO.spaces.api }] },
           ],
         },
       ],

@@ -8,6 +8,7 @@ import { teamMemberDocId, type TeamMemberDoc } from '../domain/organizations.js'
 import type { CollectionDoc } from '../domain/collections.js';
 import { insertSamlProvider } from '../handlers/sso.js';
 import { demoSeed } from './demo.js';
+import { noneSeed } from './none.js';
 import { seedContent } from './content.js';
 import { seedSites } from './sites.js';
 import { parseSeed, SeedError, type ParsedSeed, type SeedCollectionInput, type SeedOrganization, type SeedSpec } from './schema.js';
@@ -15,11 +16,12 @@ import { parseSeed, SeedError, type ParsedSeed, type SeedCollectionInput, type S
 export { SeedError, parseSeed, type SeedSpec } from './schema.js';
 export { demoSeed } from './demo.js';
 
-/** `'demo'`, a path to a JSON file, or a seed object. */
+/** `'demo'`, `'none'` (one admin, an empty organization), a path to a JSON file, or a seed object. */
 export type SeedSource = string | SeedSpec;
 
 export function loadSeed(source: SeedSource): ParsedSeed {
   if (source === 'demo') return parseSeed(demoSeed, 'seed demo');
+  if (source === 'none') return parseSeed(noneSeed(), 'seed none');
   if (typeof source !== 'string') return parseSeed(source);
   let text: string;
   try {

@@ -114,8 +114,10 @@ export const SeedOrganization = z.strictObject({
 });
 
 export const SeedSpec = z.strictObject({
-  /** Accepted for documentation; ignored. */
+  /** Where an editor finds this format's JSON Schema (`docs emulator seed schema`); ignored. */
   $schema: z.string().optional(),
+  /** Free text for people (seed pull says there that tokens were not copied); ignored. */
+  $comment: z.string().optional(),
   users: z.array(SeedUser).min(1),
   organizations: z.array(SeedOrganization).min(1),
 });
