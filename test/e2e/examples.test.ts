@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,7 +68,7 @@ const PLACEHOLDERS: { from: string; to: string; when?: RegExp }[] = [
   { from: 'tr_abc', to: 'tr_fr' },
   { from: 'sk_123', to: 'sk_demo' },
   { from: 'petstore', to: 'petstore-2', when: /openapi create/ },
-  { from: 'oasv_abc', to: '$(docs openapi versions list petstore --json | jq -r .id | head -1)' },
+  { from: 'oasv_abc', to: "$(docs openapi versions list petstore --jq '.[0].id')" },
 ];
 
 /** Change request numbers: the demo's one open change request is #1. */
@@ -82,12 +83,20 @@ const REFUSALS: Record<string, number> = {
 /** Commands that cannot run here, with the reason; the rest of their session runs. */
 const OFFLINE: { match: RegExp; reason: string }[] = [
   { match: /^docs (spaces browse|cr review)\b/, reason: 'a full-screen terminal view (tested with ink-testing-library in test/ui)' },
+  // Examples that pipe into curl or jq run wherever those are installed; `docs` itself needs neither (it has --jq).
+  ...['curl', 'jq']
+    .filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
+    .map((tool) => ({
+      // The tool in command position (`| jq`, `curl …`), not `--jq`.
+      match: new RegExp(`(?:^|[|&;(]\\s*)${tool}\\b`),
+      reason: `${tool} is not installed on this machine`,
+    })),
 ];
 
-/** Blocks of the markdown that show output of data the demo does not have, with the reason. */
+/** Blocks of the markdown that show output of data the demo does not have, by their first command, with the reason. */
 const ILLUSTRATIONS: Record<string, string> = {
-  'README.md:221': "the output of another organization's change request (pages guide, setup, notes)",
-  'README.md:256': "the findings of another organization's change request",
+  'docs cr diff 2 --stat': "the output of another organization's change request (pages guide, setup, notes)",
+  'docs cr check 2': "the findings of another organization's change request",
 };
 
 /** What an example needs done first that the demo seed cannot hold (Git sync, an adaptive schema). */
@@ -272,7 +281,8 @@ describe('every example runs as its text says', () => {
   for (const example of examples) {
     const offline = example.commands.every((c) => OFFLINE.some((o) => o.match.test(c)));
     const reason =
-      ILLUSTRATIONS[example.where] ?? (offline ? OFFLINE.find((o) => o.match.test(example.commands[0] ?? ''))?.reason : undefined);
+      ILLUSTRATIONS[example.commands[0] ?? ''] ??
+      (offline ? OFFLINE.find((o) => o.match.test(example.commands[0] ?? ''))?.reason : undefined);
     if (reason) {
       it.skip(`${example.where}: ${reason}`, () => {});
       continue;

@@ -25,7 +25,7 @@ export default class Api extends DocsCommand<typeof Api> {
     {
       description: 'A typed value (a boolean) beside strings',
       command:
-        '<%= config.bin %> api POST /v1/spaces/sp_abc/git/import\n-f url=https://github.com/acme/docs.git -f ref=main\n-F standalone=true',
+        '<%= config.bin %> api POST /v1/spaces/sp_abc/git/import\n-f url=https://github.com/acme/docs.git\n-f ref=refs/heads/main -F standalone=true',
     },
     {
       description: 'A body from a file (or - for stdin), with the status line and headers',

@@ -13,7 +13,7 @@ export default class CrGet extends DocsCommand<typeof CrGet> {
     { description: 'Open it in the app', command: '<%= config.bin %> cr get 42 --web' },
     '<%= config.bin %> cr get 42',
     { description: 'In another space, as JSON', command: '<%= config.bin %> cr get 42 --space sp_abc --json' },
-    { description: 'Only its status, for a script', command: '<%= config.bin %> cr get 42 --json | jq -r .status' },
+    { description: 'Only its status, for a script', command: '<%= config.bin %> cr get 42 --jq .status' },
   ];
   static override args = { cr: changeRequestArg() };
   static override flags = { space: spaceFlag(), web: webFlag() };

@@ -20,7 +20,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     '<%= config.bin %> git import sp_abc --url https://github.com/acme/docs.git --ref main',
     {
       description: 'A private repository, the URL (with its token) from a CI secret',
-      command: 'echo "$DOCS_REPO_URL" |\n<%= config.bin %> git import --url - --ref main --repo-project-directory docs',
+      command: 'echo "$DOCS_REPO_URL" |\n<%= config.bin %> git import --url - --ref main --yes\n--repo-project-directory docs',
     },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };

@@ -14,7 +14,7 @@ export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
   static override description = 'File ids come from `docs spaces files`.';
   static override examples = [
     '<%= config.bin %> spaces file file_abc',
-    { description: 'Download it', command: 'curl -sO "$(<%= config.bin %> spaces file file_abc --json | jq -r .downloadURL)"' },
+    { description: 'Download it', command: 'curl -sO "$(<%= config.bin %> spaces file file_abc --jq .downloadURL)"' },
   ];
   static override args = { file: Args.string({ description: 'File id', required: true }) };
   static override flags = {

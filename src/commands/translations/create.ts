@@ -24,7 +24,10 @@ export default class TranslationsCreate extends DocsCommand<typeof TranslationsC
       description: 'With instructions for the translators',
       command: '<%= config.bin %> translations create --language de --source-language en\n--instructions "Keep product names in English."',
     },
-    { description: 'Wait for the translated space', command: '<%= config.bin %> translations create sp_abc --language fr --wait' },
+    {
+      description: 'Wait for the translated space',
+      command: '<%= config.bin %> translations create sp_abc --language fr\n--source-language en --wait',
+    },
   ];
   static override args = { space: Args.string({ description: "Space to translate (default: --space or the profile's space)" }) };
   static override flags = {
