@@ -67,6 +67,15 @@ const externals = {
         throw new Error('@oclif/core no longer calls checkNodeVersion() at import: review bin/bundle.js');
       return { contents: source.replace('\ncheckNodeVersion();', '\n'), loader: 'js' };
     });
+    // undici's client loads its HTTP/2 module at import, and with it node:http2, node:tls and node:crypto
+    // (~40 of Node's own modules, 5–10 ms of every request's start-up); it is needed only once a
+    // connection has negotiated HTTP/2, so it is required then.
+    const eagerH2 = "const connectH2 = require('./client-h2.js')";
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(eagerH2)) throw new Error('undici no longer requires client-h2.js at import: review bin/bundle.js');
+      return { contents: source.replace(eagerH2, "const connectH2 = (...a) => require('./client-h2.js')(...a)"), loader: 'js' };
+    });
     // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
     // nothing here switches locale, so only `en` is kept.
     b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({

@@ -1,24 +1,9 @@
-import type { z } from 'zod';
 import { areas, operationsById, type OperationsById } from './operations/index.js';
-import { buildPath, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
-import { HttpClient, type HttpOptions } from './http.js';
-import { paginate, type Page, type PaginateOptions } from './paginate.js';
-import { ResponseError } from './errors.js';
-import { formatIssues, validate, ValidationError } from './validation.js';
+import type { Operation, OperationParams, OperationResult } from './operation.js';
+import { OperationClient, type CallOptions, type DocsClientOptions } from './request.js';
+import { ValidationError } from './validation.js';
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/** A prepared request: what would be sent (used by `--dry-run` and by the client itself). */
-export interface PreparedRequest {
-  operation: Operation;
-  method: string;
-  path: string;
-  url: string;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
+export { OperationClient, type CallOptions, type DocsClientOptions, type PreparedRequest } from './request.js';
 
 type Areas = typeof areas;
 /** One method of `client.<area>`; `params` may be left out when nothing in it is required. */
@@ -34,24 +19,15 @@ export type OperationId = keyof OperationsById;
 export type RequestParams<I extends string> = I extends OperationId ? OperationParams<OperationsById[I]> : Record<string, unknown>;
 export type RequestResult<I extends string> = I extends OperationId ? OperationResult<OperationsById[I]> : unknown;
 
-export interface DocsClientOptions extends HttpOptions {
-  /** Validate responses with the lenient schemas (default true). */
-  validateResponses?: boolean;
-}
-
 /**
  * The typed client: one method per operation of the contract, grouped by area
  * (`client.changeRequests.merge({spaceId, changeRequestId})`), generated from the operation table.
  */
 // The area methods are attached at construction; the interface below merges their types into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class DocsClient {
-  readonly http: HttpClient;
-  private readonly validateResponses: boolean;
-
+export class DocsClient extends OperationClient {
   constructor(options: DocsClientOptions) {
-    this.http = new HttpClient(options);
-    this.validateResponses = options.validateResponses ?? true;
+    super(options);
     for (const [areaName, ops] of Object.entries(areas)) {
       const methods: Record<string, unknown> = {};
       for (const [name, op] of Object.entries(ops as Record<string, Operation>)) {
@@ -59,93 +35,6 @@ export class DocsClient {
       }
       Object.defineProperty(this, areaName, { value: Object.freeze(methods), enumerable: true });
     }
-  }
-
-  /** Validate and build the request for `op` without sending it. */
-  prepare(op: Operation, params: Record<string, unknown> = {}): PreparedRequest {
-    // A filter put beside the path parameters instead of under `query` would otherwise be dropped silently.
-    const extra = Object.keys(params).filter((key) => key !== 'query' && key !== 'body' && !op.pathParams.includes(key));
-    if (extra.length > 0) {
-      const names = extra.map((k) => JSON.stringify(k)).join(', ');
-      const takes = [...op.pathParams, ...(op.query ? ['query'] : []), ...(op.body ? ['body'] : [])].join(', ') || 'nothing';
-      throw new ValidationError(`${op.id}: unknown parameter${extra.length === 1 ? '' : 's'} ${names} (it takes ${takes})`);
-    }
-    const path = buildPath(op, params);
-    const rawQuery = params.query as Record<string, unknown> | undefined;
-    // An absent query is validated as `{}` so that required parameters (search `query`) are enforced.
-    let query = rawQuery;
-    if (op.query) {
-      const parsed = validate(op.query, rawQuery ?? {}) as Record<string, unknown>;
-      query = rawQuery === undefined && Object.keys(parsed).length === 0 ? undefined : parsed;
-    }
-    if (!op.query && rawQuery && Object.keys(rawQuery).length > 0) {
-      throw new ValidationError(`${op.id} takes no query parameters`);
-    }
-    let body = params.body;
-    if (op.body) {
-      if (body === undefined && op.bodyRequired) throw ValidationError.at(['body'], 'required');
-      if (body !== undefined) body = validate(op.body, body, 'body');
-    } else if (body !== undefined) {
-      throw new ValidationError(`${op.id} takes no request body`);
-    }
-    // Re-serialise the typed query as the wire form (booleans and numbers as strings is the transport's job).
-    return { operation: op, method: op.method, path, url: this.http.url(path, query), query, body };
-  }
-
-  /** Call an operation by its table entry. */
-  async call<O extends Operation>(op: O, params: OperationParams<O>, options: CallOptions = {}): Promise<OperationResult<O>> {
-    const { body, path, status } = await this.send(op, params, options);
-    if (!op.response) return undefined as OperationResult<O>;
-    if (!this.validateResponses) return body as OperationResult<O>;
-    const parsed = op.response.safeParse(body);
-    if (!parsed.success) {
-      throw new ResponseError(`${op.method} ${path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`, status);
-    }
-    return parsed.data as OperationResult<O>;
-  }
-
-  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions) {
-    const req = this.prepare(op, params);
-    const res = await this.http.request({
-      method: req.method,
-      path: req.path,
-      query: req.query,
-      body: req.body,
-      signal: options.signal,
-      expectBody: op.response !== undefined,
-      idempotent: op.idempotent,
-    });
-    if (op.response && res.body === undefined) {
-      throw new ResponseError(`${op.method} ${req.path}: expected a JSON body but the response (HTTP ${res.status}) was empty`, res.status);
-    }
-    return { body: res.body, path: req.path, status: res.status };
-  }
-
-  /**
-   * One page of a list, checked for what paging relies on: the envelope (`items`, `next`, `count`),
-   * the first item against the operation's lenient item schema, and every other item only for being
-   * an object. A full parse of every item cost more than the request on long lists; the response
-   * schemas transform nothing, so the items are the same either way.
-   */
-  private async page<O extends Operation>(op: O, params: Record<string, unknown>, options: CallOptions): Promise<Page<OperationItem<O>>> {
-    const { body, path, status } = await this.send(op, params, options);
-    if (!this.validateResponses) return body as Page<OperationItem<O>>;
-    const fail = (what: string) => new ResponseError(`${op.method} ${path}: unexpected response shape (${what})`, status);
-    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-    if (!isObject(body)) throw fail('response: expected an object');
-    const { items, next, count } = body;
-    if (!Array.isArray(items)) throw fail('response.items: expected an array');
-    if (next !== undefined && next !== null && !(isObject(next) && typeof next.page === 'string'))
-      throw fail('response.next: expected an object with a string "page", or null');
-    if (count !== undefined && typeof count !== 'number') throw fail('response.count: expected a number');
-    const item = (op.response as { shape?: { items?: { element?: z.ZodType } } } | undefined)?.shape?.items?.element;
-    if (item && items.length > 0) {
-      const parsed = item.safeParse(items[0]);
-      if (!parsed.success) throw fail(formatIssues(parsed.error.issues, 'response.items.0'));
-    }
-    const bad = items.findIndex((i) => !isObject(i));
-    if (bad !== -1) throw fail(`response.items.${bad}: expected an object`);
-    return body as unknown as Page<OperationItem<O>>;
   }
 
   /** Call an operation by its official operationId (`mergeChangeRequest`); typed when the id is a literal. */
@@ -160,24 +49,6 @@ export class DocsClient {
     // Rejected rather than thrown, like every other failure of a call.
     if (!op) return Promise.reject(new ValidationError(`unknown operation "${id}"`));
     return this.call(op, params, options);
-  }
-
-  /** Iterate every item of a paginated operation, one page in memory at a time. */
-  paginate<O extends Operation>(
-    op: O,
-    params: OperationParams<O>,
-    options: PaginateOptions & CallOptions = {},
-  ): AsyncGenerator<OperationItem<O>> {
-    if (!op.paginated) throw new ValidationError(`${op.id} is not a paginated list`);
-    const base = params as Record<string, unknown>;
-    return paginate(
-      (page, limit) => this.page(op, { ...base, query: { ...(base.query as object | undefined), page, limit } }, options),
-      options,
-    );
-  }
-
-  async close(): Promise<void> {
-    await this.http.close();
   }
 }
 

@@ -1,8 +1,9 @@
 import { Command, Flags, type Interfaces } from '@oclif/core';
-import type { DocsClient, PreparedRequest } from '../api/client.js';
+import type { DocsClient } from '../api/client.js';
 import { AbortedError, ExitCode } from '../api/errors.js';
 import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
 import { redact, registerSecret } from '../api/redact.js';
+import type { DocsClientOptions, OperationClient, PreparedRequest } from '../api/request.js';
 import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
@@ -18,11 +19,28 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(type
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
 
 /**
- * The client module (zod schemas, the operation table, undici) is most of a command's start-up
- * time; it is loaded in `init()` by the commands that call the API, not by `config get`.
+ * Loading the API code (zod, undici, schemas) is most of a command's start-up time; it is loaded in
+ * `init()` by the commands that call the API, not by `config get`. `send` and `list` take the
+ * operation itself, so they need only request.ts and the areas the command imports; the typed
+ * client with every area's methods (client.ts: the whole operation table, a third of the CPU time of
+ * `docs spaces get`) is loaded only for a command that asks for it with `this.client()`.
  */
+type RequestModule = typeof import('../api/request.js');
 type ClientModule = typeof import('../api/client.js');
+let requestModule: RequestModule | undefined;
 let clientModule: ClientModule | undefined;
+
+/**
+ * Whether the command's class (or a class between it and DocsCommand) calls `this.client()`.
+ * `client()` answers synchronously (commands call it inside expressions), so its module must be
+ * loaded before `run()`; the class's own text is what says whether `run()` will ask for it.
+ */
+export function callsClient(ctor: typeof Command): boolean {
+  for (let c: unknown = ctor; typeof c === 'function' && c !== DocsCommand; c = Object.getPrototypeOf(c)) {
+    if (/\.client\(/.test(Function.prototype.toString.call(c))) return true;
+  }
+  return false;
+}
 
 /**
  * oclif reads a positional argument that was not typed from stdin when stdin is not a terminal:
@@ -106,6 +124,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   private storeInstance?: ProfileStore;
   private contextInstance?: ResolvedContext;
   private clientInstance?: DocsClient;
+  private senderInstance?: OperationClient;
   private readonly onSigint = (): void => {
     if (this.interrupted) process.exit(ExitCode.interrupted);
     this.interrupted = true;
@@ -129,7 +148,15 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     process.on('SIGINT', this.onSigint);
     process.stdout.on('error', this.onStdoutError);
     const ctor = this.ctor as typeof DocsCommand;
-    if (!ctor.offline) clientModule ??= await import('../api/client.js');
+    if (!ctor.offline) {
+      if (!requestModule) {
+        // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object
+        // schema on its first parse: that costs more than it saves here (3.4 ms → 1.5 ms for one space).
+        (await import('zod')).z.config({ jitless: true });
+        requestModule = await import('../api/request.js');
+      }
+      if (callsClient(ctor)) clientModule ??= await import('../api/client.js');
+    }
     const { args, flags } = await this.parse({
       flags: ctor.flags,
       baseFlags: (super.ctor as typeof DocsCommand).baseFlags,
@@ -196,13 +223,28 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /** The API client; without a token it refuses with exit 4 unless `requireToken` is false. */
   protected client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): DocsClient {
     if (this.clientInstance && !options.token && !options.apiUrl) return this.clientInstance;
+    const module = clientModule;
+    if (!module) throw new Error(`${this.id ?? 'this command'} asked for an API client that init() did not load`);
+    const client = new module.DocsClient(this.clientOptions(options));
+    if (!options.token && !options.apiUrl) this.clientInstance = client;
+    return client;
+  }
+
+  /** What `send` and `list` call through: the typed client when the command has one, else one without the table. */
+  private sender(options: { requireToken?: boolean } = {}): OperationClient {
+    if (clientModule) return this.client(options);
+    const module = requestModule;
+    if (!module) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
+    return (this.senderInstance ??= new module.OperationClient(this.clientOptions(options)));
+  }
+
+  private clientOptions(options: { requireToken?: boolean; token?: string; apiUrl?: string }): DocsClientOptions {
     const context = this.context;
     const token = options.token ?? context.token;
     if (!token && options.requireToken !== false) {
       throw new AuthError(`not logged in (profile "${context.profileName}"). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`);
     }
     registerSecret(token);
-    if (!clientModule) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
     const baseUrl = options.apiUrl ?? context.apiUrl;
     try {
       new URL(baseUrl);
@@ -210,15 +252,13 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       throw new UsageError(`the API URL "${redact(baseUrl)}" is not a valid URL (from ${context.apiUrlSource})`);
     }
     const silentMs = resolveTimeoutMs(this.flags?.timeout, this.env);
-    const client = new clientModule.DocsClient({
+    return {
       baseUrl,
       token,
       timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, DEFAULT_TIMEOUTS.connectMs) },
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
       debug: this.flags?.debug ? debugSink(process.stderr) : undefined,
-    });
-    if (!options.token && !options.apiUrl) this.clientInstance = client;
-    return client;
+    };
   }
 
   /** Name what the command is about, so a 404 reads `change request "42" not found (404). <hint>`. */
@@ -245,7 +285,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const explicit = (this.flags as { org?: string }).org ?? this.context.profile.org;
     if (explicit) return this.about('organization', explicit);
     const { listOrganizations } = await import('./organizations.js');
-    const orgs = await listOrganizations(this.client(), this.abort.signal);
+    const orgs = await listOrganizations(this.sender(), this.abort.signal);
     if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
     if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
     const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
@@ -283,7 +323,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     options: { confirm?: Confirmation; progress?: string } = {},
   ): Promise<OperationResult<O>> {
     const dryRun = op.method !== 'GET' && (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
-    const client = this.client({ requireToken: !dryRun });
+    const client = this.sender({ requireToken: !dryRun });
     const prepared = client.prepare(op, params);
     if (dryRun) {
       this.printDryRun(prepared);
@@ -320,7 +360,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     // Paging is ours: --limit counts items (it may exceed one page), the cursor comes from each answer.
     const { page: _page, limit: _limit, ...query } = (listParams as { query?: Record<string, unknown> }).query ?? {};
     const params = { ...listParams, query } as OperationParams<O>;
-    const client = this.client();
+    const client = this.sender();
     client.prepare(op, params);
     if (all) {
       // On a terminal the table waits for every page: say how many items have arrived (of the total when the API gives one).
@@ -416,6 +456,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     process.stdout.removeListener('error', this.onStdoutError);
     if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;
     await this.clientInstance?.close().catch(() => undefined);
+    await this.senderInstance?.close().catch(() => undefined);
     await super.finally(err);
   }
 }

@@ -1,4 +1,4 @@
-import type { DocsClient } from '../api/client.js';
+import type { OperationClient } from '../api/request.js';
 import { organizations } from '../api/operations/organizations.js';
 
 export interface OrganizationSummary {
@@ -11,7 +11,7 @@ export interface OrganizationSummary {
  * `auth status` reports access, and how `--org` falls back to the only one visible.
  * Imports its own area of the operation table, not the whole table (src/api/operations/index.ts).
  */
-export async function listOrganizations(client: DocsClient, signal?: AbortSignal): Promise<OrganizationSummary[]> {
+export async function listOrganizations(client: OperationClient, signal?: AbortSignal): Promise<OrganizationSummary[]> {
   const out: OrganizationSummary[] = [];
   for await (const org of client.paginate(organizations.list, {}, { pageSize: 100, max: 1000, signal })) {
     out.push({ id: org.id, ...(typeof org.title === 'string' ? { title: org.title } : {}) });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Config } from '@oclif/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeRequests } from '../../src/api/operations/change-requests.js';
-import { DocsCommand } from '../../src/cli/base-command.js';
+import { callsClient, DocsCommand } from '../../src/cli/base-command.js';
 import { changeRequestArg, dryRunFlag, field, fieldsFromFlags, orgFlag, spaceFlag, yesFlag } from '../../src/cli/flags.js';
 import { ProfileStore } from '../../src/cli/profiles.js';
 import { ROOT } from '../helpers/e2e.js';
@@ -90,6 +90,18 @@ class Offline extends DocsCommand<typeof Offline> {
     this.output.line(this.store.get(this.context.profileName).org ?? 'offline');
   }
 }
+
+/** Asks for the typed client, through a helper method, as `cr review` passes it on. */
+class ClientProbe extends DocsCommand<typeof ClientProbe> {
+  async run(): Promise<void> {
+    const found = await this.lookup();
+    this.output.line(found.items.map((o) => o.id).join(','));
+  }
+  private lookup() {
+    return this.client().organizations.list();
+  }
+}
+class ClientProbeChild extends ClientProbe {}
 
 class Boom extends DocsCommand<typeof Boom> {
   async run(): Promise<void> {
@@ -261,6 +273,20 @@ describe('failures', () => {
     const before = [process.listenerCount('SIGINT'), process.stdout.listenerCount('error')];
     await OrgProbe.run(['--org', 'x'], config);
     expect([process.listenerCount('SIGINT'), process.stdout.listenerCount('error')]).toEqual(before);
+  });
+
+  it('the typed client is loaded for a command that asks for it, and only then', async () => {
+    expect([ClientProbe, ClientProbeChild, OrgProbe, MergeProbe, Offline].map((c) => callsClient(c))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    orgs = [{ id: 'org_a', title: 'A' }];
+    await ClientProbe.run([], config);
+    expect(stderr).toBe('');
+    expect(stdout).toBe('org_a\n');
   });
 
   it('a command marked offline runs without an API client', async () => {

@@ -85,7 +85,7 @@ describe('start-up', () => {
   it('the bundle is what runs: a command loads its own file and shared chunks, not src or dist/cli', () => {
     const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
     expect(sources.some((s) => s.endsWith(join('dist', 'bin', 'commands', 'cr', 'list.js')))).toBe(true);
-    expect(sources.some((s) => s.endsWith('/src/api/client.ts'))).toBe(true);
+    expect(sources.some((s) => s.endsWith('/src/api/request.ts'))).toBe(true);
     expect(sources.some((s) => s.endsWith('/node_modules/undici/lib/dispatcher/agent.js'))).toBe(true);
     // undici's index loads fetch, WebSocket and the mock agents; the transport uses the agent and request only.
     expectNone(sources, ['/node_modules/undici/index.js', '/node_modules/undici/lib/web/websocket/', '/node_modules/undici/lib/mock/']);
@@ -115,6 +115,22 @@ describe('start-up', () => {
       '/src/api/operations/index.ts',
       ...INTERACTIVE_AND_EMULATOR,
     ]);
+  });
+
+  it('a command that sends its own operations loads their areas only, not the typed client and its whole table', () => {
+    for (const [argv, areas] of [
+      [['spaces', 'get', DEMO.spaces.handbook, '--json'], ['spaces.ts']],
+      [['members', 'list', '--org', DEMO.org, '--json'], ['members.ts']],
+    ] as const) {
+      const sources = loadedSources([...argv]);
+      const operations = sources.filter((s) => s.includes('/src/api/operations/')).map((s) => s.replace(/.*\//, ''));
+      expect(
+        sources.some((s) => s.endsWith('/src/api/request.ts')),
+        argv.join(' '),
+      ).toBe(true);
+      expect(operations.sort(), argv.join(' ')).toEqual([...areas]);
+      expectNone(sources, ['/src/api/client.ts', ...INTERACTIVE_AND_EMULATOR]);
+    }
   });
 
   it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {
@@ -150,7 +166,7 @@ describe('stack traces from the bundle', () => {
       });
     try {
       const debug = await run(['--debug']);
-      expect(debug.stderr).toMatch(/at .*src[/\\]api[/\\]client\.ts:\d+:\d+/);
+      expect(debug.stderr).toMatch(/at .*src[/\\]api[/\\]request\.ts:\d+:\d+/);
       expect(debug.stderr).toMatch(/at .*src[/\\]commands[/\\]spaces[/\\]get\.ts:\d+:\d+/);
       const plain = await run([]);
       expect(plain.stderr).toContain('unexpected response shape');
