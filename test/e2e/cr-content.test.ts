@@ -91,9 +91,9 @@ describe('docs cr content entries', () => {
       ).length;
     const before = await faqs();
 
-    const entry = await docs(['cr', 'import', String(cr.number), '--space', space, '--source', 'markdown', '--url', url], { env });
+    const entry = await docs(['cr', 'import', String(cr.number), '--space', space, '--source', 'markdown', '--url', url, '--yes'], { env });
     expect(entry.code).toBe(0);
-    const twin = await docs(['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url], { env });
+    const twin = await docs(['spaces', 'import', space, '--cr', String(cr.number), '--source', 'markdown', '--url', url, '--yes'], { env });
     expect(twin.code).toBe(0);
     // Each import makes a revision of its own: the rows differ only there.
     expect(entry.stdout.split('\t').slice(1)).toEqual(twin.stdout.split('\t').slice(1));
