@@ -1,4 +1,5 @@
 import type { Page } from '../api/schemas/content.js';
+import { titleSlug } from '../api/slug.js';
 
 /**
  * The layout of `docs spaces pull`: a space's page tree as a folder of markdown files, the way
@@ -123,17 +124,6 @@ export function planLayout(pages: readonly Page[]): Layout {
   };
   walk(pages, '', 0);
   return { files, summary: `${lines.join('\n')}\n` };
-}
-
-/** The slug Git Sync gives a page read from `README.md`: its title's. */
-export function titleSlug(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'page';
 }
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/api/schemas/content.js';
 import { pageFile, planLayout } from '../../src/content/pull.js';
-import { slugify } from '../../src/emulator/domain/markdown.js';
+import { titleSlug } from '../../src/api/slug.js';
 import { pagesFromMarkdownFiles } from '../../src/emulator/domain/markdown-tree.js';
 import type { PageInput } from '../../src/emulator/domain/revisions.js';
 
@@ -47,7 +47,7 @@ let ids = 0;
 function pagesOf(list: Gen[]): (Page & { markdown: string })[] {
   const taken = new Set<string>();
   return list.map((g) => {
-    let own = g.titleSlug ? slugify(g.title) : g.slug;
+    let own = g.titleSlug ? titleSlug(g.title) : g.slug;
     for (let n = 2; taken.has(own); n++) own = `${g.slug}-${n}`;
     taken.add(own);
     const page = { id: `pg_${++ids}`, type: 'document', title: g.title, slug: own, markdown: g.markdown, pages: pagesOf(g.pages) };
@@ -74,7 +74,7 @@ const fromApi = (list: readonly Page[]): Shape[] =>
 const fromImport = (list: readonly PageInput[]): Shape[] =>
   list.map((p) => ({
     title: p.title,
-    slug: p.slug ?? slugify(p.title),
+    slug: p.slug ?? titleSlug(p.title),
     description: p.description,
     markdown: p.markdown,
     pages: fromImport(p.pages ?? []),

@@ -1,5 +1,6 @@
 import { frontMatter, splitFrontMatter } from './front-matter.js';
-import { slugify, splitTitle } from './markdown.js';
+import { titleSlug } from '../../api/slug.js';
+import { splitTitle } from './markdown.js';
 import type { PageInput, PageNode } from './revisions.js';
 
 /**
@@ -63,9 +64,9 @@ function pagesOfFolder(files: ReadonlyMap<string, MarkdownFile>, folder: string)
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     .map((name) => {
       const path = `${prefix}${name}`;
-      if (entries.get(name) === 'file') return pageFromFile(path, files.get(path), humanize(name), slugify(name.replace(/\.md$/i, '')));
+      if (entries.get(name) === 'file') return pageFromFile(path, files.get(path), humanize(name), titleSlug(name.replace(/\.md$/i, '')));
       const index = [...files.keys()].find((p) => p.startsWith(`${path}/`) && PAGE_INDEX.test(p.slice(path.length + 1)));
-      const page = pageFromFile(index ?? path, index ? files.get(index) : undefined, humanize(name), slugify(name));
+      const page = pageFromFile(index ?? path, index ? files.get(index) : undefined, humanize(name), titleSlug(name));
       page.pages = pagesOfFolder(files, path);
       return page;
     });
@@ -88,7 +89,9 @@ function pagesFromSummary(files: ReadonlyMap<string, MarkdownFile>, summary: str
     const name = baseName(target);
     const folderPage = PAGE_INDEX.test(name);
     const isRootIndex = folderPage && !target.includes('/');
-    const slug = isRootIndex ? undefined : slugify(folderPage ? (target.split('/').slice(-2, -1)[0] ?? name) : name.replace(/\.md$/i, ''));
+    const slug = isRootIndex
+      ? undefined
+      : titleSlug(folderPage ? (target.split('/').slice(-2, -1)[0] ?? name) : name.replace(/\.md$/i, ''));
     const page = pageFromFile(target, files.get(target), m[2]?.trim() || humanize(name), slug);
     stack[stack.length - 1]?.children.push(page);
     stack.push({ indent, children: page.pages ?? [] });
@@ -102,7 +105,7 @@ export function pagesToMarkdownFiles(pages: readonly PageNode[]): { files: Map<s
   const lines = ['# Table of contents', ''];
   const write = (list: readonly PageNode[], folder: string, depth: number) => {
     list.forEach((page, i) => {
-      const isFirst = depth === 0 && i === 0 && page.slug === slugify(page.title);
+      const isFirst = depth === 0 && i === 0 && page.slug === titleSlug(page.title);
       const own = folder ? `${folder}/${page.slug}` : page.slug;
       const path = isFirst ? 'README.md' : page.pages.length > 0 ? `${own}/README.md` : `${own}.md`;
       // The title becomes the file's heading and the markdown follows as stored, so an import reads

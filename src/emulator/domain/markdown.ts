@@ -1,18 +1,10 @@
+import { titleSlug } from '../../api/slug.js';
+
 /**
  * The little markdown the emulator needs to understand: titles, sections (for search), links (for
  * link reports and backlinks), a JSON document rendering (for `format=document`) and the reverse.
  * Deliberately line-based: pages are authored by tests, seeds and imports, not by a rich editor.
  */
-
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'page';
-}
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 
@@ -66,7 +58,7 @@ export function sections(markdown: string): Section[] {
     if (heading && heading[2]) {
       flush();
       const title = plainText(heading[2]);
-      out.push({ heading: title, level: heading[1]?.length ?? 1, anchor: slugify(title), paragraphs: [] });
+      out.push({ heading: title, level: heading[1]?.length ?? 1, anchor: titleSlug(title), paragraphs: [] });
     } else if (line.trim() === '' || /^\s*(?:[-*+]|\d+[.)])\s+/.test(line)) {
       flush();
       if (line.trim() !== '') paragraph.push(line);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { PageDocument, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Store } from '../store/store.js';
-import { markdownToDocument, slugify } from './markdown.js';
+import { titleSlug } from '../../api/slug.js';
+import { markdownToDocument } from './markdown.js';
 import { cachedRevision, derived } from './revision-cache.js';
 
 /**
@@ -82,8 +83,8 @@ export const newPageId = (store: Store) => store.newId('pg');
 export function buildPages(store: Store, inputs: readonly PageInput[], now: string, parentPath = ''): PageNode[] {
   const used = new Set<string>();
   return inputs.map((input) => {
-    let slug = slugify(input.slug ?? input.title);
-    for (let n = 2; used.has(slug); n++) slug = `${slugify(input.slug ?? input.title)}-${n}`;
+    let slug = titleSlug(input.slug ?? input.title);
+    for (let n = 2; used.has(slug); n++) slug = `${titleSlug(input.slug ?? input.title)}-${n}`;
     used.add(slug);
     const path = parentPath ? `${parentPath}/${slug}` : slug;
     const existing = input as Partial<PageNode>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { formatIssues } from '../../api/validation.js';
 import { Role, RoleOrGuest, TEAM_MEMBER_ROLES } from '../../api/schemas/common.js';
+import {
+  ORGANIZATION_HOSTNAME,
+  ORGANIZATION_PLANS,
+  ORGANIZATION_TITLE,
+  ORGANIZATION_TYPES,
+  ORGANIZATION_USE_CASES,
+} from '../../api/schemas/organization.js';
 
 /**
  * What a seed (`--seed demo`, `--seed file.json`) describes, as JSON. This module owns users,
@@ -76,28 +83,16 @@ export const SeedSamlProvider = z.strictObject({
 
 export const SeedOrganization = z.strictObject({
   id: Id.optional(),
-  title: z.string().min(2).max(255),
-  type: z.enum(['business', 'community']).optional(),
-  plan: z.enum(['free_2024', 'plus_2024', 'pro_2024', 'enterprise_2024', 'community_2024', 'free', 'plus', 'pro', 'internal']).optional(),
-  hostname: z.string().min(3).max(32).optional(),
+  title: z.string().min(ORGANIZATION_TITLE.min).max(ORGANIZATION_TITLE.max),
+  type: z.enum(ORGANIZATION_TYPES).optional(),
+  plan: z.enum(ORGANIZATION_PLANS).optional(),
+  hostname: z.string().min(ORGANIZATION_HOSTNAME.min).max(ORGANIZATION_HOSTNAME.max).optional(),
   emailDomains: z.array(z.string().min(1)).optional(),
   defaultRole: RoleOrGuest.optional(),
   inviteLinks: z.boolean().optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
-  useCase: z
-    .enum([
-      'internalDocs',
-      'docsSite',
-      'audienceControlledSite',
-      'productDocs',
-      'teamKnowledgeBase',
-      'designSystem',
-      'openSourceDocs',
-      'notes',
-      'other',
-    ])
-    .optional(),
+  useCase: z.enum(ORGANIZATION_USE_CASES).optional(),
   createdAt: Timestamp.optional(),
   members: z.array(SeedMember).min(1),
   teams: z.array(SeedTeam).optional(),

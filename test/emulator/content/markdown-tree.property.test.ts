@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../../src/emulator/domain/markdown.js';
+import { titleSlug } from '../../../src/api/slug.js';
 import { pagesFromMarkdownFiles, pagesToMarkdownFiles } from '../../../src/emulator/domain/markdown-tree.js';
 import type { PageInput, PageNode } from '../../../src/emulator/domain/revisions.js';
 
@@ -55,7 +55,7 @@ const tree = treeOf(3);
 function nodes(list: Tree[], parent = ''): PageNode[] {
   const taken = new Set<string>();
   return list.map((p, i) => {
-    const slug = p.ownSlug || taken.has(slugify(p.title)) ? `p${i}` : slugify(p.title);
+    const slug = p.ownSlug || taken.has(titleSlug(p.title)) ? `p${i}` : titleSlug(p.title);
     taken.add(slug);
     const path = parent ? `${parent}/${slug}` : slug;
     const node: PageNode = { id: path, title: p.title, slug, path, markdown: p.markdown, pages: nodes(p.pages, path) };
@@ -69,7 +69,7 @@ type Shape = { title: string; slug: string; description: string | undefined; mar
 const shape = (list: readonly (PageInput | PageNode)[]): Shape[] =>
   list.map((p) => ({
     title: p.title,
-    slug: p.slug ?? slugify(p.title),
+    slug: p.slug ?? titleSlug(p.title),
     description: p.description || undefined,
     markdown: p.markdown,
     pages: shape(p.pages ?? []),
