@@ -299,17 +299,6 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     return startProgress(text, { enabled: progressAllowed(process, this.output.isJson) });
   }
 
-  /** `fn` with a progress line saying what it does (not on a dry run, which only prints the request). */
-  protected async during<R>(text: string, fn: () => Promise<R>): Promise<R> {
-    const dryRun = (this.flags as { 'dry-run'?: boolean })['dry-run'] === true;
-    const progress = dryRun ? undefined : await this.longWork(text);
-    try {
-      return await fn();
-    } finally {
-      progress?.stop();
-    }
-  }
-
   /* ---------- calling the API ---------- */
 
   /**
