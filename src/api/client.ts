@@ -1,5 +1,6 @@
 import { areas, operationsById, type OperationsById } from './operations/index.js';
 import type { Operation, OperationParams, OperationResult } from './operation.js';
+import type { HttpClient } from './http.js';
 import { OperationClient, type CallOptions, type DocsClientOptions } from './request.js';
 import { ValidationError } from './validation.js';
 
@@ -26,8 +27,8 @@ export type RequestResult<I extends string> = I extends OperationId ? OperationR
 // The area methods are attached at construction; the interface below merges their types into the class.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class DocsClient extends OperationClient {
-  constructor(options: DocsClientOptions) {
-    super(options);
+  constructor(options: DocsClientOptions, http?: HttpClient) {
+    super(options, http);
     for (const [areaName, ops] of Object.entries(areas)) {
       const methods: Record<string, unknown> = {};
       for (const [name, op] of Object.entries(ops as Record<string, Operation>)) {

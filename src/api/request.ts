@@ -33,8 +33,9 @@ export class OperationClient {
   readonly http: HttpClient;
   private readonly validateResponses: boolean;
 
-  constructor(options: DocsClientOptions) {
-    this.http = new HttpClient(options);
+  /** `http`: connections to share with another client of the same command (same URL and token). */
+  constructor(options: DocsClientOptions, http?: HttpClient) {
+    this.http = http ?? new HttpClient(options);
     this.validateResponses = options.validateResponses ?? true;
   }
 

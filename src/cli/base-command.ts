@@ -10,6 +10,7 @@ import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type 
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
+import { Names } from './names.js';
 import { targetHint } from './targets.js';
 import { canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
@@ -23,24 +24,10 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  * `init()` by the commands that call the API, not by `config get`. `send` and `list` take the
  * operation itself, so they need only request.ts and the areas the command imports; the typed
  * client with every area's methods (client.ts: the whole operation table, a third of the CPU time of
- * `docs spaces get`) is loaded only for a command that asks for it with `this.client()`.
+ * `docs spaces get`) is loaded when a command first awaits `this.client()`.
  */
 type RequestModule = typeof import('../api/request.js');
-type ClientModule = typeof import('../api/client.js');
 let requestModule: RequestModule | undefined;
-let clientModule: ClientModule | undefined;
-
-/**
- * Whether the command's class (or a class between it and DocsCommand) calls `this.client()`.
- * `client()` answers synchronously (commands call it inside expressions), so its module must be
- * loaded before `run()`; the class's own text is what says whether `run()` will ask for it.
- */
-export function callsClient(ctor: typeof Command): boolean {
-  for (let c: unknown = ctor; typeof c === 'function' && c !== DocsCommand; c = Object.getPrototypeOf(c)) {
-    if (/\.client\(/.test(Function.prototype.toString.call(c))) return true;
-  }
-  return false;
-}
 
 /**
  * oclif reads a positional argument that was not typed from stdin when stdin is not a terminal:
@@ -125,6 +112,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   private contextInstance?: ResolvedContext;
   private clientInstance?: DocsClient;
   private senderInstance?: OperationClient;
+  private namesInstance?: Names;
   private readonly onSigint = (): void => {
     if (this.interrupted) process.exit(ExitCode.interrupted);
     this.interrupted = true;
@@ -155,7 +143,6 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
         (await import('zod')).z.config({ jitless: true });
         requestModule = await import('../api/request.js');
       }
-      if (callsClient(ctor)) clientModule ??= await import('../api/client.js');
     }
     const { args, flags } = await this.parse({
       flags: ctor.flags,
@@ -220,22 +207,37 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     return this.outputInstance;
   }
 
-  /** The API client; without a token it refuses with exit 4 unless `requireToken` is false. */
-  protected client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): DocsClient {
-    if (this.clientInstance && !options.token && !options.apiUrl) return this.clientInstance;
-    const module = clientModule;
-    if (!module) throw new Error(`${this.id ?? 'this command'} asked for an API client that init() did not load`);
-    const client = new module.DocsClient(this.clientOptions(options));
-    if (!options.token && !options.apiUrl) this.clientInstance = client;
+  /**
+   * The typed client (`client.spaces.get(…)`, `request('mergeChangeRequest', …)`), loaded on first use; it
+   * shares its connections with `send`. Without a token it refuses with exit 4 unless `requireToken` is false.
+   */
+  protected async client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): Promise<DocsClient> {
+    const own = !options.token && !options.apiUrl;
+    if (this.clientInstance && own) return this.clientInstance;
+    const { DocsClient } = await import('../api/client.js');
+    const client = new DocsClient(this.clientOptions(options), own ? this.senderInstance?.http : undefined);
+    if (own) this.clientInstance = client;
     return client;
   }
 
-  /** What `send` and `list` call through: the typed client when the command has one, else one without the table. */
+  /** What `send`, `list` and `names` call through: the typed client once the command has one, else one without the table. */
   private sender(options: { requireToken?: boolean } = {}): OperationClient {
-    if (clientModule) return this.client(options);
+    if (this.clientInstance) return this.clientInstance;
     const module = requestModule;
     if (!module) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
     return (this.senderInstance ??= new module.OperationClient(this.clientOptions(options)));
+  }
+
+  /** What confirmations call things (`space "Guides"`), read only when a question is asked. */
+  protected get names(): Names {
+    return (this.namesInstance ??= new Names(() => this.sender(), this.abort.signal));
+  }
+
+  /** A member's user id from what the user typed: an id as is, an e-mail address looked up in the organization. */
+  protected async member(organizationId: string, idOrEmail: string): Promise<string> {
+    const { resolveMember } = await import('./format/members.js');
+    const options = { signal: this.abort.signal, bin: this.config.bin };
+    return this.about('member', await resolveMember(this.sender(), organizationId, idOrEmail, options));
   }
 
   private clientOptions(options: { requireToken?: boolean; token?: string; apiUrl?: string }): DocsClientOptions {
@@ -444,8 +446,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     process.removeListener('SIGINT', this.onSigint);
     process.stdout.removeListener('error', this.onStdoutError);
     if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;
-    await this.clientInstance?.close().catch(() => undefined);
-    await this.senderInstance?.close().catch(() => undefined);
+    // The typed client shares the sender's connections when both were made: closing the sender closes them.
+    await (this.senderInstance ?? this.clientInstance)?.close().catch(() => undefined);
     await super.finally(err);
   }
 }

@@ -22,8 +22,12 @@
  * - Lists: `...listFlags()` and `await this.list(op, params, columns)` (--limit, --all, JSON lines).
  * - Changes: `this.output.done(message, resource, keyColumns)` (id first), or `done(message, new NoContent(id, 'deleted'))`
  *   for a 204 (the rule is in output.ts); add `'dry-run': dryRunFlag()`.
- * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`.
- * - Scope: `this.space(arg)`, `await this.org()`; `this.about(kind, id)` for 404 messages (hints in targets.ts).
+ * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`; the question
+ *   names things with `this.names` (`Delete ${await this.names.space(id)}?`, read only when it is asked).
+ * - Scope: `this.space(arg)`, `await this.org()`, `await this.member(organizationId, idOrEmail)`; `this.about(kind, id)`
+ *   for 404 messages (hints in targets.ts).
+ * - More than one operation's worth (paging by hand, `content/` tools, Ink views): `await this.client()`, the typed
+ *   client, loaded on first use.
  * - Space or change request content (`--cr`): extend ContentCommand (content-command.ts) and call the pair of
  *   api/operations/twins.ts with `this.sendIn(contentTwins.getPage, this.scope(), params)` or `this.listIn(...)`.
  * - A body field under another flag name (`body.id` as `--template`): `static override fieldNames = { id: 'template' }`,

@@ -1,29 +1,24 @@
-import type { DocsClient } from '../api/client.js';
 import { AbortedError } from '../api/errors.js';
-import { changeRequests } from '../api/operations/change-requests.js';
-import { collections } from '../api/operations/collections.js';
-import { members } from '../api/operations/members.js';
-import { organizations } from '../api/operations/organizations.js';
-import { sites } from '../api/operations/sites.js';
-import { spaces } from '../api/operations/spaces.js';
-import { teams } from '../api/operations/teams.js';
+import type { Operation, OperationParams, OperationResult } from '../api/operation.js';
+import type { OperationClient } from '../api/request.js';
 import { changeRequestLabel } from './format/change-requests.js';
 
 /**
  * What a confirmation calls things: `change request #1 "Document Windows installation"`,
  * `space "Guides"`, not ids alone. Read only when a question is really asked (a terminal, no
  * --yes); a name that cannot be read (no access, a network hiccup) falls back to the id, so a
- * name never stands between the user and the answer the operation itself gives.
+ * name never stands between the user and the answer the operation itself gives. Each name loads its
+ * operation's area when it is read, so that every command can have a Names without loading them.
  */
 export class Names {
   /** The client is made only when a name is read (a dry run may have no token). */
   constructor(
-    private readonly makeClient: () => DocsClient,
+    private readonly client: () => Pick<OperationClient, 'call'>,
     private readonly signal: AbortSignal,
   ) {}
 
-  private get client(): DocsClient {
-    return this.makeClient();
+  private call<O extends Operation>(op: O, params: OperationParams<O>): Promise<OperationResult<O>> {
+    return this.client().call(op, params, { signal: this.signal });
   }
 
   private async named(fallback: string, read: () => Promise<string | undefined>): Promise<string> {
@@ -38,46 +33,53 @@ export class Names {
   private readonly quoted = (kind: string, title: string | undefined) => (title ? `${kind} "${title}"` : undefined);
 
   space(spaceId: string): Promise<string> {
-    return this.named(`space ${spaceId}`, async () =>
-      this.quoted('space', (await this.client.call(spaces.get, { spaceId }, { signal: this.signal })).title),
-    );
+    return this.named(`space ${spaceId}`, async () => {
+      const { spaces } = await import('../api/operations/spaces.js');
+      return this.quoted('space', (await this.call(spaces.get, { spaceId })).title);
+    });
   }
 
   changeRequest(spaceId: string, changeRequestId: string): Promise<string> {
     return this.named(`change request ${changeRequestId}`, async () => {
-      const cr = await this.client.call(changeRequests.get, { spaceId, changeRequestId }, { signal: this.signal });
+      const { changeRequests } = await import('../api/operations/change-requests.js');
+      const cr = await this.call(changeRequests.get, { spaceId, changeRequestId });
       return `change request ${changeRequestLabel(cr)}`;
     });
   }
 
   organization(organizationId: string): Promise<string> {
-    return this.named(`organization ${organizationId}`, async () =>
-      this.quoted('organization', (await this.client.call(organizations.get, { organizationId }, { signal: this.signal })).title),
-    );
+    return this.named(`organization ${organizationId}`, async () => {
+      const { organizations } = await import('../api/operations/organizations.js');
+      return this.quoted('organization', (await this.call(organizations.get, { organizationId })).title);
+    });
   }
 
   collection(collectionId: string): Promise<string> {
-    return this.named(`collection ${collectionId}`, async () =>
-      this.quoted('collection', (await this.client.call(collections.get, { collectionId }, { signal: this.signal })).title),
-    );
+    return this.named(`collection ${collectionId}`, async () => {
+      const { collections } = await import('../api/operations/collections.js');
+      return this.quoted('collection', (await this.call(collections.get, { collectionId })).title);
+    });
   }
 
   site(organizationId: string, siteId: string): Promise<string> {
-    return this.named(`site ${siteId}`, async () =>
-      this.quoted('site', (await this.client.call(sites.get, { organizationId, siteId }, { signal: this.signal })).title),
-    );
+    return this.named(`site ${siteId}`, async () => {
+      const { sites } = await import('../api/operations/sites.js');
+      return this.quoted('site', (await this.call(sites.get, { organizationId, siteId })).title);
+    });
   }
 
   team(organizationId: string, teamId: string): Promise<string> {
-    return this.named(`team ${teamId}`, async () =>
-      this.quoted('team', (await this.client.call(teams.get, { organizationId, teamId }, { signal: this.signal })).title),
-    );
+    return this.named(`team ${teamId}`, async () => {
+      const { teams } = await import('../api/operations/teams.js');
+      return this.quoted('team', (await this.call(teams.get, { organizationId, teamId })).title);
+    });
   }
 
   /** `Ada Lovelace (ada@example.com)`. */
   member(organizationId: string, userId: string): Promise<string> {
     return this.named(userId, async () => {
-      const { user } = await this.client.call(members.get, { organizationId, userId }, { signal: this.signal });
+      const { members } = await import('../api/operations/members.js');
+      const { user } = await this.call(members.get, { organizationId, userId });
       const name = (user as { displayName?: string }).displayName;
       const email = (user as { email?: string }).email;
       return name ? (email ? `${name} (${email})` : name) : email;

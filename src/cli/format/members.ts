@@ -1,5 +1,5 @@
-import { Flags } from '@oclif/core';
-import type { DocsClient } from '../../api/client.js';
+import { Args, Flags } from '@oclif/core';
+import type { OperationClient } from '../../api/request.js';
 import { ExitCode } from '../../api/errors.js';
 import { members } from '../../api/operations/members.js';
 import { ROLES } from '../../api/schemas/common.js';
@@ -69,14 +69,14 @@ export const roleOrGuestFlag = (description: string) => Flags.string({ descripti
 export const roleFromFlag = (value: string): (typeof ROLES)[number] | null =>
   value === 'guest' ? null : (value as (typeof ROLES)[number]);
 
-export const memberArgDescription = 'User id or e-mail address of the member';
+export const memberArg = () => Args.string({ description: 'User id or e-mail address of the member', required: true });
 
 /**
  * A user id from what the user typed: an id is used as is; an e-mail address is looked up among
  * the organization's members (one list call with `search`), or fails with exit 3 saying how to find one.
  */
 export async function resolveMember(
-  client: DocsClient,
+  client: Pick<OperationClient, 'paginate'>,
   organizationId: string,
   idOrEmail: string,
   options: { signal?: AbortSignal; bin?: string } = {},

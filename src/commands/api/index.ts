@@ -69,7 +69,7 @@ export default class Api extends DocsCommand<typeof Api> {
     const query = { ...pathQuery, ...(fieldsInQuery ? fields : {}) };
     if (this.flags.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
 
-    const client = this.client({ requireToken: !this.flags['dry-run'] });
+    const client = await this.client({ requireToken: !this.flags['dry-run'] });
     if (this.flags['dry-run'] && method !== 'GET') {
       this.printDryRun({ method, url: client.http.url(path, query), body });
       return;

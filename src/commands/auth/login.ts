@@ -34,7 +34,7 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
     if (/\s/.test(token)) throw new UsageError('the value contains whitespace; paste only the token. Nothing was saved');
     registerSecret(token);
 
-    const client = this.client({ token, apiUrl });
+    const client = await this.client({ token, apiUrl });
     let organizations;
     try {
       organizations = await listOrganizations(client, this.abort.signal);

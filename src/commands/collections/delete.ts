@@ -2,7 +2,6 @@ import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
 import { operationList } from '../../cli/format/spaces.js';
-import { Names } from '../../cli/names.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
   static override operations = operationList(collections.delete);
@@ -20,13 +19,12 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
 
   async run(): Promise<void> {
     const id = this.about('collection', this.args.collection);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       collections.delete,
       { collectionId: id },
       {
         confirm: {
-          question: async () => `Delete ${await names.collection(id)}, the collections nested in it and their spaces?`,
+          question: async () => `Delete ${await this.names.collection(id)}, the collections nested in it and their spaces?`,
           action: `delete collection ${id}`,
         },
       },

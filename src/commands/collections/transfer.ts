@@ -3,7 +3,6 @@ import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
 import { collectionRow } from '../../cli/format/collections.js';
 import { operationList } from '../../cli/format/spaces.js';
-import { Names } from '../../cli/names.js';
 
 export default class CollectionsTransfer extends DocsCommand<typeof CollectionsTransfer> {
   static override operations = operationList(collections.transfer);
@@ -30,14 +29,13 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
   async run(): Promise<void> {
     const id = this.about('collection', this.args.collection);
     const to = this.flags.to;
-    const names = new Names(() => this.client(), this.abort.signal);
     const collection = await this.send(
       collections.transfer,
       { collectionId: id, body: { organization: to } },
       {
         confirm: {
           question: async () =>
-            `Transfer ${await names.collection(id)}, with its nested collections and spaces, to ${await names.organization(to)}?`,
+            `Transfer ${await this.names.collection(id)}, with its nested collections and spaces, to ${await this.names.organization(to)}?`,
           action: `transfer collection ${id}`,
         },
       },

@@ -1,15 +1,15 @@
 import { Args, Flags } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
-import { comments } from '../../api/operations/comments.js';
+import { commentTwins } from '../../api/operations/twins.js';
 import type { PostCommentBody } from '../../api/schemas/comment.js';
-import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 import { bodyOrEditor } from '../../cli/editor.js';
 
-const op = comments.create;
+const op = commentTwins.create.space;
 
-export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
-  static override operations = [comments.create, changeRequestComments.create];
+export default class CommentsCreate extends ContentCommand<typeof CommentsCreate> {
+  static override operations = [commentTwins.create.space, commentTwins.create.changeRequest];
   static override summary = 'Post a comment on a space or a change request';
   static override description = [
     'The text is markdown, from --body or a file (--body-file, - for stdin); on a terminal without either, $VISUAL or $EDITOR opens to write it.',
@@ -53,13 +53,9 @@ export default class CommentsCreate extends DocsCommand<typeof CommentsCreate> {
       if (!record || !definition || rest.length > 0) throw new UsageError(`--table-cell must be <record>:<definition>, got "${cell}"`);
       body.tableCell = { record, definition };
     }
-    const spaceId = this.space(this.args.space);
-    const cr = this.flags.cr;
-    const comment =
-      cr === undefined
-        ? await this.send(op, { spaceId, body })
-        : await this.send(changeRequestComments.create, { spaceId, changeRequestId: this.about('change request', cr), body });
-    const where = cr === undefined ? `space ${spaceId}` : `change request ${cr}`;
+    const scope = this.scope(this.args.space);
+    const comment = await this.sendIn(commentTwins.create, scope, { body });
+    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
     this.output.done(`Posted comment ${comment.id} on ${where}`, comment, commentRow);
   }
 }

@@ -37,7 +37,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const spaceId = this.space();
     const changeRequestId = this.about('change request', this.args.cr);
     const report = await checkChangeRequest(
-      this.client(),
+      await this.client(),
       { spaceId, changeRequestId },
       { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
     );

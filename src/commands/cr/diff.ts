@@ -46,7 +46,7 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     // jsdiff is loaded by this command only, so other commands start as fast as before.
     const { diffChangeRequest } = await import('../../content/diff.js');
     const diff = await diffChangeRequest(
-      this.client(),
+      await this.client(),
       { spaceId, changeRequestId },
       { signal: this.abort.signal, onProgress: this.progress() },
     );

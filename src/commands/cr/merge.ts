@@ -2,7 +2,6 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestArg, CommandFailure, DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
 import { conflictFailure } from '../../cli/format/conflicts.js';
-import { Names } from '../../cli/names.js';
 
 export default class CrMerge extends DocsCommand<typeof CrMerge> {
   static override operations = [changeRequests.merge, changeRequests.get];
@@ -23,13 +22,12 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
     const bin = this.config.bin;
     const spaceId = this.space();
     const id = this.about('change request', this.args.cr);
-    const names = new Names(() => this.client(), this.abort.signal);
     const result = await this.send(
       changeRequests.merge,
       { spaceId, changeRequestId: id },
       {
         confirm: {
-          question: async () => `Merge ${await names.changeRequest(spaceId, id)} into ${await names.space(spaceId)}?`,
+          question: async () => `Merge ${await this.names.changeRequest(spaceId, id)} into ${await this.names.space(spaceId)}?`,
           action: `merge change request ${id}`,
         },
       },

@@ -41,6 +41,6 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     const { runFullScreen } = await import('../../ui/run.js');
     const { ReviewApp } = await import('../../ui/cr-review/index.js');
     const { createElement } = await import('react');
-    await runFullScreen(createElement(ReviewApp, { client: this.client(), spaceId, ...(changeRequest ? { changeRequest } : {}) }));
+    await runFullScreen(createElement(ReviewApp, { client: await this.client(), spaceId, ...(changeRequest ? { changeRequest } : {}) }));
   }
 }

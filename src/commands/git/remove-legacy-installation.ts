@@ -2,7 +2,6 @@ import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { operationList } from '../../cli/format/spaces.js';
-import { Names } from '../../cli/names.js';
 
 export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitRemoveLegacyInstallation> {
   static override operations = operationList(git.deleteLegacyInstallation);
@@ -20,13 +19,12 @@ export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitR
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       git.deleteLegacyInstallation,
       { spaceId },
       {
         confirm: {
-          question: async () => `Remove the legacy Git Sync installation of ${await names.space(spaceId)}?`,
+          question: async () => `Remove the legacy Git Sync installation of ${await this.names.space(spaceId)}?`,
           action: `remove the legacy Git Sync installation of space ${spaceId}`,
         },
       },

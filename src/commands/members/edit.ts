@@ -1,7 +1,7 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
-import { memberArgDescription, memberLabel, memberRow, resolveMember, ROLE_OR_GUEST, roleFromFlag } from '../../cli/format/members.js';
+import { memberArg, memberLabel, memberRow, ROLE_OR_GUEST, roleFromFlag } from '../../cli/format/members.js';
 import { roleLabel } from '../../cli/format/organizations.js';
 
 export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
@@ -13,7 +13,7 @@ export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
     '<%= config.bin %> members edit usr_abc --role review',
     '<%= config.bin %> members edit tim@acme.test --role guest',
   ];
-  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { user: memberArg() };
   static override flags = {
     org: orgFlag(),
     role: Flags.string({ description: 'New role (guest: no role)', options: [...ROLE_OR_GUEST], required: true, helpValue: '<role>' }),
@@ -22,10 +22,7 @@ export default class MembersEdit extends DocsCommand<typeof MembersEdit> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
+    const userId = await this.member(organizationId, this.args.user);
     const member = await this.send(members.update, { organizationId, userId, body: { role: roleFromFlag(this.flags.role) } });
     const now = member.role === null ? 'is now a guest' : `now has the ${roleLabel(member.role)} role`;
     this.output.done(`${memberLabel(member)} ${now} in organization ${organizationId}`, member, memberRow);

@@ -1,8 +1,6 @@
-import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArgDescription, resolveMember } from '../../cli/format/members.js';
-import { Names } from '../../cli/names.js';
+import { memberArg } from '../../cli/format/members.js';
 
 export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
   static override operations = [members.remove, members.list];
@@ -15,23 +13,20 @@ export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
     '<%= config.bin %> members remove usr_abc',
     '<%= config.bin %> members remove tim@acme.test --org org_abc --yes',
   ];
-  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { user: memberArg() };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
+    const userId = await this.member(organizationId, this.args.user);
     const who = userId === this.args.user ? userId : `${this.args.user} (${userId})`;
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       members.remove,
       { organizationId, userId },
       {
         confirm: {
-          question: async () => `Remove ${await names.member(organizationId, userId)} from ${await names.organization(organizationId)}?`,
+          question: async () =>
+            `Remove ${await this.names.member(organizationId, userId)} from ${await this.names.organization(organizationId)}?`,
           action: `remove member ${userId}`,
         },
       },

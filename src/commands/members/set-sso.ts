@@ -1,8 +1,6 @@
-import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArgDescription, memberLabel, memberRow, resolveMember } from '../../cli/format/members.js';
-import { Names } from '../../cli/names.js';
+import { memberArg, memberLabel, memberRow } from '../../cli/format/members.js';
 
 export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
   static override operations = [members.setSso, members.list];
@@ -12,23 +10,19 @@ export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
     'so this asks for confirmation on a terminal; --yes skips it.',
   ].join('\n');
   static override examples = ['<%= config.bin %> members set-sso usr_abc', '<%= config.bin %> members set-sso ada@acme.test --yes --json'];
-  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { user: memberArg() };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
-    const names = new Names(() => this.client(), this.abort.signal);
+    const userId = await this.member(organizationId, this.args.user);
     const member = await this.send(
       members.setSso,
       { organizationId, userId },
       {
         confirm: {
           question: async () =>
-            `Make ${await names.member(organizationId, userId)} an SSO member of ${await names.organization(organizationId)}? This cannot be undone through the API.`,
+            `Make ${await this.names.member(organizationId, userId)} an SSO member of ${await this.names.organization(organizationId)}? This cannot be undone through the API.`,
           action: `make ${userId} an SSO member`,
         },
       },

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { memberArgDescription, memberSpaceColumns, resolveMember } from '../../cli/format/members.js';
+import { memberArg, memberSpaceColumns } from '../../cli/format/members.js';
 
 const op = members.listSpaces;
 
@@ -10,7 +9,7 @@ export default class MembersSpaces extends DocsCommand<typeof MembersSpaces> {
   static override summary = 'List the spaces a member can reach, with their role in each';
   static override description = 'Newest spaces first unless --order asc. The member is named by user id or e-mail address.';
   static override examples = ['<%= config.bin %> members spaces usr_abc', '<%= config.bin %> members spaces ada@acme.test --all --json'];
-  static override args = { user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { user: memberArg() };
   static override flags = {
     org: orgFlag(),
     order: field.option(op.query, 'order', { description: 'Sort order (default: desc)' }),
@@ -19,10 +18,7 @@ export default class MembersSpaces extends DocsCommand<typeof MembersSpaces> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
+    const userId = await this.member(organizationId, this.args.user);
     await this.list(op, { organizationId, userId, query: fieldsFromFlags(op.query, this.flags) }, memberSpaceColumns, 'No spaces.');
   }
 }

@@ -1,7 +1,6 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { checkSlug, slugArg } from '../../cli/format/openapi.js';
-import { Names } from '../../cli/names.js';
 
 export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
   static override operations = [openapi.delete];
@@ -15,14 +14,13 @@ export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
   async run(): Promise<void> {
     const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
     const organizationId = await this.org();
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       openapi.delete,
       { organizationId, specSlug },
       {
         confirm: {
           question: async () =>
-            `Delete OpenAPI specification ${specSlug} of ${await names.organization(organizationId)} and all its versions?`,
+            `Delete OpenAPI specification ${specSlug} of ${await this.names.organization(organizationId)} and all its versions?`,
           action: `delete OpenAPI specification ${specSlug}`,
         },
       },

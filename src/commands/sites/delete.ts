@@ -1,9 +1,9 @@
 import { sites } from '../../api/operations/sites.js';
-import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../cli/format/sites.js';
-import { Names } from '../../cli/names.js';
+import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
+import { siteArg, siteFlag } from '../../cli/format/sites.js';
+import { SiteCommand } from '../../cli/site-command.js';
 
-export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
+export default class SitesDelete extends SiteCommand<typeof SitesDelete> {
   static override operations = [sites.delete];
   static override summary = 'Delete a site';
   static override description =
@@ -17,14 +17,14 @@ export default class SitesDelete extends DocsCommand<typeof SitesDelete> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    const names = new Names(() => this.client(), this.abort.signal);
+    const site = this.site();
     await this.send(
       sites.delete,
-      { organizationId, siteId: this.about('site', site) },
+      { organizationId, siteId: site },
       {
         confirm: {
-          question: async () => `Delete ${await names.site(organizationId, site)} with its sections and site spaces (the spaces are kept)?`,
+          question: async () =>
+            `Delete ${await this.names.site(organizationId, site)} with its sections and site spaces (the spaces are kept)?`,
           action: `delete site ${site}`,
         },
       },

@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import { sites } from '../../api/operations/sites.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteRow, siteTarget } from '../../cli/format/sites.js';
+import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
+import { exclusiveWith, siteArg, siteFlag, siteRow } from '../../cli/format/sites.js';
+import { SiteCommand } from '../../cli/site-command.js';
 
 const op = sites.update;
 
-export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
+export default class SitesEdit extends SiteCommand<typeof SitesEdit> {
   static override operations = [sites.update];
   static override summary = 'Edit the settings of a site';
   static override description = [
@@ -56,8 +57,8 @@ export default class SitesEdit extends DocsCommand<typeof SitesEdit> {
     if (flags['remove-proxy']) body.proxy = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass at least one setting (see --help)');
     const organizationId = await this.org();
-    const { site: siteId } = siteTarget([this.args.site], flags.site, this.config.bin);
-    const site = await this.send(op, { organizationId, siteId: this.about('site', siteId), body });
+    const siteId = this.site();
+    const site = await this.send(op, { organizationId, siteId: siteId, body });
     this.output.done(`Updated site "${site.title}" (${site.id}, ${site.visibility}${site.published ? ', published' : ''})`, site, siteRow);
   }
 }

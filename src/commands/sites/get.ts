@@ -1,9 +1,10 @@
 import { sites } from '../../api/operations/sites.js';
-import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { siteArg, siteFields, siteFlag, siteTarget } from '../../cli/format/sites.js';
+import { orgFlag } from '../../cli/index.js';
+import { siteArg, siteFields, siteFlag } from '../../cli/format/sites.js';
 import { openWeb, webFlag, webIO } from '../../cli/web.js';
+import { SiteCommand } from '../../cli/site-command.js';
 
-export default class SitesGet extends DocsCommand<typeof SitesGet> {
+export default class SitesGet extends SiteCommand<typeof SitesGet> {
   static override operations = [sites.get];
   static override summary = 'Show a site';
   static override description =
@@ -14,8 +15,8 @@ export default class SitesGet extends DocsCommand<typeof SitesGet> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    const found = await this.send(sites.get, { organizationId, siteId: this.about('site', site) });
+    const site = this.site();
+    const found = await this.send(sites.get, { organizationId, siteId: site });
     if (this.flags.web) return openWeb(found.urls?.app, `site ${site}`, webIO(this.output, this.env));
     this.output.object(found, siteFields);
   }

@@ -1,11 +1,12 @@
 import { sites } from '../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../api/errors.js';
-import { CommandFailure, DocsCommand, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
-import { siteArg, siteFlag, siteTarget, structureColumns, structureRows } from '../../cli/format/sites.js';
+import { CommandFailure, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
+import { siteArg, siteFlag, structureColumns, structureRows } from '../../cli/format/sites.js';
+import { SiteCommand } from '../../cli/site-command.js';
 
 const op = sites.getPublished;
 
-export default class SitesPublished extends DocsCommand<typeof SitesPublished> {
+export default class SitesPublished extends SiteCommand<typeof SitesPublished> {
   static override operations = [sites.getPublished, sites.get];
   static override summary = 'Show what a published site serves: its sections, groups and site spaces';
   static override description = [
@@ -31,10 +32,10 @@ export default class SitesPublished extends DocsCommand<typeof SitesPublished> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site: siteId } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const siteId = this.site();
     let published;
     try {
-      published = await this.send(op, { organizationId, siteId: this.about('site', siteId), query: fieldsFromFlags(op.query, this.flags) });
+      published = await this.send(op, { organizationId, siteId: siteId, query: fieldsFromFlags(op.query, this.flags) });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) await this.explainUnpublished(organizationId, siteId);
       throw err;

@@ -46,7 +46,7 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
       `${this.config.bin} spaces page`,
       `${this.config.bin} spaces search`,
     ]);
-    const client = this.client();
+    const client = await this.client();
     const { cr } = this.flags;
     // The profile's default space is not opened on its own: the browser is also how one finds a space.
     const explicitSpace = this.args.space ?? this.flags.space;

@@ -29,7 +29,7 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
     const report = await checkSpace(
-      this.client(),
+      await this.client(),
       { spaceId },
       { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
     );

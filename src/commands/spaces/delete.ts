@@ -2,7 +2,6 @@ import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { operationList } from '../../cli/format/spaces.js';
-import { Names } from '../../cli/names.js';
 
 export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
   static override operations = operationList(spaces.delete);
@@ -20,12 +19,14 @@ export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
 
   async run(): Promise<void> {
     const id = this.space(this.args.space);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       spaces.delete,
       { spaceId: id },
       {
-        confirm: { question: async () => `Delete ${await names.space(id)}? It can be restored for 7 days.`, action: `delete space ${id}` },
+        confirm: {
+          question: async () => `Delete ${await this.names.space(id)}? It can be restored for 7 days.`,
+          action: `delete space ${id}`,
+        },
       },
     );
     this.output.done(

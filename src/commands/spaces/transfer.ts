@@ -2,7 +2,6 @@ import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
 import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
-import { Names } from '../../cli/names.js';
 
 export default class SpacesTransfer extends DocsCommand<typeof SpacesTransfer> {
   static override operations = operationList(spaces.transfer);
@@ -30,13 +29,12 @@ export default class SpacesTransfer extends DocsCommand<typeof SpacesTransfer> {
   async run(): Promise<void> {
     const id = this.space(this.args.space);
     const to = this.flags.to;
-    const names = new Names(() => this.client(), this.abort.signal);
     const space = await this.send(
       spaces.transfer,
       { spaceId: id, body: { organization: to } },
       {
         confirm: {
-          question: async () => `Transfer ${await names.space(id)} to ${await names.organization(to)}?`,
+          question: async () => `Transfer ${await this.names.space(id)} to ${await this.names.organization(to)}?`,
           action: `transfer space ${id}`,
         },
       },

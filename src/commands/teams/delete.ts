@@ -1,7 +1,6 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
 import { teamArg } from '../../cli/format/teams.js';
-import { Names } from '../../cli/names.js';
 
 export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
   static override operations = [teams.delete];
@@ -17,13 +16,13 @@ export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
   async run(): Promise<void> {
     const organizationId = await this.org();
     const teamId = this.about('team', this.args.team);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       teams.delete,
       { organizationId, teamId },
       {
         confirm: {
-          question: async () => `Delete ${await names.team(organizationId, teamId)} of ${await names.organization(organizationId)}?`,
+          question: async () =>
+            `Delete ${await this.names.team(organizationId, teamId)} of ${await this.names.organization(organizationId)}?`,
           action: `delete team ${teamId}`,
         },
       },

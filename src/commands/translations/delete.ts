@@ -1,7 +1,6 @@
 import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { Names } from '../../cli/names.js';
 
 export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
   static override operations = [translations.delete];
@@ -18,13 +17,12 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
   async run(): Promise<void> {
     const organizationId = await this.org();
     const translationId = this.about('translation', this.args.translation);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       translations.delete,
       { organizationId, translationId },
       {
         confirm: {
-          question: async () => `Delete translation ${translationId} of ${await names.organization(organizationId)}?`,
+          question: async () => `Delete translation ${translationId} of ${await this.names.organization(organizationId)}?`,
           action: `delete translation ${translationId}`,
         },
       },

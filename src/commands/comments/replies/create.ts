@@ -1,11 +1,12 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
-import { DocsCommand, dryRunFlag, spaceFlag } from '../../../cli/index.js';
+import { ContentCommand } from '../../../cli/content-command.js';
+import { dryRunFlag, spaceFlag } from '../../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
 import { bodyOrEditor } from '../../../cli/editor.js';
 
-export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
+export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> {
   static override operations = [comments.createReply, changeRequestComments.createReply];
   static override summary = 'Reply to a comment';
   static override description =
@@ -29,20 +30,14 @@ export default class RepliesCreate extends DocsCommand<typeof RepliesCreate> {
   async run(): Promise<void> {
     // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
     const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the reply');
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
+    const { spaceId, changeRequestId } = this.scope();
     const commentId = this.about('comment', this.args.comment);
     const body = { body: text };
+    // Not a twin call: only the change request's reply operation takes a `format` query.
     const reply =
-      cr === undefined
+      changeRequestId === undefined
         ? await this.send(comments.createReply, { spaceId, commentId, body })
-        : await this.send(changeRequestComments.createReply, {
-            spaceId,
-            changeRequestId: cr,
-            commentId,
-            body,
-            query: { format: 'markdown' },
-          });
+        : await this.send(changeRequestComments.createReply, { spaceId, changeRequestId, commentId, body, query: { format: 'markdown' } });
     this.output.done(`Replied to comment ${commentId} (reply ${reply.id})`, reply, replyRow);
   }
 }

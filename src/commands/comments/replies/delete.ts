@@ -2,7 +2,6 @@ import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
 import { crFlag, unsupported } from '../../../cli/format/comments.js';
-import { Names } from '../../../cli/names.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];
@@ -27,13 +26,12 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     const spaceId = this.space();
     const commentId = this.about('comment', this.args.comment);
     const commentReplyId = this.about('comment reply', this.args.reply);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       comments.deleteReply,
       { spaceId, commentId, commentReplyId },
       {
         confirm: {
-          question: async () => `Delete reply ${commentReplyId} to comment ${commentId} in ${await names.space(spaceId)}?`,
+          question: async () => `Delete reply ${commentReplyId} to comment ${commentId} in ${await this.names.space(spaceId)}?`,
           action: `delete reply ${commentReplyId}`,
         },
       },

@@ -26,7 +26,7 @@ export default class EmulatorSeedPull extends DocsCommand<typeof EmulatorSeedPul
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const client = this.client();
+    const client = await this.client();
     const progress = seedProgress();
     const { seed, notes } = await pullSeed(() => client, [organizationId], {
       ...(progress.step ? { onProgress: progress.step } : {}),

@@ -1,7 +1,6 @@
 import { Args } from '@oclif/core';
 import { organizations } from '../../../api/operations/organizations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { Names } from '../../../cli/names.js';
 
 export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDelete> {
   static override operations = [organizations.deleteInvite];
@@ -20,13 +19,12 @@ export default class OrgsInvitesDelete extends DocsCommand<typeof OrgsInvitesDel
   async run(): Promise<void> {
     const organizationId = await this.org();
     const inviteId = this.args.invite;
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       organizations.deleteInvite,
       { organizationId, inviteId },
       {
         confirm: {
-          question: async () => `Delete invite link ${inviteId} of ${await names.organization(organizationId)}?`,
+          question: async () => `Delete invite link ${inviteId} of ${await this.names.organization(organizationId)}?`,
           action: `delete invite link ${inviteId}`,
         },
       },

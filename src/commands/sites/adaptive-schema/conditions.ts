@@ -1,8 +1,9 @@
 import { sites } from '../../../api/operations/sites.js';
-import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget, templateConditionColumns } from '../../../cli/format/sites.js';
+import { orgFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, templateConditionColumns } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesAdaptiveSchemaConditions extends DocsCommand<typeof SitesAdaptiveSchemaConditions> {
+export default class SitesAdaptiveSchemaConditions extends SiteCommand<typeof SitesAdaptiveSchemaConditions> {
   static override operations = [sites.listAdaptiveTemplateConditions];
   static override summary = 'List the conditions suggested by the visitor schema';
   static override description =
@@ -16,8 +17,8 @@ export default class SitesAdaptiveSchemaConditions extends DocsCommand<typeof Si
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    const { items } = await this.send(sites.listAdaptiveTemplateConditions, { organizationId, siteId: this.about('site', site) });
+    const site = this.site();
+    const { items } = await this.send(sites.listAdaptiveTemplateConditions, { organizationId, siteId: site });
     this.output.list(
       items,
       templateConditionColumns,

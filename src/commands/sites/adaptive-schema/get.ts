@@ -1,9 +1,10 @@
 import { sites } from '../../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../../api/errors.js';
-import { CommandFailure, DocsCommand, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { CommandFailure, orgFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesAdaptiveSchemaGet extends DocsCommand<typeof SitesAdaptiveSchemaGet> {
+export default class SitesAdaptiveSchemaGet extends SiteCommand<typeof SitesAdaptiveSchemaGet> {
   static override operations = [sites.getAdaptiveSchema];
   static override summary = 'Print the visitor schema of adaptive content';
   static override description = [
@@ -23,10 +24,10 @@ export default class SitesAdaptiveSchemaGet extends DocsCommand<typeof SitesAdap
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const site = this.site();
     let schema;
     try {
-      schema = await this.send(sites.getAdaptiveSchema, { organizationId, siteId: this.about('site', site) });
+      schema = await this.send(sites.getAdaptiveSchema, { organizationId, siteId: site });
     } catch (err) {
       // The site exists but has no schema: say that, not "site not found".
       if (err instanceof ApiError && err.status === 404 && /schema/i.test(err.message)) {

@@ -2,8 +2,9 @@ import { Flags } from '@oclif/core';
 import { sites } from '../../../api/operations/sites.js';
 import { SiteAdaptiveJsonSchemaInput } from '../../../api/schemas/site.js';
 import { formatIssues } from '../../../api/validation.js';
-import { DocsCommand, dryRunFlag, orgFlag, readTextArg, UsageError } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag, readTextArg, UsageError } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = sites.updateAdaptiveSchema;
 
@@ -13,7 +14,7 @@ const claimCount = (schema: SiteAdaptiveJsonSchemaInput): number => {
   return Object.keys(signed).length + Object.keys(unsigned?.properties ?? {}).length;
 };
 
-export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdaptiveSchemaSet> {
+export default class SitesAdaptiveSchemaSet extends SiteCommand<typeof SitesAdaptiveSchemaSet> {
   static override operations = [sites.updateAdaptiveSchema];
   static override summary = 'Replace the visitor schema of adaptive content';
   static override description = [
@@ -40,8 +41,8 @@ export default class SitesAdaptiveSchemaSet extends DocsCommand<typeof SitesAdap
   async run(): Promise<void> {
     const jsonSchema = await this.readSchema(this.flags.file);
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    const result = await this.send(op, { organizationId, siteId: this.about('site', site), body: { jsonSchema } });
+    const site = this.site();
+    const result = await this.send(op, { organizationId, siteId: site, body: { jsonSchema } });
     const claims = claimCount(jsonSchema);
     this.output.done(`Set the adaptive-content schema of site ${site} (${claims} claim${claims === 1 ? '' : 's'})`, result, {
       SITE: () => site,

@@ -1,9 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag } from '../../../cli/index.js';
+import { sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionGroupsAddSection extends DocsCommand<typeof SitesSectionGroupsAddSection> {
+export default class SitesSectionGroupsAddSection extends SiteCommand<typeof SitesSectionGroupsAddSection> {
   static override operations = [siteSectionGroups.addSection];
   static override summary = 'Put a section in a section group';
   static override description = 'The section goes at the end of the group, leaving the group it was in, if any.';
@@ -30,15 +31,11 @@ export default class SitesSectionGroupsAddSection extends DocsCommand<typeof Sit
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
-      label: 'section group',
-      list: 'sites section-groups list',
-    });
-    const siteId = this.about('site', site);
+    const { site: siteId, part } = this.sitePart('site section group', this.args.group);
     const group = await this.send(siteSectionGroups.addSection, {
       organizationId,
       siteId,
-      siteSectionGroupId: this.about('site section group', part, hint),
+      siteSectionGroupId: part,
       body: { sectionId: this.flags.section },
     });
     const count = group.sections?.length ?? 0;

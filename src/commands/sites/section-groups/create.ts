@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../../cli/index.js';
+import { sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSectionGroups.create;
 
-export default class SitesSectionGroupsCreate extends DocsCommand<typeof SitesSectionGroupsCreate> {
+export default class SitesSectionGroupsCreate extends SiteCommand<typeof SitesSectionGroupsCreate> {
   static override operations = [siteSectionGroups.create];
   static override summary = 'Create a section group in a site';
   static override description =
@@ -33,10 +34,10 @@ export default class SitesSectionGroupsCreate extends DocsCommand<typeof SitesSe
   async run(): Promise<void> {
     const section = this.flags.section;
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const site = this.site();
     // oclif enforces --title; the schema would name it too.
     const body = { ...fieldsFromFlags(op.body, this.flags), title: this.flags.title ?? '', ...(section ? { sections: section } : {}) };
-    const group = await this.send(op, { organizationId, siteId: this.about('site', site), body });
+    const group = await this.send(op, { organizationId, siteId: site, body });
     const count = group.sections?.length ?? 0;
     this.output.done(
       `Created section group "${group.title}" (${group.id}) with ${count} section${count === 1 ? '' : 's'} in site ${site}`,

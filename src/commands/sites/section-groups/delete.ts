@@ -1,10 +1,10 @@
 import { Args } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
-import { Names } from '../../../cli/names.js';
+import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSectionGroupsDelete> {
+export default class SitesSectionGroupsDelete extends SiteCommand<typeof SitesSectionGroupsDelete> {
   static override operations = [siteSectionGroups.delete];
   static override summary = 'Delete a section group';
   static override description =
@@ -21,17 +21,13 @@ export default class SitesSectionGroupsDelete extends DocsCommand<typeof SitesSe
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
-      label: 'section group',
-      list: 'sites section-groups list',
-    });
-    const names = new Names(() => this.client(), this.abort.signal);
+    const { site, part } = this.sitePart('site section group', this.args.group);
     await this.send(
       siteSectionGroups.delete,
-      { organizationId, siteId: this.about('site', site), siteSectionGroupId: this.about('site section group', part, hint) },
+      { organizationId, siteId: site, siteSectionGroupId: part },
       {
         confirm: {
-          question: async () => `Delete section group ${part} of ${await names.site(organizationId, site)} (its sections are kept)?`,
+          question: async () => `Delete section group ${part} of ${await this.names.site(organizationId, site)} (its sections are kept)?`,
           action: `delete section group ${part}`,
         },
       },

@@ -1,11 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
+import { exclusiveWith, sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSectionGroups.update;
 
-export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSectionGroupsEdit> {
+export default class SitesSectionGroupsEdit extends SiteCommand<typeof SitesSectionGroupsEdit> {
   static override operations = [siteSectionGroups.update];
   static override summary = 'Edit the title or icon of a section group';
   static override description =
@@ -35,12 +36,8 @@ export default class SitesSectionGroupsEdit extends DocsCommand<typeof SitesSect
     if (this.flags['remove-icon']) body.icon = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --icon or --remove-icon');
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
-      label: 'section group',
-      list: 'sites section-groups list',
-    });
-    const siteId = this.about('site', site);
-    const group = await this.send(op, { organizationId, siteId, siteSectionGroupId: this.about('site section group', part, hint), body });
+    const { site: siteId, part } = this.sitePart('site section group', this.args.group);
+    const group = await this.send(op, { organizationId, siteId, siteSectionGroupId: part, body });
     this.output.done(`Updated section group "${group.title}" (${group.id})`, group, sectionGroupRow);
   }
 }

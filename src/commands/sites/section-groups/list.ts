@@ -1,10 +1,11 @@
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupColumns, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { listFlags, orgFlag } from '../../../cli/index.js';
+import { sectionGroupColumns, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSectionGroups.list;
 
-export default class SitesSectionGroupsList extends DocsCommand<typeof SitesSectionGroupsList> {
+export default class SitesSectionGroupsList extends SiteCommand<typeof SitesSectionGroupsList> {
   static override operations = [siteSectionGroups.list];
   static override summary = 'List the section groups of a site';
   static override description = 'Groups gather sections under one heading of the site navigation; each row names the sections in it.';
@@ -17,7 +18,7 @@ export default class SitesSectionGroupsList extends DocsCommand<typeof SitesSect
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    await this.list(op, { organizationId, siteId: this.about('site', site) }, sectionGroupColumns, 'No section groups.');
+    const site = this.site();
+    await this.list(op, { organizationId, siteId: site }, sectionGroupColumns, 'No section groups.');
   }
 }

@@ -1,9 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionGroupRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag } from '../../../cli/index.js';
+import { movePosition, sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSectionGroupsMove> {
+export default class SitesSectionGroupsMove extends SiteCommand<typeof SitesSectionGroupsMove> {
   static override operations = [siteSectionGroups.move, siteSectionGroups.list];
   static override summary = 'Move a section group before or after a section or another group';
   static override description =
@@ -24,14 +25,10 @@ export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSect
   async run(): Promise<void> {
     movePosition(this.flags, (id) => id);
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
-      label: 'section group',
-      list: 'sites section-groups list',
-    });
-    const siteId = this.about('site', site);
+    const { site: siteId, part } = this.sitePart('site section group', this.args.group);
     // The API needs the neighbour's kind; ids alone do not say it.
     const groups = new Set<string>();
-    for await (const g of this.client().paginate(
+    for await (const g of (await this.client()).paginate(
       siteSectionGroups.list,
       { organizationId, siteId },
       { pageSize: 100, signal: this.abort.signal },
@@ -44,7 +41,7 @@ export default class SitesSectionGroupsMove extends DocsCommand<typeof SitesSect
     const group = await this.send(siteSectionGroups.move, {
       organizationId,
       siteId,
-      siteSectionGroupId: this.about('site section group', part, hint),
+      siteSectionGroupId: part,
       body: { position },
     });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;

@@ -1,9 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
-import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof SitesSectionGroupsRemoveSection> {
+export default class SitesSectionGroupsRemoveSection extends SiteCommand<typeof SitesSectionGroupsRemoveSection> {
   static override operations = [siteSectionGroups.removeSection];
   static override summary = 'Take a section out of a section group';
   static override description =
@@ -29,16 +30,13 @@ export default class SitesSectionGroupsRemoveSection extends DocsCommand<typeof 
   async run(): Promise<void> {
     const section = this.flags.section;
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.group], this.flags.site, this.config.bin, {
-      label: 'section group',
-      list: 'sites section-groups list',
-    });
+    const { site, part } = this.sitePart('site section group', this.args.group);
     await this.send(
       siteSectionGroups.removeSection,
       {
         organizationId,
-        siteId: this.about('site', site),
-        siteSectionGroupId: this.about('site section group', part, hint),
+        siteId: site,
+        siteSectionGroupId: part,
         siteSectionId: section,
       },
       {

@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, dryRunFlag, field, orgFlag } from '../../../cli/index.js';
-import { sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, field, orgFlag } from '../../../cli/index.js';
+import { sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.add;
 
-export default class SitesSectionsAdd extends DocsCommand<typeof SitesSectionsAdd> {
+export default class SitesSectionsAdd extends SiteCommand<typeof SitesSectionsAdd> {
   static override operations = [siteSections.add];
   static override summary = 'Add a section to a site';
   static override description =
@@ -30,9 +31,9 @@ export default class SitesSectionsAdd extends DocsCommand<typeof SitesSectionsAd
   async run(): Promise<void> {
     const { space, title, icon } = this.flags;
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const site = this.site();
     const body = { spaceId: space, ...(title !== undefined ? { title } : {}), ...(icon !== undefined ? { icon } : {}) };
-    const section = await this.send(op, { organizationId, siteId: this.about('site', site), body });
+    const section = await this.send(op, { organizationId, siteId: site, body });
     this.output.done(`Added section "${section.title}" (${section.id}, path ${section.path}) to site ${site}`, section, sectionRow);
   }
 }

@@ -1,10 +1,10 @@
 import { Args } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
-import { Names } from '../../../cli/names.js';
+import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionsDelete extends DocsCommand<typeof SitesSectionsDelete> {
+export default class SitesSectionsDelete extends SiteCommand<typeof SitesSectionsDelete> {
   static override operations = [siteSections.delete];
   static override summary = 'Delete a section of a site';
   static override description =
@@ -18,18 +18,14 @@ export default class SitesSectionsDelete extends DocsCommand<typeof SitesSection
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, {
-      label: 'section',
-      list: 'sites sections list',
-    });
-    const names = new Names(() => this.client(), this.abort.signal);
+    const { site, part } = this.sitePart('site section', this.args.section);
     await this.send(
       siteSections.delete,
-      { organizationId, siteId: this.about('site', site), siteSectionId: this.about('site section', part, hint) },
+      { organizationId, siteId: site, siteSectionId: part },
       {
         confirm: {
           question: async () =>
-            `Delete section ${part} of ${await names.site(organizationId, site)} with its site spaces (the spaces are kept)?`,
+            `Delete section ${part} of ${await this.names.site(organizationId, site)} with its site spaces (the spaces are kept)?`,
           action: `delete section ${part}`,
         },
       },

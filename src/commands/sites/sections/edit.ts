@@ -1,12 +1,13 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
+import { exclusiveWith, sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.update;
 const remove = (what: string, other: string) => Flags.boolean({ description: `Remove the ${what}`, exclusive: [other] });
 
-export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsEdit> {
+export default class SitesSectionsEdit extends SiteCommand<typeof SitesSectionsEdit> {
   static override operations = [siteSections.update];
   static override summary = 'Edit a section of a site';
   static override description = [
@@ -51,12 +52,8 @@ export default class SitesSectionsEdit extends DocsCommand<typeof SitesSectionsE
     for (const name of ['condition', 'icon', 'description'] as const) if (flags[`remove-${name}`]) body[name] = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass at least one setting (see --help)');
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], flags.site, this.config.bin, {
-      label: 'section',
-      list: 'sites sections list',
-    });
-    const siteId = this.about('site', site);
-    const section = await this.send(op, { organizationId, siteId, siteSectionId: this.about('site section', part, hint), body });
+    const { site: siteId, part } = this.sitePart('site section', this.args.section);
+    const section = await this.send(op, { organizationId, siteId, siteSectionId: part, body });
     this.output.done(`Updated section "${section.title}" (${section.id}, path ${section.path})`, section, sectionRow);
   }
 }

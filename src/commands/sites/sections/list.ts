@@ -1,10 +1,11 @@
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionColumns, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
+import { sectionColumns, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.list;
 
-export default class SitesSectionsList extends DocsCommand<typeof SitesSectionsList> {
+export default class SitesSectionsList extends SiteCommand<typeof SitesSectionsList> {
   static override operations = [siteSections.list];
   static override summary = 'List the sections of a site';
   static override description = 'In site order, with the group each belongs to and the titles of its site spaces (variants).';
@@ -25,12 +26,7 @@ export default class SitesSectionsList extends DocsCommand<typeof SitesSectionsL
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
-    await this.list(
-      op,
-      { organizationId, siteId: this.about('site', site), query: fieldsFromFlags(op.query, this.flags) },
-      sectionColumns,
-      'No sections.',
-    );
+    const site = this.site();
+    await this.list(op, { organizationId, siteId: site, query: fieldsFromFlags(op.query, this.flags) }, sectionColumns, 'No sections.');
   }
 }

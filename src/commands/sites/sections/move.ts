@@ -1,9 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionRow, siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag } from '../../../cli/index.js';
+import { movePosition, sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSectionsMove extends DocsCommand<typeof SitesSectionsMove> {
+export default class SitesSectionsMove extends SiteCommand<typeof SitesSectionsMove> {
   static override operations = [siteSections.move];
   static override summary = 'Move a section before or after another one';
   static override description =
@@ -24,15 +25,11 @@ export default class SitesSectionsMove extends DocsCommand<typeof SitesSectionsM
   async run(): Promise<void> {
     const position = movePosition(this.flags, (siteSection) => ({ type: 'site-section' as const, siteSection }));
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args.section], this.flags.site, this.config.bin, {
-      label: 'section',
-      list: 'sites sections list',
-    });
-    const siteId = this.about('site', site);
+    const { site: siteId, part } = this.sitePart('site section', this.args.section);
     const section = await this.send(siteSections.move, {
       organizationId,
       siteId,
-      siteSectionId: this.about('site section', part, hint),
+      siteSectionId: part,
       body: { position },
     });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;

@@ -1,9 +1,10 @@
 import { Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteSpaceRow } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
+export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {
   static override operations = [siteSpaces.add];
   static override summary = 'Add a space to a site';
   static override description =
@@ -27,10 +28,10 @@ export default class SitesSpacesAdd extends DocsCommand<typeof SitesSpacesAdd> {
   async run(): Promise<void> {
     const { space, section } = this.flags;
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const site = this.site();
     const ss = await this.send(siteSpaces.add, {
       organizationId,
-      siteId: this.about('site', site),
+      siteId: site,
       body: { spaceId: space, ...(section !== undefined ? { sectionId: section } : {}) },
     });
     this.output.done(

@@ -1,11 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
+import { exclusiveWith, siteArg, siteFlag, siteSpaceRow } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSpaces.update;
 
-export default class SitesSpacesEdit extends DocsCommand<typeof SitesSpacesEdit> {
+export default class SitesSpacesEdit extends SiteCommand<typeof SitesSpacesEdit> {
   static override operations = [siteSpaces.update];
   static override summary = 'Edit the path, condition or space of a site space';
   static override description =
@@ -41,12 +42,8 @@ export default class SitesSpacesEdit extends DocsCommand<typeof SitesSpacesEdit>
     if (flags['remove-condition']) body.condition = null;
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --path, --condition, --remove-condition or --space');
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], flags.site, this.config.bin, {
-      label: 'site space',
-      list: 'sites spaces list',
-    });
-    const siteId = this.about('site', site);
-    const ss = await this.send(op, { organizationId, siteId, siteSpaceId: this.about('site space', part, hint), body });
+    const { site: siteId, part } = this.sitePart('site space', this.args['site-space']);
+    const ss = await this.send(op, { organizationId, siteId, siteSpaceId: part, body });
     this.output.done(`Updated site space ${ss.id} (path ${ss.path}, space ${ss.space.id})`, ss, siteSpaceRow);
   }
 }

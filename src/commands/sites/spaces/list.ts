@@ -1,10 +1,11 @@
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceColumns, siteTarget } from '../../../cli/format/sites.js';
+import { field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag, siteSpaceColumns } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSpaces.list;
 
-export default class SitesSpacesList extends DocsCommand<typeof SitesSpacesList> {
+export default class SitesSpacesList extends SiteCommand<typeof SitesSpacesList> {
   static override operations = [siteSpaces.list];
   static override summary = 'List the site spaces of a site';
   static override description =
@@ -27,10 +28,10 @@ export default class SitesSpacesList extends DocsCommand<typeof SitesSpacesList>
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site } = siteTarget([this.args.site], this.flags.site, this.config.bin);
+    const site = this.site();
     await this.list(
       op,
-      { organizationId, siteId: this.about('site', site), query: fieldsFromFlags(op.query, this.flags) },
+      { organizationId, siteId: site, query: fieldsFromFlags(op.query, this.flags) },
       siteSpaceColumns,
       'No site spaces.',
     );

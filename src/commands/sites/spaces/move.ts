@@ -1,9 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, siteArg, siteFlag, siteSpaceRow, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, orgFlag } from '../../../cli/index.js';
+import { movePosition, siteArg, siteFlag, siteSpaceRow } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSpacesMove extends DocsCommand<typeof SitesSpacesMove> {
+export default class SitesSpacesMove extends SiteCommand<typeof SitesSpacesMove> {
   static override operations = [siteSpaces.move];
   static override summary = 'Move a site space before or after another one';
   static override description =
@@ -21,15 +22,11 @@ export default class SitesSpacesMove extends DocsCommand<typeof SitesSpacesMove>
   async run(): Promise<void> {
     const position = movePosition(this.flags, (siteSpace) => ({ type: 'site-space' as const, siteSpace }));
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, {
-      label: 'site space',
-      list: 'sites spaces list',
-    });
-    const siteId = this.about('site', site);
+    const { site: siteId, part } = this.sitePart('site space', this.args['site-space']);
     const ss = await this.send(siteSpaces.move, {
       organizationId,
       siteId,
-      siteSpaceId: this.about('site space', part, hint),
+      siteSpaceId: part,
       body: { position },
     });
     const where = position.before ? `before ${this.flags.before}` : `after ${this.flags.after}`;

@@ -1,9 +1,10 @@
 import { Args } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
-import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteTarget } from '../../../cli/format/sites.js';
+import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
+import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { SiteCommand } from '../../../cli/site-command.js';
 
-export default class SitesSpacesRemove extends DocsCommand<typeof SitesSpacesRemove> {
+export default class SitesSpacesRemove extends SiteCommand<typeof SitesSpacesRemove> {
   static override operations = [siteSpaces.delete];
   static override summary = 'Remove a space from a site (the space itself is kept)';
   static override description =
@@ -19,13 +20,10 @@ export default class SitesSpacesRemove extends DocsCommand<typeof SitesSpacesRem
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const { site, part, hint } = siteTarget([this.args.site, this.args['site-space']], this.flags.site, this.config.bin, {
-      label: 'site space',
-      list: 'sites spaces list',
-    });
+    const { site, part } = this.sitePart('site space', this.args['site-space']);
     await this.send(
       siteSpaces.delete,
-      { organizationId, siteId: this.about('site', site), siteSpaceId: this.about('site space', part, hint) },
+      { organizationId, siteId: site, siteSpaceId: part },
       { confirm: { question: `Remove site space ${part} from site ${site} (the space is kept)?`, action: `remove site space ${part}` } },
     );
     this.output.done(`Removed site space ${part} from site ${site}`, new NoContent(part, 'removed'));

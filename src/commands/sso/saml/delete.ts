@@ -1,7 +1,6 @@
 import { Args } from '@oclif/core';
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { Names } from '../../../cli/names.js';
 
 export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
   static override operations = [sso.delete];
@@ -20,13 +19,12 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
   async run(): Promise<void> {
     const organizationId = await this.org();
     const samlProviderId = this.about('SAML provider', this.args.provider);
-    const names = new Names(() => this.client(), this.abort.signal);
     await this.send(
       sso.delete,
       { organizationId, samlProviderId },
       {
         confirm: {
-          question: async () => `Delete SAML provider ${samlProviderId} of ${await names.organization(organizationId)}?`,
+          question: async () => `Delete SAML provider ${samlProviderId} of ${await this.names.organization(organizationId)}?`,
           action: `delete SAML provider ${samlProviderId}`,
         },
       },

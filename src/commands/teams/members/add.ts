@@ -1,8 +1,7 @@
-import { Args } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, NoContent, orgFlag } from '../../../cli/index.js';
-import { memberArgDescription, resolveMember } from '../../../cli/format/members.js';
+import { memberArg } from '../../../cli/format/members.js';
 import { teamArg } from '../../../cli/format/teams.js';
 
 const op = teams.addMember;
@@ -19,7 +18,7 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
       command: '<%= config.bin %> teams members add team_abc ada@acme.test --role owner',
     },
   ];
-  static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { team: teamArg(), user: memberArg() };
   static override flags = {
     org: orgFlag(),
     role: field.option(op.body, 'role', { description: 'Team role' }),
@@ -29,10 +28,7 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
   async run(): Promise<void> {
     const organizationId = await this.org();
     const teamId = this.about('team', this.args.team);
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
+    const userId = await this.member(organizationId, this.args.user);
     const body = fieldsFromFlags(op.body, this.flags);
     await this.send(op, { organizationId, teamId, userId, ...(Object.keys(body).length > 0 ? { body } : {}) });
     this.output.done(`${userId} is in team ${teamId}${this.flags.role ? ` as ${this.flags.role}` : ''}`, new NoContent(userId, 'added'));

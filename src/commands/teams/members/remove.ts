@@ -1,10 +1,8 @@
-import { Args } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { memberArgDescription, resolveMember } from '../../../cli/format/members.js';
+import { memberArg } from '../../../cli/format/members.js';
 import { teamArg } from '../../../cli/format/teams.js';
-import { Names } from '../../../cli/names.js';
 
 export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersRemove> {
   static override operations = [teams.removeMember, members.list];
@@ -17,23 +15,20 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
     '<%= config.bin %> teams members remove team_abc usr_abc',
     '<%= config.bin %> teams members remove team_abc ada@acme.test --yes',
   ];
-  static override args = { team: teamArg(), user: Args.string({ description: memberArgDescription, required: true }) };
+  static override args = { team: teamArg(), user: memberArg() };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const organizationId = await this.org();
     const teamId = this.about('team', this.args.team);
-    const userId = this.about(
-      'member',
-      await resolveMember(this.client(), organizationId, this.args.user, { signal: this.abort.signal, bin: this.config.bin }),
-    );
-    const names = new Names(() => this.client(), this.abort.signal);
+    const userId = await this.member(organizationId, this.args.user);
     await this.send(
       teams.removeMember,
       { organizationId, teamId, userId },
       {
         confirm: {
-          question: async () => `Remove ${await names.member(organizationId, userId)} from ${await names.team(organizationId, teamId)}?`,
+          question: async () =>
+            `Remove ${await this.names.member(organizationId, userId)} from ${await this.names.team(organizationId, teamId)}?`,
           action: `remove ${userId} from team ${teamId}`,
         },
       },

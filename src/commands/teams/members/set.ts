@@ -2,7 +2,6 @@ import { Flags } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, UsageError, yesFlag } from '../../../cli/index.js';
-import { resolveMember } from '../../../cli/format/members.js';
 import { teamArg } from '../../../cli/format/teams.js';
 
 const op = teams.updateMembers;
@@ -56,10 +55,8 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
     const teamId = this.about('team', this.args.team);
     // Roles are keyed by user id: e-mail addresses given to --owner/--member are looked up first.
     const memberships: Record<string, { role: 'owner' | 'member' }> = {};
-    const resolve = (user: string) =>
-      resolveMember(this.client(), organizationId, user, { signal: this.abort.signal, bin: this.config.bin });
-    for (const user of owner) memberships[await resolve(user)] = { role: 'owner' };
-    for (const user of member) memberships[await resolve(user)] = { role: 'member' };
+    for (const user of owner) memberships[await this.member(organizationId, user)] = { role: 'owner' };
+    for (const user of member) memberships[await this.member(organizationId, user)] = { role: 'member' };
     const toAdd = [...new Set([...add, ...Object.keys(memberships)])];
 
     const body = {
