@@ -3,9 +3,9 @@
  *
  *   npm run bench:cli            (or: node --import tsx bench/cli.ts [runs])
  *
- * 1. Process start: `node -e 0` (the floor), `docs --version`, `docs --help`, and a real command
- *    (`docs cr list --json`) against a local emulator; median and p90 wall time, and the ratio to
- *    the floor.
+ * 1. Process start: `node -e 0` (the floor), `docs --version`, `docs --help`, and real commands
+ *    against a local emulator: `docs cr list --json`, and `docs members get <e-mail> --json` (looks the
+ *    address up among the members, then one GET); median and p90 wall time, and the ratio to the floor.
  * 2. Client overhead: the same GET through DocsClient (validation, typed result) and through a raw
  *    undici request on the same keep-alive agent; requests per second and the ratio.
  * Needs `npm run build` first (bin/run.js loads dist/).
@@ -66,11 +66,12 @@ try {
     ['docs --version', [BIN, '--version']],
     ['docs --help', [BIN, '--help']],
     ['docs cr list --json', [BIN, 'cr', 'list', '--space', SPACE, '--json']],
+    ['docs members get <e-mail>', [BIN, 'members', 'get', 'ada@acme.test', '--org', 'org_acme', '--json']],
   ];
   for (const [name, args] of rows) {
     const t = name === 'node -e 0' ? floor : await timeCommand(args, env);
     console.log(
-      `  ${name.padEnd(22)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`,
+      `  ${name.padEnd(26)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`,
     );
   }
 

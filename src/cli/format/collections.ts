@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
 import type { Collection } from '../../api/schemas/collection.js';
 import { DEFAULT_LEVELS, type ContentPosition } from '../../api/schemas/space.js';
 import { UsageError } from '../errors.js';
@@ -101,3 +101,5 @@ export function describeMove(body: ReturnType<typeof moveBody>): string {
   if (body.position?.before) parts.push(`before ${name(body.position.before)}`);
   return parts.join(', ');
 }
+
+export const collectionArg = () => Args.string({ description: 'Collection id', required: true });

@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
 import type { Comment, CommentReply, Document, DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import type { User } from '../../api/schemas/common.js';
 import { UsageError } from '../errors.js';
@@ -126,3 +126,7 @@ export async function bodyFromFlags(flags: { body?: string; 'body-file'?: string
 export function unsupported(what: string, instead: string): UsageError {
   return new UsageError(`the API has no operation to ${what}; ${instead}`);
 }
+
+export const commentArg = () => Args.string({ description: 'Comment id', required: true });
+
+export const replyArg = () => Args.string({ description: 'Reply id', required: true });

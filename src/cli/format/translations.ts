@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
 import type { z } from 'zod';
 import { JSONDocumentInput } from '../../api/schemas/comment.js';
 import type { Translation } from '../../api/schemas/translation.js';
@@ -156,3 +156,5 @@ export async function waitForTranslation(options: {
     options.progress.stop();
   }
 }
+
+export const translationArg = () => Args.string({ description: 'Translation id', required: true });

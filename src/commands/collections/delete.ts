@@ -1,7 +1,7 @@
-import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
 import { operationList } from '../../cli/format/spaces.js';
+import { collectionArg } from '../../cli/format/collections.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
   static override operations = operationList(collections.delete);
@@ -14,7 +14,7 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
     '<%= config.bin %> collections delete col_abc',
     { description: 'In a script', command: '<%= config.bin %> collections delete col_abc --yes --json' },
   ];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
   static override flags = { yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, UsageError } from '../../cli/index.js';
-import { collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
+import { collectionArg, collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.update;
@@ -20,7 +19,7 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
       command: '<%= config.bin %> collections edit col_abc --default-level read',
     },
   ];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
   static override flags = {
     title: field.string(op.body, 'title', { description: 'New title' }),
     description: field.string(op.body, 'description', { description: 'New description' }),

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand } from '../../cli/index.js';
-import { collectionFields } from '../../cli/format/collections.js';
+import { collectionArg, collectionFields } from '../../cli/format/collections.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
@@ -9,7 +8,7 @@ export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
   static override summary = 'Show a collection';
   static override description = 'Collection ids come from `docs collections list`.';
   static override examples = ['<%= config.bin %> collections get col_abc', '<%= config.bin %> collections get col_abc --json'];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
 
   async run(): Promise<void> {
     const collectionId = this.about('collection', this.args.collection);

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag } from '../../cli/index.js';
-import { collectionRow, describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
+import { collectionArg, collectionRow, describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsMove extends DocsCommand<typeof CollectionsMove> {
@@ -19,7 +18,7 @@ export default class CollectionsMove extends DocsCommand<typeof CollectionsMove>
       command: '<%= config.bin %> collections move col_abc --top-level --after space:sp_intro',
     },
   ];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
   static override flags = { ...moveFlags('collection'), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

@@ -1,7 +1,7 @@
-import { Args } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, listFlags } from '../../cli/index.js';
 import { operationList, spaceColumns } from '../../cli/format/spaces.js';
+import { collectionArg } from '../../cli/format/collections.js';
 
 export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpaces> {
   static override operations = operationList(collections.listSpaces);
@@ -12,7 +12,7 @@ export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpa
     '<%= config.bin %> collections spaces col_abc',
     { description: 'Only the ids', command: '<%= config.bin %> collections spaces col_abc | cut -f1' },
   ];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
   static override flags = { ...listFlags() };
 
   async run(): Promise<void> {

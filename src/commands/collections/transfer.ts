@@ -1,7 +1,7 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
-import { collectionRow } from '../../cli/format/collections.js';
+import { collectionArg, collectionRow } from '../../cli/format/collections.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsTransfer extends DocsCommand<typeof CollectionsTransfer> {
@@ -15,7 +15,7 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
     '<%= config.bin %> collections transfer col_abc --to org_other',
     { description: 'In a script', command: '<%= config.bin %> collections transfer col_abc --to org_other --yes --json' },
   ];
-  static override args = { collection: Args.string({ description: 'Collection id', required: true }) };
+  static override args = { collection: collectionArg() };
   static override flags = {
     to: Flags.string({
       description: 'Id of the organization that receives it (see `docs orgs list`)',

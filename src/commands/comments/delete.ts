@@ -1,8 +1,7 @@
-import { Args } from '@oclif/core';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/format/comments.js';
+import { commentArg, crFlag } from '../../cli/format/comments.js';
 
 export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {
   static override operations = [commentTwins.delete.space, commentTwins.delete.changeRequest];
@@ -13,7 +12,7 @@ export default class CommentsDelete extends ContentCommand<typeof CommentsDelete
     '<%= config.bin %> comments delete cm_abc',
     { description: 'In a script', command: '<%= config.bin %> comments delete cm_abc --cr 42 --yes' },
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

@@ -1,8 +1,7 @@
-import { Args } from '@oclif/core';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 
 export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
@@ -16,7 +15,7 @@ export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
       command: 'vi note.md && <%= config.bin %> comments edit cm_abc --cr 42 --body-file note.md',
     },
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),

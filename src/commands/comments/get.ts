@@ -1,9 +1,8 @@
-import { Args } from '@oclif/core';
 import { comments } from '../../api/operations/comments.js';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
-import { commentFields, crFlag, documentFormat, showPosted } from '../../cli/format/comments.js';
+import { commentArg, commentFields, crFlag, documentFormat, showPosted } from '../../cli/format/comments.js';
 
 export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
   static override operations = [commentTwins.get.space, commentTwins.get.changeRequest];
@@ -13,7 +12,7 @@ export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
     '<%= config.bin %> comments get cm_abc',
     '<%= config.bin %> comments get cm_abc --cr 42 --space sp_abc --json',
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),

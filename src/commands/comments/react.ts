@@ -1,8 +1,8 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { commentRow, crFlag, reactionsText } from '../../cli/format/comments.js';
+import { commentArg, commentRow, crFlag, reactionsText } from '../../cli/format/comments.js';
 
 export default class CommentsReact extends ContentCommand<typeof CommentsReact> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
@@ -16,7 +16,7 @@ export default class CommentsReact extends ContentCommand<typeof CommentsReact> 
       command: '<%= config.bin %> comments react cm_abc --cr 42 --add 🎉 --remove 👍',
     },
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),

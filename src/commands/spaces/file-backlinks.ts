@@ -1,8 +1,7 @@
-import { Args } from '@oclif/core';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { listFlags, spaceFlag } from '../../cli/index.js';
-import { backlinkColumns, crFlag } from '../../cli/format/content.js';
+import { backlinkColumns, crFlag, fileArg } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
@@ -14,7 +13,7 @@ export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFil
     '<%= config.bin %> spaces file-backlinks file_abc',
     { description: 'In change request 42, as JSON', command: '<%= config.bin %> spaces file-backlinks file_abc --cr 42 --json' },
   ];
-  static override args = { file: Args.string({ description: 'File id', required: true }) };
+  static override args = { file: fileArg() };
   static override flags = { space: spaceFlag(), cr: crFlag(), ...listFlags() };
 
   async run(): Promise<void> {

@@ -1,9 +1,8 @@
-import { Args } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, fileFields } from '../../cli/format/content.js';
+import { crFlag, fileArg, fileFields } from '../../cli/format/content.js';
 import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.getFile;
@@ -16,7 +15,7 @@ export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
     '<%= config.bin %> spaces file file_abc',
     { description: 'Download it', command: 'curl -sO "$(<%= config.bin %> spaces file file_abc --jq .downloadURL)"' },
   ];
-  static override args = { file: Args.string({ description: 'File id', required: true }) };
+  static override args = { file: fileArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),

@@ -1,6 +1,6 @@
-import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
+import { translationArg } from '../../cli/format/translations.js';
 
 export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
   static override operations = [translations.delete];
@@ -11,7 +11,7 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
     '<%= config.bin %> translations delete tr_abc',
     '<%= config.bin %> translations delete tr_abc --org org_abc --yes',
   ];
-  static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
+  static override args = { translation: translationArg() };
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, orgFlag, UsageError } from '../../cli/index.js';
-import { instructionsFlags, instructionsFromFlags, translationRow } from '../../cli/format/translations.js';
+import { instructionsFlags, instructionsFromFlags, translationArg, translationRow } from '../../cli/format/translations.js';
 
 export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdit> {
   static override operations = [translations.update];
@@ -18,7 +17,7 @@ export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdi
       command: '<%= config.bin %> translations edit tr_abc --instructions-file instructions.json',
     },
   ];
-  static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
+  static override args = { translation: translationArg() };
   static override flags = { org: orgFlag(), ...instructionsFlags(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

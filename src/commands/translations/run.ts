@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag } from '../../cli/index.js';
-import { translationRow, waitForTranslation } from '../../cli/format/translations.js';
+import { translationArg, translationRow, waitForTranslation } from '../../cli/format/translations.js';
 import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFlags } from '../../cli/wait.js';
 
 export default class TranslationsRun extends DocsCommand<typeof TranslationsRun> {
@@ -14,7 +13,7 @@ export default class TranslationsRun extends DocsCommand<typeof TranslationsRun>
     '<%= config.bin %> translations run tr_abc && <%= config.bin %> translations get tr_abc',
     { description: 'Wait for the run, at most 5 minutes', command: '<%= config.bin %> translations run tr_abc --wait --wait-timeout 5m' },
   ];
-  static override args = { translation: Args.string({ description: 'Translation id', required: true }) };
+  static override args = { translation: translationArg() };
   static override flags = { org: orgFlag(), ...waitFlags('the run completes'), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {

@@ -5,7 +5,16 @@ import { createChangeRequest, mergeChangeRequest, setChangeRequestRevision } fro
 import type { CommentDoc, ReplyDoc } from '../domain/comments.js';
 import { splitTitle } from '../domain/markdown.js';
 import { humanize } from '../domain/markdown-tree.js';
-import { buildPages, createRevision, findPage, findPageByPath, getRevision, repath, type PageNode } from '../domain/revisions.js';
+import {
+  buildPages,
+  createRevision,
+  findPage,
+  findPageByPath,
+  getRevision,
+  repath,
+  type PageInput,
+  type PageNode,
+} from '../domain/revisions.js';
 import { createSpace, type SpaceDoc } from '../domain/spaces.js';
 import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
@@ -26,16 +35,8 @@ const Id = z
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'must use letters, digits and _ . : - only');
 
-interface SeedPageInput {
-  id?: string;
-  title: string;
-  slug?: string;
-  markdown: string;
-  emoji?: string;
-  description?: string;
-  pages?: SeedPageInput[];
-}
-const SeedPage: z.ZodType<SeedPageInput> = z.lazy(() =>
+/** A seed's page is the emulator's PageInput without the Git fields (those come from Git imports). */
+const SeedPage: z.ZodType<Omit<PageInput, 'git'>> = z.lazy(() =>
   z.strictObject({
     id: Id.optional(),
     title: z.string().min(1),

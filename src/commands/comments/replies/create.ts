@@ -1,9 +1,8 @@
-import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { comments } from '../../../api/operations/comments.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { dryRunFlag, spaceFlag } from '../../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
 import { bodyOrEditor } from '../../../cli/editor.js';
 
 export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> {
@@ -18,7 +17,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
       command: 'echo "Done in the last commit." |\n<%= config.bin %> comments replies create cm_abc --cr 42 --body-file -',
     },
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),

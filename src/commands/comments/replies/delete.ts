@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
-import { crFlag, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, crFlag, replyArg, unsupported } from '../../../cli/format/comments.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];
@@ -15,8 +14,8 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     '<%= config.bin %> comments replies delete cm_abc rp_def --space sp_abc --yes',
   ];
   static override args = {
-    comment: Args.string({ description: 'Comment id', required: true }),
-    reply: Args.string({ description: 'Reply id', required: true }),
+    comment: commentArg(),
+    reply: replyArg(),
   };
   static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 

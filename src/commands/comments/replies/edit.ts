@@ -1,8 +1,17 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import type { UpdateCommentReplyBody } from '../../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, crFlag, reactionsText, replyRow, unsupported } from '../../../cli/format/comments.js';
+import {
+  bodyFromFlags,
+  commentArg,
+  commentFlagsOf,
+  crFlag,
+  reactionsText,
+  replyArg,
+  replyRow,
+  unsupported,
+} from '../../../cli/format/comments.js';
 
 export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   static override operations = [comments.updateReply];
@@ -16,8 +25,8 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     { description: 'React to a reply', command: '<%= config.bin %> comments replies edit cm_abc rp_def --add-reaction 👍' },
   ];
   static override args = {
-    comment: Args.string({ description: 'Comment id', required: true }),
-    reply: Args.string({ description: 'Reply id', required: true }),
+    comment: commentArg(),
+    reply: replyArg(),
   };
   static override flags = {
     space: spaceFlag(),

@@ -1,9 +1,8 @@
-import { Args } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import { commentTwins } from '../../../api/operations/twins.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { field, spaceFlag } from '../../../cli/index.js';
-import { crFlag, documentFormat, replyFields, showPosted } from '../../../cli/format/comments.js';
+import { commentArg, crFlag, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
 
 export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   static override operations = [commentTwins.getReply.space, commentTwins.getReply.changeRequest];
@@ -15,8 +14,8 @@ export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
     '<%= config.bin %> comments replies get cm_abc rp_def --cr 42 --json',
   ];
   static override args = {
-    comment: Args.string({ description: 'Comment id', required: true }),
-    reply: Args.string({ description: 'Reply id', required: true }),
+    comment: commentArg(),
+    reply: replyArg(),
   };
   static override flags = {
     space: spaceFlag(),

@@ -1,7 +1,6 @@
-import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { DocsCommand, field, listFlags, spaceFlag } from '../../../cli/index.js';
-import { crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
 
 const op = changeRequestComments.listReplies;
 
@@ -16,7 +15,7 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
     '<%= config.bin %> comments replies list cm_abc --cr 42',
     '<%= config.bin %> comments replies list cm_abc --cr 42 --all --json',
   ];
-  static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
+  static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
     cr: crFlag(),
