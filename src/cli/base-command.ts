@@ -208,8 +208,10 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   }
 
   /**
-   * The typed client (`client.spaces.get(…)`, `request('mergeChangeRequest', …)`), loaded on first use; it
-   * shares its connections with `send`. Without a token it refuses with exit 4 unless `requireToken` is false.
+   * The typed client (`client.spaces.get(…)`, `request('mergeChangeRequest', …)`) for the content tools and the
+   * Ink views, loaded on first use with the whole operation table; it shares its connections with `send`.
+   * Without a token it refuses with exit 4 unless `requireToken` is false. `this.api` is enough to call an
+   * operation given by its table entry.
    */
   protected async client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): Promise<DocsClient> {
     const own = !options.token && !options.apiUrl;
@@ -226,6 +228,14 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const module = requestModule;
     if (!module) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
     return (this.senderInstance ??= new module.OperationClient(this.clientOptions(options)));
+  }
+
+  /**
+   * The client that calls an operation given by its table entry (`call`, `paginate`, `prepare`) without loading
+   * the others: for lookups, counts and paging by hand beside the command's own `send` or `list`.
+   */
+  protected get api(): OperationClient {
+    return this.sender();
   }
 
   /** What confirmations call things (`space "Guides"`), read only when a question is asked. */

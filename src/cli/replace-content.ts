@@ -1,8 +1,8 @@
-import type { DocsClient } from '../api/client.js';
 import { changeRequestContent } from '../api/operations/change-request-content.js';
 import { changeRequests } from '../api/operations/change-requests.js';
 import { content } from '../api/operations/content.js';
 import { spaces } from '../api/operations/spaces.js';
+import type { OperationClient } from '../api/request.js';
 import type { Page } from '../api/schemas/content.js';
 import { childrenOf } from './format/content.js';
 import { changeRequestLabel } from './format/change-requests.js';
@@ -21,9 +21,12 @@ export interface ContentTarget {
   pages: number;
 }
 
+/** All these helpers do is call operations given by their table entry. */
+type Caller = Pick<OperationClient, 'call'>;
+
 const countPages = (pages: readonly Page[]): number => pages.reduce((n, p) => n + 1 + countPages(childrenOf(p)), 0);
 
-export async function pageCount(client: DocsClient, spaceId: string, changeRequestId: string | undefined, signal: AbortSignal) {
+export async function pageCount(client: Caller, spaceId: string, changeRequestId: string | undefined, signal: AbortSignal) {
   const tree =
     changeRequestId !== undefined
       ? await client.call(changeRequestContent.listPages, { spaceId, changeRequestId }, { signal })
@@ -32,7 +35,7 @@ export async function pageCount(client: DocsClient, spaceId: string, changeReque
 }
 
 export async function contentTarget(
-  client: DocsClient,
+  client: Caller,
   spaceId: string,
   changeRequestId: string | undefined,
   signal: AbortSignal,
@@ -50,7 +53,7 @@ export async function contentTarget(
 export const pagesText = (n: number): string => `${n} page${n === 1 ? '' : 's'}`;
 
 /** `pages 12 → 18`, said after the change. */
-export async function pagesAfter(client: DocsClient, before: ContentTarget, signal: AbortSignal): Promise<string> {
+export async function pagesAfter(client: Caller, before: ContentTarget, signal: AbortSignal): Promise<string> {
   const after = await pageCount(client, before.spaceId, before.changeRequestId, signal).catch(() => undefined);
   return after === undefined ? `pages before: ${before.pages}` : `pages ${before.pages} → ${after}`;
 }

@@ -14,7 +14,7 @@ export default class AuthStatus extends DocsCommand<typeof AuthStatus> {
       throw new AuthError(
         `not logged in (profile "${profileName}", ${redact(apiUrl)}). Run \`${this.config.bin} auth login\` or set DOCS_TOKEN.`,
       );
-    const organizations = await listOrganizations(await this.client(), this.abort.signal);
+    const organizations = await listOrganizations(this.api, this.abort.signal);
     const status = { profile: profileName, apiUrl: redact(apiUrl), apiUrlSource, token: maskToken(token), tokenSource, organizations };
     this.output.object(status, {
       Profile: 'profile',

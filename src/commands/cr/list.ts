@@ -55,7 +55,7 @@ export default class CrList extends DocsCommand<typeof CrList> {
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
     // The API lists one state at a time: each state's first `max` (in number order) holds the first `max` of all.
     const max = all ? undefined : (limit ?? DEFAULT_LIMIT);
-    const client = await this.client();
+    const client = this.api;
     const { status: _status, ...query } = fieldsFromFlags(op.query, this.flags);
     const extents = CHANGE_REQUEST_STATUSES.map(() => listExtent());
     const lists = await Promise.all(

@@ -40,9 +40,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     const progress = `Importing ${source} into space ${spaceId}…`;
     // A standalone import only adds a revision; --dry-run sends nothing: neither needs the count.
     const before =
-      body.standalone || this.flags['dry-run']
-        ? undefined
-        : await contentTarget(await this.client(), spaceId, undefined, this.abort.signal);
+      body.standalone || this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, undefined, this.abort.signal);
     await this.send(
       op,
       { spaceId, body },
@@ -56,7 +54,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
           }
         : { progress },
     );
-    const changed = before ? ` (${await pagesAfter(await this.client(), before, this.abort.signal)})` : ' as a standalone revision';
+    const changed = before ? ` (${await pagesAfter(this.api, before, this.abort.signal)})` : ' as a standalone revision';
     this.output.done(
       `Imported ${source} into space ${spaceId}${changed}; \`${this.config.bin} git info ${spaceId}\` shows the sync state`,
       new NoContent(spaceId, 'imported'),

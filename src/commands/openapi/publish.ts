@@ -38,7 +38,7 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
     // `send` prints the request and stops here on --dry-run.
     if (this.flags['dry-run']) return void (await this.send(op, params));
     // Created or updated is told only by the status code, which `send` does not return.
-    const client = await this.client();
+    const client = this.api;
     const req = client.prepare(op, params);
     const res = await client.http.request({
       method: req.method,

@@ -38,7 +38,7 @@ export default class OrgsSearch extends DocsCommand<typeof OrgsSearch> {
     if (limit !== undefined && limit < 1) throw new UsageError('--limit must be at least 1');
     if (all && limit !== undefined && limit > MAX_PAGE_SIZE)
       throw new UsageError(`--limit must be at most ${MAX_PAGE_SIZE} with --all (it is the page size)`);
-    const client = await this.client();
+    const client = this.api;
     client.prepare(op, params);
     const max = all ? undefined : (limit ?? DEFAULT_LIMIT);
     const pageSize = all ? (limit ?? ALL_PAGE_SIZE) : Math.min(max ?? DEFAULT_LIMIT, MAX_PAGE_SIZE);

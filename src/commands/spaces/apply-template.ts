@@ -63,7 +63,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
     const spaceId = this.space(this.args.space);
     const refs = (this.flags['content-ref'] ?? []).map(contentRef);
     const body = { id: this.flags.template, ...(refs.length > 0 ? { params: { contentRefs: Object.fromEntries(refs) } } : {}) };
-    const before = this.flags['dry-run'] ? undefined : await contentTarget(await this.client(), spaceId, undefined, this.abort.signal);
+    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, undefined, this.abort.signal);
     await this.send(
       op,
       { spaceId, body: body as ApplyTemplateBody },
@@ -76,7 +76,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
           }
         : {},
     );
-    const changed = before ? ` (${await pagesAfter(await this.client(), before, this.abort.signal)})` : '';
+    const changed = before ? ` (${await pagesAfter(this.api, before, this.abort.signal)})` : '';
     this.output.done(`Applied template ${this.flags.template} to space ${spaceId}${changed}`, new NoContent(spaceId, 'applied'));
   }
 }

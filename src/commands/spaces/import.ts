@@ -42,9 +42,7 @@ export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
     const scope = this.scope(this.args.space);
     const { spaceId, changeRequestId } = scope;
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
-    const before = this.flags['dry-run']
-      ? undefined
-      : await contentTarget(await this.client(), spaceId, changeRequestId, this.abort.signal);
+    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, changeRequestId, this.abort.signal);
     const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
     const progress = `Importing ${redact(body.url)} into ${into}…`;
     const ask = before
@@ -57,7 +55,7 @@ export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
         }
       : { progress };
     const result = await this.sendIn(contentTwins.import, scope, { body }, ask);
-    const changed = before ? `; ${await pagesAfter(await this.client(), before, this.abort.signal)}` : '';
+    const changed = before ? `; ${await pagesAfter(this.api, before, this.abort.signal)}` : '';
     this.output.done(
       `Imported ${result.importedResources} of ${result.totalResources} resources into ${into} (revision ${result.revision}${changed})`,
       result,

@@ -28,7 +28,7 @@ export default class SitesSectionGroupsMove extends SiteCommand<typeof SitesSect
     const { site: siteId, part } = this.sitePart('site section group', this.args.group);
     // The API needs the neighbour's kind; ids alone do not say it.
     const groups = new Set<string>();
-    for await (const g of (await this.client()).paginate(
+    for await (const g of this.api.paginate(
       siteSectionGroups.list,
       { organizationId, siteId },
       { pageSize: 100, signal: this.abort.signal },
