@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Operation } from '../api/operation.js';
 import type { OperationsById } from '../api/operations/index.js';
-import type { Store } from './store/store.js';
+import type { ListResult, Store } from './store/store.js';
 import type { MemberRole } from './access.js';
 import type { HostPolicy } from './host.js';
 import type { FieldIssue } from '../api/errors.js';
@@ -114,6 +114,15 @@ export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Reply<K
 
 /** One handler per operation of the table: a missing, extra or misspelled one is a compile error. */
 export type Handlers = { [K in OperationId]: Handler<K> };
+
+// A type literal, not ListResult (an interface): the responses' schemas allow unknown fields (an index signature).
+type ListBody<U> = { items: U[]; next?: { page: string }; count: number };
+
+/** A list operation's answer: the store's page (items, next, count) with each item presented. */
+export const listed = <T, U>(page: ListResult<T>, present: (item: T) => U): Answer<ListBody<U>> => ({
+  status: 200,
+  body: { ...page, items: page.items.map(present) },
+});
 
 /** The contract's error body; `issues` (where the request was wrong) is the emulator's addition, sent only when known. */
 export const errorBody = (status: number, message: string, issues: readonly FieldIssue[] = []): ErrorBody => ({

@@ -1,5 +1,5 @@
 import type { EmulatorContext, Handlers } from '../types.js';
-import { badRequest, conflict, preconditionFailed } from '../types.js';
+import { badRequest, conflict, listed, preconditionFailed } from '../types.js';
 import { can, operationAccess, roleOf } from '../access.js';
 import { getCollection, INVALID_POSITION, place, presentCollection, sortKey, subtree, type CollectionDoc } from '../domain/collections.js';
 import { compareKeys, pageByKey, type SortKey } from '../domain/ordered-list.js';
@@ -24,7 +24,7 @@ export const collectionHandlers = {
     const all = ctx.store.allWithSeq<CollectionDoc>('collection', params.organizationId);
     const wanted = q.nested === false ? all.filter((c) => c.doc.parent === undefined) : all;
     const page = pageByKey(wanted.sort(byPlace), placeKey, q.page, q.limit);
-    return { status: 200, body: { ...page, items: page.items.map((c) => presentCollection(ctx, c.doc, access?.role)) } };
+    return listed(page, (c) => presentCollection(ctx, c.doc, access?.role));
   },
 
   createCollection: ({ ctx, params, body, access }) => {
@@ -83,7 +83,7 @@ export const collectionHandlers = {
     const doc = getCollection(ctx.store, params.collectionId);
     const spaces = ctx.store.allWithSeq<SpaceDoc>('space', doc.organization).filter((s) => s.doc.parent === doc.id && !s.doc.deletedAt);
     const page = pageByKey(spaces.sort(byPlace), placeKey, q.page, q.limit);
-    return { status: 200, body: { ...page, items: page.items.map((s) => presentSpace(ctx.store, s.doc, access?.role, ctx.baseUrl)) } };
+    return listed(page, (s) => presentSpace(ctx.store, s.doc, access?.role, ctx.baseUrl));
   },
 
   moveCollection: ({ ctx, params, body: input, access }) => {

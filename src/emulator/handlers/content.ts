@@ -17,7 +17,7 @@ import {
 } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
 import { templatePages } from '../domain/templates.js';
-import { notFound, type Handlers } from '../types.js';
+import { listed, notFound, type Handlers } from '../types.js';
 import {
   changeRequestOf,
   locatorOf,
@@ -122,7 +122,7 @@ function reads(inChangeRequest: boolean) {
     files: (req: EitherReq<'listFiles', 'listFilesInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
       const page = pageOrdered(scope.revision.files, req.query.page, req.query.limit);
-      return { status: 200, body: { ...page, items: page.items.map((f) => presentFile(f, scope.present, metadata(req))) } };
+      return listed(page, (f) => presentFile(f, scope.present, metadata(req)));
     },
     file: (req: EitherReq<'getFileById', 'getFileInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);
@@ -132,7 +132,7 @@ function reads(inChangeRequest: boolean) {
       const scope = scopeOf(req, inChangeRequest);
       const items = fileBacklinks(scope.revision, fileOf(req, scope), locatorOf(req, scope));
       const page = pageOrdered(items, req.query.page, req.query.limit);
-      return { status: 200, body: { ...page, items: page.items.map((e) => e.item) } };
+      return listed(page, (e) => e.item);
     },
     page: (req: EitherReq<'getPageById', 'getPageInChangeRequestById'>) => {
       const scope = scopeOf(req, inChangeRequest);

@@ -1,6 +1,6 @@
 import type { SqlCondition } from '../store/store.js';
 import type { Handlers, QueryOf } from '../types.js';
-import { conflict } from '../types.js';
+import { conflict, listed } from '../types.js';
 import { memberOf, type MemberDoc } from '../access.js';
 import { visitorClaims } from '../auth.js';
 import {
@@ -58,7 +58,7 @@ export const memberHandlers = {
       limit: q.limit,
     });
     const counts = new MemberCounts(ctx.store, orgId);
-    return { status: 200, body: { ...page, items: page.items.map((m) => presentMember(ctx, m, counts)) } };
+    return listed(page, (m) => presentMember(ctx, m, counts));
   },
 
   getMemberInOrganizationById: ({ ctx, params }) => ({

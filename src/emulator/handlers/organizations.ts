@@ -1,5 +1,5 @@
 import type { Handlers } from '../types.js';
-import { badRequest } from '../types.js';
+import { badRequest, listed } from '../types.js';
 import { isMember, organizationsOf } from '../access.js';
 import { getOrganization, presentOrganization, type OrganizationDoc } from '../domain/organizations.js';
 import { pageOrdered } from '../domain/ordered-list.js';
@@ -12,7 +12,7 @@ export const organizationHandlers = {
       page: q.page,
       limit: q.limit,
     });
-    return { status: 200, body: { ...page, items: page.items.map((org) => presentOrganization(ctx, org, caller.userId)) } };
+    return listed(page, (org) => presentOrganization(ctx, org, caller.userId));
   },
 
   getOrganizationById: ({ ctx, caller, params }) => ({

@@ -1,5 +1,5 @@
 import type { Caller, EmulatorContext, Handlers, RequestBase } from '../types.js';
-import { HttpError } from '../types.js';
+import { HttpError, listed } from '../types.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { getSite, type SiteDoc } from '../domain/sites.js';
 import {
@@ -90,7 +90,7 @@ export const siteStructureHandlers = {
     const site = siteOf(req);
     const v = view(req.ctx, req.caller, site, req.query.shareKey);
     const page = pageOrdered(orderedSections(req.ctx, site.id), req.query.page, req.query.limit);
-    return { status: 200, body: { ...page, items: page.items.map((s) => v.section(s)) } };
+    return listed(page, (s) => v.section(s));
   },
   addSectionToSite: (req) => {
     const site = siteOf(req);
@@ -120,7 +120,7 @@ export const siteStructureHandlers = {
     const site = siteOf(req);
     const v = view(req.ctx, req.caller, site);
     const page = pageOrdered(groupsOf(req.ctx, site.id), req.query.page, req.query.limit);
-    return { status: 200, body: { ...page, items: page.items.map((g) => v.group(g)) } };
+    return listed(page, (g) => v.group(g));
   },
   addSectionGroupToSite: (req) => {
     const site = siteOf(req);
@@ -163,7 +163,7 @@ export const siteStructureHandlers = {
     const wanted = req.query.default;
     const all = orderedSiteSpaces(req.ctx, site.id).filter((ss) => wanted === undefined || v.isDefaultSiteSpace(ss) === wanted);
     const page = pageOrdered(all, req.query.page, req.query.limit);
-    return { status: 200, body: { ...page, items: page.items.map((ss) => v.siteSpace(ss)) } };
+    return listed(page, (ss) => v.siteSpace(ss));
   },
   addSpaceToSite: (req) => {
     const site = siteOf(req);

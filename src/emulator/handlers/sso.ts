@@ -1,5 +1,5 @@
 import type { EmulatorContext, Handlers } from '../types.js';
-import { badRequest, notFound } from '../types.js';
+import { badRequest, listed, notFound } from '../types.js';
 import type { MemberRole } from '../access.js';
 import { presentTeam, type TeamDoc } from '../domain/organizations.js';
 
@@ -88,7 +88,7 @@ export function insertSamlProvider(
 export const ssoHandlers = {
   listSAMLProvidersInOrganizationById: ({ ctx, caller, params, query: q }) => {
     const page = ctx.store.list<SamlProviderDoc>('samlProvider', { parent: params.organizationId, page: q.page, limit: q.limit });
-    return { status: 200, body: { ...page, items: page.items.map((p) => presentProvider(ctx, p, caller.userId)) } };
+    return listed(page, (p) => presentProvider(ctx, p, caller.userId));
   },
 
   createOrganizationSAMLProvider: ({ ctx, caller, params, body: input }) => {

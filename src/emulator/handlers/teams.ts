@@ -1,5 +1,5 @@
 import type { EmulatorContext, Handlers } from '../types.js';
-import { badRequest } from '../types.js';
+import { badRequest, listed } from '../types.js';
 import { memberOf } from '../access.js';
 import {
   findMemberByIdOrEmail,
@@ -49,7 +49,7 @@ export const teamHandlers = {
         ? undefined
         : (team: TeamDoc) => manages(team) && (needle === undefined || team.title.toLowerCase().includes(needle));
     const page = ctx.store.list<TeamDoc>('team', { parent: orgId, where, page: q.page, limit: q.limit });
-    return { status: 200, body: { ...page, items: page.items.map((team) => presentTeam(ctx, team, caller.userId)) } };
+    return listed(page, (team) => presentTeam(ctx, team, caller.userId));
   },
 
   createOrganizationTeam: ({ ctx, caller, params, body: input }) => {
