@@ -66,12 +66,12 @@ try {
     ['docs --version', [BIN, '--version']],
     ['docs --help', [BIN, '--help']],
     ['docs cr list --json', [BIN, 'cr', 'list', '--space', SPACE, '--json']],
-    ['docs members get <e-mail>', [BIN, 'members', 'get', 'ada@acme.test', '--org', 'org_acme', '--json']],
+    ['docs members get <e-mail> --json', [BIN, 'members', 'get', 'ada@acme.test', '--org', 'org_acme', '--json']],
   ];
   for (const [name, args] of rows) {
     const t = name === 'node -e 0' ? floor : await timeCommand(args, env);
     console.log(
-      `  ${name.padEnd(26)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`,
+      `  ${name.padEnd(33)} ${t.median.toFixed(1).padStart(7)} ms / ${t.p90.toFixed(1).padStart(7)} ms   x${(t.median / floor.median).toFixed(2)}`,
     );
   }
 

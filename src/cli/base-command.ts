@@ -113,6 +113,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   private clientInstance?: DocsClient;
   private senderInstance?: OperationClient;
   private namesInstance?: Names;
+  private clientPromise?: Promise<DocsClient>;
   private readonly onSigint = (): void => {
     if (this.interrupted) process.exit(ExitCode.interrupted);
     this.interrupted = true;
@@ -214,12 +215,16 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    * operation given by its table entry.
    */
   protected async client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): Promise<DocsClient> {
-    const own = !options.token && !options.apiUrl;
-    if (this.clientInstance && own) return this.clientInstance;
-    const { DocsClient } = await import('../api/client.js');
-    const client = new DocsClient(this.clientOptions(options), own ? this.senderInstance?.http : undefined);
-    if (own) this.clientInstance = client;
-    return client;
+    if (options.token || options.apiUrl) return new (await import('../api/client.js')).DocsClient(this.clientOptions(options));
+    // One promise, so that two calls at once make one client.
+    this.clientPromise ??= (async () => {
+      const { DocsClient } = await import('../api/client.js');
+      return (this.clientInstance = new DocsClient(this.clientOptions(options), this.senderInstance?.http));
+    })();
+    return this.clientPromise.catch((err: unknown) => {
+      this.clientPromise = undefined;
+      throw err;
+    });
   }
 
   /** What `send`, `list` and `names` call through: the typed client once the command has one, else one without the table. */
@@ -247,7 +252,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected async member(organizationId: string, idOrEmail: string): Promise<string> {
     const { resolveMember } = await import('./format/members.js');
     const options = { signal: this.abort.signal, bin: this.config.bin };
-    return this.about('member', await resolveMember(this.sender(), organizationId, idOrEmail, options));
+    // The client is made only for an e-mail address: a user id needs no lookup (nor a token, with --dry-run).
+    return this.about('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));
   }
 
   private clientOptions(options: { requireToken?: boolean; token?: string; apiUrl?: string }): DocsClientOptions {

@@ -26,7 +26,8 @@
  *   names things with `this.names` (`Delete ${await this.names.space(id)}?`, read only when it is asked).
  * - Scope: `this.space(arg)`, `await this.org()`, `await this.member(organizationId, idOrEmail)`; `this.about(kind, id)`
  *   for 404 messages (hints in targets.ts).
- * - Calls beside the command's own (a lookup, paging by hand): `this.api.call(op, params)`, `this.api.paginate(…)`.
+ * - Calls beside the command's own (a lookup, paging by hand): `this.api.call(op, params, { signal: this.abort.signal })`,
+ *   `this.api.paginate(…)` with the same signal, so that Ctrl-C stops them.
  *   The `content/` tools and the Ink views take the typed client: `await this.client()`, loaded on first use.
  * - Space or change request content (`--cr`): extend ContentCommand (content-command.ts) and call the pair of
  *   api/operations/twins.ts with `this.sendIn(contentTwins.getPage, this.scope(), params)` or `this.listIn(...)`.

@@ -10,9 +10,11 @@ const PARTS = {
 } as const;
 
 /**
- * The base of `docs sites …` commands: the site is the first argument or --site (not both), and a
- * section, section group or site space is the argument after it. Both are named for not-found
- * messages, the part with the list command of that very site.
+ * The base of `docs sites …` commands, whose `site` argument may be given as --site instead (both
+ * only when they agree): a section, section group or site space is then the argument after the
+ * site, or the first one with --site. Both are named for not-found messages, the part with the list
+ * command of that very site. A command using these declares the `site` argument and flag
+ * (`siteArg()`, `siteFlag()` in format/sites.ts).
  */
 export abstract class SiteCommand<T extends typeof Command = typeof Command> extends DocsCommand<T> {
   // As in ContentCommand: oclif's manifest keeps the global flags only while each class has statics of its own.

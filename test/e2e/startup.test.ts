@@ -123,8 +123,8 @@ describe('start-up', () => {
       [['members', 'list', '--org', DEMO.org, '--json'], ['members.ts']],
       // A member named by e-mail is looked up with members.list beside the command's own operation.
       [['members', 'get', 'ada@acme.test', '--org', DEMO.org, '--json'], ['members.ts']],
-      // A confirmation's names load their areas only when the question is asked (not with --yes).
-      [['teams', 'delete', DEMO.teams.reviewers, '--org', DEMO.org, '--yes', '--dry-run'], ['teams.ts']],
+      // A confirmation's names load their areas only when the question is asked (not with --yes). It deletes.
+      [['teams', 'delete', DEMO.teams.reviewers, '--org', DEMO.org, '--yes'], ['teams.ts']],
       [['cr', 'list', DEMO.spaces.guides, '--status', 'all', '--json'], ['change-requests.ts']],
     ] as const) {
       const sources = loadedSources([...argv]);

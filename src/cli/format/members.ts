@@ -76,7 +76,7 @@ export const memberArg = () => Args.string({ description: 'User id or e-mail add
  * the organization's members (one list call with `search`), or fails with exit 3 saying how to find one.
  */
 export async function resolveMember(
-  client: Pick<OperationClient, 'paginate'>,
+  client: () => Pick<OperationClient, 'paginate'>,
   organizationId: string,
   idOrEmail: string,
   options: { signal?: AbortSignal; bin?: string } = {},
@@ -84,7 +84,7 @@ export async function resolveMember(
   if (!idOrEmail.includes('@')) return idOrEmail;
   const wanted = idOrEmail.toLowerCase();
   const params = { organizationId, query: { search: idOrEmail } };
-  for await (const member of client.paginate(members.list, params, { pageSize: 100, max: 1000, signal: options.signal })) {
+  for await (const member of client().paginate(members.list, params, { pageSize: 100, max: 1000, signal: options.signal })) {
     if (member.user.email?.toLowerCase() === wanted) return member.id;
   }
   throw new CommandFailure(

@@ -52,11 +52,12 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
     if (dropped) throw new UsageError(`${dropped} is given to --remove and to --${owner.includes(dropped) ? 'owner' : 'member'}`);
 
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
-    // Roles are keyed by user id: e-mail addresses given to --owner/--member are looked up first.
+    // Roles are keyed by user id: e-mail addresses given to --owner/--member are looked up first. The team is
+    // named after them, so that a not-found answer to the change itself is about the team.
     const memberships: Record<string, { role: 'owner' | 'member' }> = {};
     for (const user of owner) memberships[await this.member(organizationId, user)] = { role: 'owner' };
     for (const user of member) memberships[await this.member(organizationId, user)] = { role: 'member' };
+    const teamId = this.about('team', this.args.team);
     const toAdd = [...new Set([...add, ...Object.keys(memberships)])];
 
     const body = {
