@@ -115,11 +115,8 @@ export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Reply<K
 /** One handler per operation of the table: a missing, extra or misspelled one is a compile error. */
 export type Handlers = { [K in OperationId]: Handler<K> };
 
-// A type literal, not ListResult (an interface): the responses' schemas allow unknown fields (an index signature).
-type ListBody<U> = { items: U[]; next?: { page: string }; count: number };
-
 /** A list operation's answer: the store's page (items, next, count) with each item presented. */
-export const listed = <T, U>(page: ListResult<T>, present: (item: T) => U): Answer<ListBody<U>> => ({
+export const listed = <T, U>(page: ListResult<T>, present: (item: T) => U): Answer<ListResult<U>> => ({
   status: 200,
   body: { ...page, items: page.items.map(present) },
 });

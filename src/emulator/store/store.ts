@@ -44,11 +44,13 @@ export interface ListOptions<T> {
   limit?: number;
 }
 
-export interface ListResult<T> {
+// A type literal, not an interface: a page of presented items must be assignable to a response schema's type,
+// whose index signature (unknown fields allowed) an interface does not satisfy.
+export type ListResult<T> = {
   items: T[];
   next?: { page: string };
   count: number;
-}
+};
 
 export interface SqlCondition {
   sql: string;
