@@ -30,13 +30,16 @@ export class Names {
     }
   }
 
-  private readonly quoted = (kind: string, title: string | undefined) => (title ? `${kind} "${title}"` : undefined);
+  /** `space "Guides"` from the object's title; `space <id>` when it has none or cannot be read. */
+  private titled(kind: string, id: string, read: () => Promise<{ title?: string }>): Promise<string> {
+    return this.named(`${kind} ${id}`, async () => {
+      const { title } = await read();
+      return title ? `${kind} "${title}"` : undefined;
+    });
+  }
 
   space(spaceId: string): Promise<string> {
-    return this.named(`space ${spaceId}`, async () => {
-      const { spaces } = await import('../api/operations/spaces.js');
-      return this.quoted('space', (await this.call(spaces.get, { spaceId })).title);
-    });
+    return this.titled('space', spaceId, async () => this.call((await import('../api/operations/spaces.js')).spaces.get, { spaceId }));
   }
 
   changeRequest(spaceId: string, changeRequestId: string): Promise<string> {
@@ -48,31 +51,27 @@ export class Names {
   }
 
   organization(organizationId: string): Promise<string> {
-    return this.named(`organization ${organizationId}`, async () => {
-      const { organizations } = await import('../api/operations/organizations.js');
-      return this.quoted('organization', (await this.call(organizations.get, { organizationId })).title);
-    });
+    return this.titled('organization', organizationId, async () =>
+      this.call((await import('../api/operations/organizations.js')).organizations.get, { organizationId }),
+    );
   }
 
   collection(collectionId: string): Promise<string> {
-    return this.named(`collection ${collectionId}`, async () => {
-      const { collections } = await import('../api/operations/collections.js');
-      return this.quoted('collection', (await this.call(collections.get, { collectionId })).title);
-    });
+    return this.titled('collection', collectionId, async () =>
+      this.call((await import('../api/operations/collections.js')).collections.get, { collectionId }),
+    );
   }
 
   site(organizationId: string, siteId: string): Promise<string> {
-    return this.named(`site ${siteId}`, async () => {
-      const { sites } = await import('../api/operations/sites.js');
-      return this.quoted('site', (await this.call(sites.get, { organizationId, siteId })).title);
-    });
+    return this.titled('site', siteId, async () =>
+      this.call((await import('../api/operations/sites.js')).sites.get, { organizationId, siteId }),
+    );
   }
 
   team(organizationId: string, teamId: string): Promise<string> {
-    return this.named(`team ${teamId}`, async () => {
-      const { teams } = await import('../api/operations/teams.js');
-      return this.quoted('team', (await this.call(teams.get, { organizationId, teamId })).title);
-    });
+    return this.titled('team', teamId, async () =>
+      this.call((await import('../api/operations/teams.js')).teams.get, { organizationId, teamId }),
+    );
   }
 
   /** `Ada Lovelace (ada@example.com)`. */
