@@ -1,6 +1,6 @@
 import type { Command } from '@oclif/core';
 import { DocsCommand } from './base-command.js';
-import { siteTarget } from './format/sites.js';
+import { UsageError } from './errors.js';
 
 /** What a site holds and a command names after the site's id: `docs sites sections delete site_abc sec_1`. */
 const PARTS = {
@@ -35,4 +35,39 @@ export abstract class SiteCommand<T extends typeof Command = typeof Command> ext
   private get given(): { site?: string; flag?: string } {
     return { site: (this.args as { site?: string }).site, flag: (this.flags as { site?: string }).site };
   }
+}
+
+interface SitePart {
+  /** `section`, `section group`, `site space`: how messages name the second argument. */
+  label: string;
+  /** The command that lists them, for the hint: `sites sections list`. */
+  list: string;
+}
+
+/**
+ * The site and, for commands on a part of it, the part: `SITE PART`, or `--site SITE PART` (then
+ * the only positional is the part). Exit 2 saying what is missing.
+ */
+function siteTarget(
+  positionals: ReadonlyArray<string | undefined>,
+  flag: string | undefined,
+  bin: string,
+  part?: SitePart,
+): { site: string; part: string; hint: string } {
+  const given = positionals.filter((p): p is string => p !== undefined);
+  const wanted = part ? 2 : 1;
+  let values = given;
+  if (flag !== undefined) {
+    if (given.length === wanted && given[0] !== flag) {
+      throw new UsageError(`the site is given twice, as --site ${flag} and as the argument ${given[0]}: pass it once`);
+    }
+    values = given.length === wanted ? given : [flag, ...given];
+  }
+  const [site, partId = ''] = values;
+  if (site === undefined)
+    throw new UsageError(`no site given: pass the site id (argument or --site); list them with \`${bin} sites list\``);
+  if (part && partId === '')
+    throw new UsageError(`no ${part.label} given: pass its id after the site id; list them with \`${bin} ${part.list} ${site}\``);
+  // For "not found" errors about the part: the list command of this very site.
+  return { site, part: partId, hint: part ? `Check the id with \`${bin} ${part.list} ${site}\`.` : '' };
 }

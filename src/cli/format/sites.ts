@@ -15,41 +15,6 @@ export const siteFlag = () => Flags.string({ description: 'Site id, instead of t
 /** A schema-derived flag (`field.*`) that cannot be combined with the given flags. */
 export const exclusiveWith = <F extends object>(flag: F, ...others: string[]): F => Object.assign(flag, { exclusive: others });
 
-export interface SitePart {
-  /** `section`, `section group`, `site space`: how messages name the second argument. */
-  label: string;
-  /** The command that lists them, for the hint: `sites sections list`. */
-  list: string;
-}
-
-/**
- * The site and, for commands on a part of it, the part: `SITE PART`, or `--site SITE PART` (then
- * the only positional is the part). Exit 2 saying what is missing.
- */
-export function siteTarget(
-  positionals: ReadonlyArray<string | undefined>,
-  flag: string | undefined,
-  bin: string,
-  part?: SitePart,
-): { site: string; part: string; hint: string } {
-  const given = positionals.filter((p): p is string => p !== undefined);
-  const wanted = part ? 2 : 1;
-  let values = given;
-  if (flag !== undefined) {
-    if (given.length === wanted && given[0] !== flag) {
-      throw new UsageError(`the site is given twice, as --site ${flag} and as the argument ${given[0]}: pass it once`);
-    }
-    values = given.length === wanted ? given : [flag, ...given];
-  }
-  const [site, partId = ''] = values;
-  if (site === undefined)
-    throw new UsageError(`no site given: pass the site id (argument or --site); list them with \`${bin} sites list\``);
-  if (part && partId === '')
-    throw new UsageError(`no ${part.label} given: pass its id after the site id; list them with \`${bin} ${part.list} ${site}\``);
-  // For "not found" errors about the part: the list command of this very site.
-  return { site, part: partId, hint: part ? `Check the id with \`${bin} ${part.list} ${site}\`.` : '' };
-}
-
 /** The `position` of the move operations, from `--before <id>` / `--after <id>`. */
 export function movePosition<P>(flags: { before?: string; after?: string }, pointer: (id: string) => P): { before?: P; after?: P } {
   if (flags.before === undefined && flags.after === undefined)
