@@ -227,7 +227,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     });
   }
 
-  /** What `send`, `list` and `names` call through: the typed client once the command has one, else one without the table. */
+  /** What `send`, `list`, `api`, `names` and `member` go through: the typed client once made, else one without the table. */
   private sender(options: { requireToken?: boolean } = {}): OperationClient {
     if (this.clientInstance) return this.clientInstance;
     const module = requestModule;
