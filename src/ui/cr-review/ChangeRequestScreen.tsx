@@ -9,6 +9,7 @@ import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { errorLine, truncate } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
+import { useFirstScreen } from '../keys.js';
 import { buildEntries, loadThreads } from './data.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
 import { HelpOverlay } from './Dialog.js';
@@ -38,6 +39,7 @@ export function ChangeRequestScreen({
   );
   const threadsReq = useRequest((signal) => loadThreads(client, spaceId, id, signal), [client, spaceId, id]);
   const cr = crReq.data ?? initial;
+  useFirstScreen(diffReq.state !== 'loading' && threadsReq.state !== 'loading');
 
   const [focus, setFocus] = useState<'pages' | 'detail'>('pages');
   const [selectedKey, setSelectedKey] = useState<string>();

@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { ChangeRequestScreen } from './ChangeRequestScreen.js';
@@ -45,3 +45,6 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppP
     />
   );
 }
+
+/** The app as an element, for a command file (which has no JSX). */
+export const reviewApp = (props: ReviewAppProps): ReactElement => <ReviewApp {...props} />;

@@ -4,6 +4,7 @@ import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { truncate } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
+import { useFirstScreen } from '../keys.js';
 import { useBrowser } from './context.js';
 
 const GLOBAL_KEYS: readonly KeyBinding[] = [
@@ -49,6 +50,7 @@ export function Frame({
 }) {
   const { columns } = useTerminalSize();
   const { helpOpen } = useBrowser();
+  useFirstScreen(!loading);
   const body = useBodySize(1 + lines.length);
   const all = [...keys, ...more, ...GLOBAL_KEYS];
   const keyWidth = Math.max(...all.map(([k]) => k.length));

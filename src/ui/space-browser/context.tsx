@@ -1,4 +1,5 @@
-import { useApp, useInput, type Key } from 'ink';
+import { useApp, type Key } from 'ink';
+import { useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
@@ -103,21 +104,12 @@ export function useRemembered<T>(key: string, initial: T): [T, (value: T | ((pre
  */
 export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean } = {}): void {
   const { helpOpen, setHelpOpen, back } = useBrowser();
-  // The latest render's handler: Ink subscribes a new one only after the frame is drawn, and a
-  // key pressed in between would otherwise meet the previous screen state.
-  const latest = useRef({ handler, typing: options.typing, helpOpen });
-  latest.current = { handler, typing: options.typing, helpOpen };
-  const onInput = useCallback(
-    (input: string, key: Key) => {
-      const now = latest.current;
-      if (now.helpOpen) return setHelpOpen(false);
-      if (!now.typing) {
-        if (input === '?') return setHelpOpen(true);
-        if (input === 'q' || key.escape) return back();
-      }
-      now.handler(input, key);
-    },
-    [setHelpOpen, back],
-  );
-  useInput(onInput);
+  useKeys((input: string, key: Key) => {
+    if (helpOpen) return setHelpOpen(false);
+    if (!options.typing) {
+      if (input === '?') return setHelpOpen(true);
+      if (input === 'q' || key.escape) return back();
+    }
+    handler(input, key);
+  });
 }
