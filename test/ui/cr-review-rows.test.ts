@@ -74,18 +74,17 @@ describe('detail rows', () => {
     const rows = detailRows(
       { key: 'page:p1', pageId: 'p1', label: 'new/path', page: p, threads: [thread('t1', 'Looks right', { id: 'p1' }, ['Thanks'])] },
       60,
-      undefined,
-      NOW,
+      { now: NOW },
     );
     expect(rows.map((r) => r.text)).toEqual([
-      'moved, renamed, modified · new/path · +1 −1',
+      'moved, renamed, modified · new/path · "New" · +1 −1',
       'path: old/path → new/path',
       'title: Old → New',
       '@@ -1,1 +1,1 @@',
       '-old line',
       '+new line',
       '',
-      `── 1 comment ${'─'.repeat(46)}…`,
+      `── 1 comment ${'─'.repeat(47)}`,
       '● Ada · 1 hour ago · open · 1 reply',
       '  Looks right',
       '  ↳ Bob · 30 minutes ago',
@@ -99,8 +98,8 @@ describe('detail rows', () => {
 
   it('a page with comments only says so, or why the diff is missing', () => {
     const entry = { key: 'page:p9', pageId: 'p9', label: 'FAQ', threads: [] };
-    expect(detailRows(entry, 40, undefined, NOW)[0]?.text).toBe('This page has comments but no change.');
-    expect(detailRows(entry, 40, 'Loading the diff… 2/5', NOW)[0]?.text).toBe('Loading the diff… 2/5');
+    expect(detailRows(entry, 40, { now: NOW })[1]?.text).toBe('This page has comments but no change.');
+    expect(detailRows(entry, 40, { diffNote: 'Loading the diff… 2/5', now: NOW })[1]?.text).toBe('Loading the diff… 2/5');
   });
 });
 
