@@ -130,7 +130,8 @@ export function ChangeRequestScreen({
         : merged
           ? 'This page has comments; the change request is merged, so its change is not shown.'
           : undefined;
-  const rowsFor = (e: Entry | undefined): Row[] => detailRows(e, rightWidth, { diffNote, wrapDiff });
+  // One column of the pane is the cursor mark.
+  const rowsFor = (e: Entry | undefined): Row[] => detailRows(e, rightWidth - 1, { diffNote, wrapDiff });
   const detail = rowsFor(entry);
   const cursor = Math.min(view.cursor, Math.max(0, detail.length - 1));
   const top = follow(view.top, cursor, bodyHeight, detail.length);
@@ -179,7 +180,8 @@ export function ChangeRequestScreen({
     setConflict({ what, pages: conflictList(result) });
     setSelectedKey(CONFLICT_KEY);
     setView({ cursor: 0, top: 0 });
-    return `✗ ${what} conflicts with the primary content: nothing was ${what === 'Merge' ? 'merged' : 'applied'}. The way out is under ✗ in the page list.`;
+    // The banner says it; the status line stays free for the next step's answer.
+    return undefined;
   };
 
   const merge = () =>
