@@ -300,7 +300,9 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, 'Merge #1 "Document Windows installation" into the primary content? [y/N]');
     ui.stdin.write('y');
     let frame = await waitForFrame(ui.lastFrame, '✗ Conflict: the way out');
-    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain('✗ Merge conflicts with the primary content: nothing was merged. Pages in conflict are marked !');
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
+      '✗ Merge conflicts with the primary content: nothing was merged. Pages in conflict are marked !',
+    );
     expect(frame).toMatch(/ ! installation\/windows\s+Windows/);
     expect(frame).toContain(`docs cr diff 1 --name-only --space ${SPACE}`);
     expect(await crStatus()).toBe('open');
@@ -413,7 +415,10 @@ describe('reading at any width', () => {
     // Every line of the comment starts at the same column, under the thread's author.
     const at = right(frame).findIndex((l) => l.includes('This comment should'));
     const rest = right(frame).slice(at);
-    const comment = rest.slice(0, rest.findIndex((l) => !/^ {4}\S/.test(l)));
+    const comment = rest.slice(
+      0,
+      rest.findIndex((l) => !/^ {4}\S/.test(l)),
+    );
     expect(comment.length).toBeGreaterThan(1);
     expect(comment.map((l) => l.trim()).join(' ')).toBe(words);
   });
@@ -436,7 +441,7 @@ describe('reading at any width', () => {
     });
     const ui = await openFirst({}, 'A subject long enough');
     ui.stdin.write('m');
-    let frame = await waitForFrame(ui.lastFrame, '[y/N]');
+    const frame = await waitForFrame(ui.lastFrame, '[y/N]');
     expect(frame.replace(/\s*\n\s*/g, ' ')).toContain('end" into the primary content? [y/N]');
     ui.stdin.write(ESC);
     await waitForFrame(ui.lastFrame, 'Not merged.');
@@ -491,9 +496,9 @@ describe('a diff read like tig', () => {
     ui.stdin.write(ESC);
     await waitForFrame(ui.lastFrame, (f) => !f.includes('│ ›'));
     ui.stdin.write('G');
-    frame = await waitForFrame(ui.lastFrame, '+Line 1 of the long page');
+    await waitForFrame(ui.lastFrame, '+Line 1 of the long page');
     ui.stdin.write(' ');
-    frame = await waitForFrame(ui.lastFrame, (f) => !f.includes('+Line 1 of the long page') && /\+Line 1\d of/.test(f));
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('+Line 1 of the long page') && /\+Line 1\d of/.test(f));
     ui.stdin.write('\u0002');
     await waitForFrame(ui.lastFrame, '+Line 1 of the long page');
     ui.stdin.write('\u0006');
@@ -508,7 +513,9 @@ describe('no dead ends', () => {
     const ui = start({ changeRequest: initial, onQuit: () => undefined });
     const frame = await waitForFrame(ui.lastFrame, 'Merged into the primary content');
     const flat = frame.replace(/\s*\n\s*/g, ' ');
-    expect(flat).toContain("Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id.");
+    expect(flat).toContain(
+      "Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id.",
+    );
     expect(flat.match(/Merged into the primary content/g)).toHaveLength(1);
     expect(frame).not.toContain('m merge');
     expect(frame).not.toContain('u update');

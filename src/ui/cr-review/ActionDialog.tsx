@@ -21,7 +21,10 @@ export interface DialogActions {
 }
 
 /** How many reactions `emoji` has on the comment (count, or its list of users). */
-export function reactionCount(reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = [], emoji: string): number {
+export function reactionCount(
+  reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = [],
+  emoji: string,
+): number {
   const found = reactions.find((r) => r.emoji === emoji);
   return found ? (found.count ?? found.users?.length ?? 0) : 0;
 }
@@ -35,7 +38,6 @@ export function ActionDialog({
   entry,
   thread,
   actions,
-  close,
   width: columns,
 }: {
   dialog: Dialog;
@@ -45,7 +47,6 @@ export function ActionDialog({
   entry: Entry | undefined;
   thread: Thread | undefined;
   actions: DialogActions;
-  close: () => void;
   width: number;
 }) {
   const { act, cancelled, merge, updateFromMain, reloadComments } = actions;
@@ -204,7 +205,8 @@ export function ActionDialog({
                   },
                   actions.reloadChangeRequest,
                 );
-      const no = dialog.kind === 'merge' ? 'Not merged.' : dialog.kind === 'update' ? 'Not updated.' : archived ? 'Not reopened.' : 'Not archived.';
+      const no =
+        dialog.kind === 'merge' ? 'Not merged.' : dialog.kind === 'update' ? 'Not updated.' : archived ? 'Not reopened.' : 'Not archived.';
       return <ConfirmDialog question={question} width={columns} onConfirm={confirm} onCancel={() => cancelled(no)} />;
     }
   }

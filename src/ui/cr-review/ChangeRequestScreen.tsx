@@ -73,7 +73,9 @@ export function ChangeRequestScreen({
   // A merged change request's changes are in the revision before its merge, which the contract cannot read.
   const diffReq = useRequest(
     (signal) =>
-      merged ? Promise.resolve(undefined) : diffChangeRequest(client, params, { signal, onProgress: (done, total) => setProgress(` ${done}/${total}`) }),
+      merged
+        ? Promise.resolve(undefined)
+        : diffChangeRequest(client, params, { signal, onProgress: (done, total) => setProgress(` ${done}/${total}`) }),
     [client, spaceId, id, merged],
   );
   const threadsReq = useRequest((signal) => loadThreads(client, spaceId, id, signal), [client, spaceId, id]);
@@ -422,7 +424,6 @@ export function ChangeRequestScreen({
     }
   });
 
-  const close = () => setDialog(undefined);
   const cancelled = (message: string) => {
     setDialog(undefined);
     say(message);
@@ -435,7 +436,6 @@ export function ChangeRequestScreen({
       cr={cr}
       entry={entry}
       thread={threadsReq.data?.find((t) => 'thread' in dialog && t.comment.id === dialog.thread)}
-      close={close}
       width={columns}
       actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
     />
@@ -466,7 +466,7 @@ export function ChangeRequestScreen({
   }
   if (!merged && cr.outdated) {
     banners.push({
-      text: "Outdated: the primary content has newer changes, which show as removals in this diff; u brings them in first.",
+      text: 'Outdated: the primary content has newer changes, which show as removals in this diff; u brings them in first.',
       color: 'yellow',
     });
   }

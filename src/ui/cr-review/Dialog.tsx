@@ -148,7 +148,16 @@ export function TextDialog({
  * A yes/no question as the CLI asks it, `[y/N]`: y confirms; n, Enter, Esc and q answer no. The
  * question wraps rather than being cut.
  */
-export function ConfirmDialog({ question, onConfirm, onCancel }: { question: string; onConfirm: () => void; onCancel: () => void; width: number }) {
+export function ConfirmDialog({
+  question,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  width: number;
+}) {
   useKeys((input, key) => {
     if (input === 'y' || input === 'Y') onConfirm();
     else if (input === 'n' || input === 'N' || input === 'q' || key.escape || key.return) onCancel();

@@ -110,7 +110,11 @@ export function changeMark(page: PageDiff | undefined): string {
  * The page list: the conversation first, then the changed pages in the diff's order, then pages
  * that have comments but no change (a thread stays visible next to the page it is about).
  */
-export function buildEntries(diff: ContentDiff | undefined, threads: readonly Thread[], conflicts: ReadonlySet<string> = new Set()): Entry[] {
+export function buildEntries(
+  diff: ContentDiff | undefined,
+  threads: readonly Thread[],
+  conflicts: ReadonlySet<string> = new Set(),
+): Entry[] {
   const byPage = new Map<string, Thread[]>();
   const general: Thread[] = [];
   for (const thread of threads) {

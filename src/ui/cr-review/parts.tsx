@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
 import { ScrollList } from '../components/ScrollList.js';
-import { displayWidth, fit, relativeTime, truncate } from '../format.js';
+import { displayWidth, relativeTime, truncate } from '../format.js';
 import { changeMark, type Entry } from './data.js';
 import type { Row } from './rows.js';
 
@@ -126,7 +126,10 @@ export function PageList({
         const label = truncate(`${isSelected ? '›' : ' '}${mark} ${entry.label}`, room);
         // The title beside the path when there is room for a useful part of it.
         const free = room - displayWidth(label) - 2;
-        const title = entry.title && entry.title !== entry.label && free >= Math.min(8, displayWidth(entry.title)) ? `  ${truncate(entry.title, free)}` : '';
+        const title =
+          entry.title && entry.title !== entry.label && free >= Math.min(8, displayWidth(entry.title))
+            ? `  ${truncate(entry.title, free)}`
+            : '';
         const pad = ' '.repeat(Math.max(0, room - displayWidth(label) - displayWidth(title)));
         return (
           <Text inverse={isSelected && focused} bold={isSelected} {...(entry.conflict || entry.lines ? { color: 'red' } : {})}>

@@ -68,7 +68,12 @@ function pageRows(page: PageDiff, width: number, wrapDiff: boolean): Row[] {
   const rows: Row[] = [];
   const changes = page.changes.length > 0 ? page.changes : [page.change];
   const title = pageTitle(page);
-  const head = [changes.join(', '), pageLabel(page), title && title !== pageLabel(page) ? `"${title}"` : '', `+${page.added} −${page.removed}`]
+  const head = [
+    changes.join(', '),
+    pageLabel(page),
+    title && title !== pageLabel(page) ? `"${title}"` : '',
+    `+${page.added} −${page.removed}`,
+  ]
     .filter(Boolean)
     .join(' · ');
   wrap(head, width).forEach((text, i) => rows.push({ text, bold: true, ...(i === 0 ? { stop: 'page' as const } : {}) }));
@@ -85,7 +90,9 @@ function pageRows(page: PageDiff, width: number, wrapDiff: boolean): Row[] {
       const color = line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined;
       const text = line.replace(/\t/g, '  ');
       // A wrapped line goes on under its text, past the +/- column, as tig and less -S do not: readable in place.
-      const pieces = wrapDiff ? chunks(text.slice(1), width - 1).map((piece, i) => (i === 0 ? text.slice(0, 1) : ' ') + piece) : [truncate(text, width)];
+      const pieces = wrapDiff
+        ? chunks(text.slice(1), width - 1).map((piece, i) => (i === 0 ? text.slice(0, 1) : ' ') + piece)
+        : [truncate(text, width)];
       for (const piece of pieces) rows.push({ text: piece, ...(color ? { color } : {}) });
     }
   }
@@ -96,7 +103,9 @@ function author(name: string | undefined, at: string | undefined, now: number, e
   return `${name ?? 'someone'} · ${relativeTime(at, now)}${edited ? ' (edited)' : ''}`;
 }
 
-function reactionText(reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = []): string {
+function reactionText(
+  reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = [],
+): string {
   return reactions.map((r) => `${r.emoji}${r.count ?? r.users?.length ?? ''}`).join(' ');
 }
 
@@ -145,7 +154,13 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
   const rows: Row[] = [];
   if (entry.lines) {
     return entry.lines.flatMap((line) =>
-      line.text ? (line.code ? chunks(line.text, width) : wrap(line.text, width)).map((text, i) => ({ ...line, text, ...(i > 0 ? { stop: undefined } : {}) })) : [line],
+      line.text
+        ? (line.code ? chunks(line.text, width) : wrap(line.text, width)).map((text, i) => ({
+            ...line,
+            text,
+            ...(i > 0 ? { stop: undefined } : {}),
+          }))
+        : [line],
     );
   }
   if (!entry.pageId) {

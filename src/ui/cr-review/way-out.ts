@@ -48,14 +48,19 @@ export function wayOutRows(input: {
     { text: '' },
     step('See what the change request changes:'),
     cmd(`${bin} cr diff ${n} --name-only ${space}`),
-    step(`P  Pull its version of the pages into a folder:`, pulled ? `${pulled.files.length} file${pulled.files.length === 1 ? '' : 's'} in ${pulled.root}` : undefined),
+    step(
+      `P  Pull its version of the pages into a folder:`,
+      pulled ? `${pulled.files.length} file${pulled.files.length === 1 ? '' : 's'} in ${pulled.root}` : undefined,
+    ),
     cmd(`${bin} spaces pull ${shellWord(spaceId)} ${shellWord(dir)} --cr ${n}`),
     step('C  Create the new change request:', created ? `#${created.number}` : undefined),
     cmd(`${bin} cr create --subject ${shellWord(cr.subject || `Carry over #${n}`)} ${space}`),
     step(`Bring each page into it (the service fetches --url itself, so put the file where it can read it):`),
     ...(pulled
       ? pulled.files.map((file) =>
-          cmd(`${bin} spaces import ${shellWord(spaceId)} --cr ${next} --source markdown --url ${shellWord(`file://${pulled.root}/${file}`)} --yes`),
+          cmd(
+            `${bin} spaces import ${shellWord(spaceId)} --cr ${next} --source markdown --url ${shellWord(`file://${pulled.root}/${file}`)} --yes`,
+          ),
         )
       : [cmd(`${bin} spaces import ${shellWord(spaceId)} --cr ${next} --source markdown --url file://$PWD/cr${n}/<page>.md --yes`)]),
     step('Merge the new one:'),
