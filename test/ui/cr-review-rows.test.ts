@@ -175,7 +175,7 @@ describe('second pass: widths, anchors, replies, the way out', () => {
     const entry = { key: 'page:p1', pageId: 'p1', label: 'a', page: p, threads: [] };
     const wrapped = detailRows(entry, 20, { now: NOW }).filter((r) => r.color === 'green');
     expect(wrapped.length).toBe(3);
-    expect(wrapped.map((r) => r.text.slice(1)).join('')).toBe(`${'word '.repeat(10)}end`);
+    expect(wrapped.map((r) => r.text.slice(1).trim()).join(' ')).toBe(`${'word '.repeat(10)}end`);
     expect(wrapped.slice(1).every((r) => r.text.startsWith(' '))).toBe(true);
     const cut = detailRows(entry, 20, { now: NOW, wrapDiff: false }).filter((r) => r.color === 'green');
     expect(cut.map((r) => r.text)).toEqual([`+${'word '.repeat(3)}wor…`]);

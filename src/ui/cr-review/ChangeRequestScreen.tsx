@@ -466,7 +466,7 @@ export function ChangeRequestScreen({
   }
   if (!merged && cr.outdated) {
     banners.push({
-      text: 'Outdated: the primary content has newer changes, which show as removals in this diff; u brings them in first.',
+      text: `Outdated: the primary content has newer changes, which show as removals in this diff${isActive(cr) ? '; u brings them in first' : ''}.`,
       color: 'yellow',
     });
   }

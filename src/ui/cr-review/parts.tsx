@@ -15,17 +15,16 @@ export function crKeys(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[][]
     [
       ['↑↓', 'move'],
       ['tab', 'pane'],
-      ['space', 'page'],
       ['/', 'search'],
       [']', 'next'],
       ['w', 'wrap'],
+      ['x', 'resolve'],
       ['?', 'help'],
       ['q', quit],
     ],
     [
       ['c', 'comment'],
       ['r', 'reply'],
-      ['x', 'resolve'],
       ['e', 'react'],
       ...(isActive(cr)
         ? ([
@@ -36,7 +35,7 @@ export function crKeys(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[][]
         : cr.status === 'archived'
           ? ([['a', 'reopen']] as KeyBinding[])
           : []),
-      ['O', 'open in browser'],
+      ['O', 'browser'],
     ],
   ];
 }

@@ -89,9 +89,11 @@ function pageRows(page: PageDiff, width: number, wrapDiff: boolean): Row[] {
     for (const line of hunk.lines) {
       const color = line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined;
       const text = line.replace(/\t/g, '  ');
-      // A wrapped line goes on under its text, past the +/- column, as tig and less -S do not: readable in place.
+      // A wrapped line goes on under its text, past the +/- column, broken between words (pages are prose).
       const pieces = wrapDiff
-        ? chunks(text.slice(1), width - 1).map((piece, i) => (i === 0 ? text.slice(0, 1) : ' ') + piece)
+        ? wrapLines(text.slice(1).trimEnd(), width - 1).map((piece, i) =>
+            i === 0 ? text.slice(0, 1) + piece.trimEnd() : ` ${piece.trim()}`,
+          )
         : [truncate(text, width)];
       for (const piece of pieces) rows.push({ text: piece, ...(color ? { color } : {}) });
     }
