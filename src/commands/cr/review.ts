@@ -1,5 +1,6 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
@@ -11,9 +12,13 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     changeRequests.update,
     changeRequests.merge,
     changeRequests.updateFromMain,
+    changeRequests.create,
+    changeRequestContent.listPages,
+    changeRequestContent.getPage,
     changeRequestComments.list,
     changeRequestComments.create,
     changeRequestComments.update,
+    changeRequestComments.delete,
     changeRequestComments.listReplies,
     changeRequestComments.createReply,
   ];

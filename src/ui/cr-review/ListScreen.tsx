@@ -1,6 +1,6 @@
 import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
-import { useKeys } from './use-keys.js';
+import { useKeys } from '../keys.js';
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';

@@ -1,1 +1,0 @@
-export { useKeys } from '../keys.js';
