@@ -1,5 +1,6 @@
 import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useEffect, useRef, type ReactNode } from 'react';
+import wrapAnsi from 'wrap-ansi';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { displayWidth, truncate } from '../format.js';
@@ -28,6 +29,9 @@ export function useBodySize(headerLines = 1): { columns: number; rows: number } 
 
 /** One row is left free: output as tall as the terminal makes Ink clear the whole screen on each render. */
 const frameRows = (rows: number): number => Math.max(3, rows - 1);
+
+/** A header line wrapped to the width at spaces, without the space a break leaves at the start of a line. */
+const wrapHeader = (text: string, columns: number): string => wrapAnsi(text, columns, { hard: true, trim: true });
 
 /**
  * One screen of the browser: a title (and optional header lines under it), the body, a status
@@ -72,15 +76,13 @@ export function Frame({
   return (
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
-        <Text bold color="cyan" wrap="wrap">
-          {title}
+        <Text bold color="cyan">
+          {wrapHeader(title, columns)}
         </Text>
       </Box>
       {lines.map((line, i) => (
         <Box key={i} flexShrink={0}>
-          <Text dimColor wrap="wrap">
-            {line}
-          </Text>
+          <Text dimColor>{wrapHeader(line, columns)}</Text>
         </Box>
       ))}
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexShrink={1} overflow="hidden">
