@@ -170,7 +170,7 @@ describe('spaces browse', () => {
     await app.press(...'Homebrew'.split(''), KEYS.enter);
     const results = await app.frame('1 page found');
     expect(results).toContain('macOS');
-    // `/` types a new search over the last one; Esc returns to its results.
+    // `/` opens an empty box for a new search; Esc returns to the last results.
     await app.press('/');
     await app.frame('esc to the results');
     await app.press(KEYS.escape);
