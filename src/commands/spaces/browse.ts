@@ -3,6 +3,7 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { collections } from '../../api/operations/collections.js';
 import { content } from '../../api/operations/content.js';
+import { members } from '../../api/operations/members.js';
 import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
@@ -18,6 +19,8 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     collections.list,
     collections.get,
     collections.listSpaces,
+    members.list,
+    members.listSpaces,
     spaces.get,
     spaces.search,
     content.listPages,

@@ -37,6 +37,11 @@ interface Browser {
   setHelpOpen: (open: boolean) => void;
   /** Screen state kept while the user looks at another screen (selection, expanded pages). */
   memory: Map<string, unknown>;
+  /** State kept for each screen on the stack, dropped with it: a screen pushed anew starts afresh. */
+  screenMemory: WeakMap<Screen, Map<string, unknown>>;
+  /** The rows of the current screen's body as laid out (Frame measures it after each draw). */
+  bodyRows: { screen: Screen; rows: number } | undefined;
+  setBodyRows: (measured: { screen: Screen; rows: number }) => void;
   changeRequestOf: (spaceId: string) => ChangeRequest | undefined;
   chooseContent: (choice: ContentChoice) => void;
 }
@@ -65,6 +70,13 @@ export function BrowserProvider({
   const [helpOpen, setHelpOpen] = useState(false);
   const [choice, setChoice] = useState<ContentChoice | undefined>(content);
   const memory = useRef(new Map<string, unknown>()).current;
+  const screenMemory = useRef(new WeakMap<Screen, Map<string, unknown>>()).current;
+  const [bodyRows, setBodyRowsState] = useState<{ screen: Screen; rows: number }>();
+  const setBodyRows = useCallback(
+    (measured: { screen: Screen; rows: number }) =>
+      setBodyRowsState((prev) => (prev?.screen === measured.screen && prev.rows === measured.rows ? prev : measured)),
+    [],
+  );
   const push = useCallback((screen: Screen) => setStack((s) => [...s, screen]), []);
   const back = useCallback(() => setStack((s) => s.slice(0, -1)), []);
   useEffect(() => {
@@ -79,10 +91,13 @@ export function BrowserProvider({
       helpOpen,
       setHelpOpen,
       memory,
+      screenMemory,
+      bodyRows,
+      setBodyRows,
       changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
       chooseContent: setChoice,
     }),
-    [client, stack, push, back, helpOpen, memory, choice],
+    [client, stack, push, back, helpOpen, memory, screenMemory, bodyRows, setBodyRows, choice],
   );
   return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
 }
@@ -94,6 +109,35 @@ export function useRemembered<T>(key: string, initial: T): [T, (value: T | ((pre
   useEffect(() => {
     memory.set(key, value);
   }, [memory, key, value]);
+  return [value, setValue];
+}
+
+/** The screen being drawn (the top of the stack), for state that belongs to it alone. */
+export const ScreenContext = createContext<Screen | undefined>(undefined);
+
+export function useScreen(): Screen {
+  const screen = useContext(ScreenContext);
+  if (!screen) throw new Error('useScreen outside of a screen');
+  return screen;
+}
+
+/**
+ * A piece of state of this screen that survives reading another screen on top of it and coming
+ * back, and is gone once the screen is left: the next screen of the same kind starts afresh.
+ */
+export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((prev: T) => T)) => void] {
+  const { screenMemory } = useBrowser();
+  const screen = useScreen();
+  let memory = screenMemory.get(screen);
+  if (!memory) {
+    memory = new Map();
+    screenMemory.set(screen, memory);
+  }
+  const kept = memory;
+  const [value, setValue] = useState<T>(() => (kept.has(key) ? (kept.get(key) as T) : initial));
+  useEffect(() => {
+    kept.set(key, value);
+  }, [kept, key, value]);
   return [value, setValue];
 }
 
