@@ -1,6 +1,5 @@
 import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
-import { changeRequestContent } from '../api/operations/change-request-content.js';
 import { spaces } from '../api/operations/spaces.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
@@ -167,6 +166,9 @@ export async function checkChangeRequest(
   ]);
   const pages = flattenTree(tree.pages);
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr).map(introduced(true));
+  // The comments are read while the pages are.
+  const comments = skip.has('open-comment') ? undefined : openComments(client, params, call);
+  comments?.catch(() => undefined);
 
   if (primaryTree) {
     const before = flattenTree(primaryTree.pages);
@@ -239,13 +241,19 @@ export async function checkChangeRequest(
     }
   }
 
-  if (!skip.has('open-comment')) {
-    const comments: Comment[] = [];
-    for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open', format: 'markdown' } }, call))
-      comments.push(c);
-    findings.push(...openCommentFindings(comments).map(introduced(true)));
-  }
+  if (comments) findings.push(...openCommentFindings(await comments).map(introduced(true)));
   return result(findings, pages);
+}
+
+async function openComments(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId: string },
+  call: { signal?: AbortSignal },
+): Promise<Comment[]> {
+  const comments: Comment[] = [];
+  for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open', format: 'markdown' } }, call))
+    comments.push(c);
+  return comments;
 }
 
 const introduced =

@@ -97,6 +97,7 @@ const OFFLINE: { match: RegExp; reason: string }[] = [
 const ILLUSTRATIONS: Record<string, string> = {
   'docs cr diff 2 --stat': "the output of another organization's change request (pages guide, setup, notes)",
   'docs cr check 2': "the findings of another organization's change request",
+  'docs cr check 2 --all': "the findings of another organization's change request",
 };
 
 /** What an example needs done first that the demo seed cannot hold (Git sync, an adaptive schema). */
