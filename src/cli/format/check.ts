@@ -10,9 +10,9 @@ export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
 /**
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,
  * tab-separated, the page empty when the finding is about the whole); on a terminal grouped by
- * page. Findings set exit code 8, so a CI step fails without parsing anything.
+ * page. Returns the exit code: 8 with findings, so a CI step fails without parsing anything.
  */
-export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): void {
+export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): ExitCode | undefined {
   if (json || output.isJson) output.json(report);
   else if (output.mode === 'tsv') for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message].map(tsvCell).join('\t'));
   else if (report.findings.length > 0) {
@@ -23,8 +23,9 @@ export function renderCheck(output: Output, report: CheckResult, clean: string, 
     const n = report.findings.length;
     output.line(`\n${n} finding${n === 1 ? '' : 's'}`);
   }
-  if (!report.ok) process.exitCode = ExitCode.findings;
-  else if (!json && !output.isJson) output.info(clean);
+  if (!report.ok) return ExitCode.findings;
+  if (!json && !output.isJson) output.info(clean);
+  return undefined;
 }
 
 function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]> {
@@ -37,7 +38,10 @@ function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]
 const PROGRESS_FROM = 16;
 
 /** A progress line on stderr while many pages are read, only on a terminal; cleared when done. */
-export function checkProgress(stderr: NodeJS.WriteStream = process.stderr): ((done: number, total: number) => void) | undefined {
+export function checkProgress(stderr: {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}): ((done: number, total: number) => void) | undefined {
   if (!stderr.isTTY) return undefined;
   return (done, total) => {
     if (total < PROGRESS_FROM) return;
