@@ -31,8 +31,11 @@ const AREA_TOPICS: Readonly<Record<string, string>> = {
   teams: 'teams',
 };
 
-/** Operations whose command lives under another topic than their area's (`docs orgs invites delete`). */
-const TOPIC_EXCEPTIONS: Readonly<Record<string, string>> = { deleteOrganizationInviteById: 'orgs' };
+/** Operations whose command lives under another topic than their area's (`docs orgs invites delete`, `docs orgs ping`). */
+const TOPIC_EXCEPTIONS: Readonly<Record<string, string>> = {
+  deleteOrganizationInviteById: 'orgs',
+  updateOrganizationMemberLastSeenAt: 'orgs',
+};
 
 /** The toolsets, in the order `docs --help` lists their topics. */
 export const TOOLSETS = [
