@@ -37,7 +37,7 @@ export default class Mcp extends DocsCommand<typeof Mcp> {
       helpValue: '<names>',
     }),
     'allow-writes': Flags.boolean({
-      description: 'List and run the tools that change data (not the destructive ones: see --allow-destructive)',
+      description: 'List and run the tools that change data; destructive ones answer a dry run unless --allow-destructive is given too',
     }),
     'allow-destructive': Flags.boolean({
       description:

@@ -171,7 +171,7 @@ async function dryRun(op: Operation, params: Record<string, unknown>, ctx: CallC
     wouldChange,
     note,
   };
-  const lines = [`Dry run of ${op.id} (${op.summary}): nothing was sent.`, `${prepared.method} ${redact(prepared.url)}`];
+  const lines = [`Dry run of ${op.id} (${op.summary}).`, `${prepared.method} ${redact(prepared.url)}`];
   if (body !== undefined) lines.push(JSON.stringify(body));
   lines.push(`Would change: ${wouldChange.join(', ')}.`, note);
   return answer(structured, lines.join('\n'));

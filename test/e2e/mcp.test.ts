@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -244,7 +245,8 @@ describe('task tools', () => {
     let whole = part1.markdown;
     let offset: number | null = part1.nextOffset;
     while (offset !== null) {
-      const part = structured<{ markdown: string; nextOffset: number | null }>(await call(session, 'docs_read_page', { ...args, offset }));
+      const result: CallToolResult = await call(session, 'docs_read_page', { ...args, offset });
+      const part = structured<{ markdown: string; nextOffset: number | null }>(result);
       whole += part.markdown;
       offset = part.nextOffset;
     }
@@ -361,6 +363,34 @@ describe('writes', () => {
     expect(res.code).toBe(2);
     expect(res.stderr).toBe('Error: --allow-destructive needs --allow-writes: destructive tools are writes too\n');
     expect(res.stdout).toBe('');
+  });
+});
+
+/**
+ * The MCP inspector's command-line mode, when MCP_INSPECTOR names its binary (`npm install
+ * @modelcontextprotocol/inspector@2.12.0` somewhere, then MCP_INSPECTOR=…/node_modules/.bin/mcp-inspector).
+ * It is not a dev dependency: see the README ("Use with AI agents").
+ */
+describe.runIf(process.env.MCP_INSPECTOR)("the MCP inspector's --cli mode", () => {
+  const inspect = (...args: string[]) => {
+    const env = [`DOCS_TOKEN=${token}`, `DOCS_API_URL=${emulator.url}`, `DOCS_CONFIG_DIR=${configDir}`].flatMap((e) => ['-e', e]);
+    const res = spawnSync(process.env.MCP_INSPECTOR!, ['--cli', ...env, ...args, '--', process.execPath, BIN, 'mcp'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: tempDir('docs-e2e-inspector-') },
+      timeout: 60_000,
+    });
+    transcript.push(res.stdout, res.stderr);
+    return res;
+  };
+
+  it('lists the tools and calls one', () => {
+    const list = inspect('--method', 'tools/list');
+    expect(list.status, list.stderr).toBe(0);
+    const tools = (JSON.parse(list.stdout) as { tools: Tool[] }).tools;
+    expect(tools.map((t) => t.name)).toContain('getSpaceById');
+    const got = inspect('--method', 'tools/call', '--tool-name', 'getSpaceById', '--tool-arg', `spaceId=${DEMO.spaces.guides}`);
+    expect(got.status, got.stderr).toBe(0);
+    expect((JSON.parse(got.stdout) as CallToolResult).structuredContent).toMatchObject({ id: DEMO.spaces.guides });
   });
 });
 

@@ -101,6 +101,14 @@ describe('the operation tools', () => {
   });
 });
 
+describe('docs mcp', () => {
+  it('names the toolsets and the default set in its help as the catalog has them', async () => {
+    const { default: Mcp } = await import('../../src/commands/mcp.js');
+    expect(Mcp.description).toContain(`(${TOOLSETS.join(', ')})`);
+    expect(Mcp.flags.toolsets.default).toBe(DEFAULT_TOOLSETS.join(','));
+  });
+});
+
 describe('answers', () => {
   it('says whether more items follow and how to get them', () => {
     expect(listText([{ id: 'cr_1', number: 1, subject: 'Fix' }], 'p2', 3)).toBe(
