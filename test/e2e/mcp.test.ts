@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
+import { docsOnTty, hasPty } from '../helpers/tty.js';
 import { api, BIN, cleanup, docs, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 
 /**
@@ -354,6 +355,15 @@ describe('writes', () => {
     expect(result.isError, text(result)).toBeFalsy();
     expect(structured(result)).toMatchObject({ result: 'merge' });
     expect((await get<{ status: string }>(`/v1/spaces/${DEMO.spaces.guides}/change-requests/${cr.number}`)).status).toBe('merged');
+  });
+
+  it.runIf(hasPty)('on a terminal, says what it waits for; Ctrl-D stops it', async () => {
+    const res = await docsOnTty(['mcp'], {
+      env: { DOCS_TOKEN: token, DOCS_API_URL: emulator.url, DOCS_CONFIG_DIR: configDir },
+      answers: [{ after: 'Ctrl-D or Ctrl-C stops it.', type: '\x04' }],
+    });
+    expect(res.output).toContain('docs mcp speaks the Model Context Protocol on stdin/stdout: an MCP client starts it');
+    expect(res.code).toBe(0);
   });
 
   it('--allow-destructive alone is refused with a clear error, before anything starts', async () => {
