@@ -135,6 +135,28 @@ describe('renderCheck', () => {
     );
   });
 
+  it("cr check's findings say where they come from: marked on a terminal, a fourth column piped, introduced in JSON", () => {
+    const marked: Finding[] = [
+      { kind: 'broken-link', page: 'guide', message: 'broken link to x.md', introduced: true },
+      { kind: 'empty-page', page: 'guide', message: '"Guide" has no content', introduced: false },
+    ];
+    expect(render('table', marked).stdout).toBe(
+      [
+        'guide',
+        '  ✗ broken-link   broken link to x.md',
+        '  · empty-page    "Guide" has no content (already in primary content)',
+        '',
+        '2 findings (1 already in primary content)',
+        '',
+      ].join('\n'),
+    );
+    expect(render('tsv', marked).stdout).toBe(
+      'broken-link\tguide\tbroken link to x.md\tchange-request\nempty-page\tguide\t"Guide" has no content\tprimary\n',
+    );
+    expect(JSON.parse(render('tsv', marked, true).stdout).findings.map((f: Finding) => f.introduced)).toEqual([true, false]);
+    expect(process.exitCode).toBe(8);
+  });
+
   it('clean: nothing on stdout, the message on stderr, exit code left alone; JSON says ok', () => {
     expect(render('tsv', [])).toEqual({ stdout: '', stderr: 'All clear.\n' });
     expect(process.exitCode).toBeUndefined();

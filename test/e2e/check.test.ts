@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEm
 
 interface Report {
   ok: boolean;
-  findings: { kind: string; page: string | null; message: string }[];
+  findings: { kind: string; page: string | null; message: string; introduced?: boolean }[];
 }
 
 let emulator: RunningEmulator;
@@ -27,6 +28,18 @@ function importMarkdown(where: string, name: string, text: string): Promise<unkn
   const file = join(root, name);
   writeFileSync(file, text);
   return post(`${where}/content/import`, { source: 'markdown', url: pathToFileURL(file).href });
+}
+/** A Git repository at `dir` with `files`, committed on main. */
+function repo(dir: string, files: Record<string, string>): void {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: dir,
+    });
+  mkdirSync(dir, { recursive: true });
+  git('init', '-q');
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  git('add', '-A');
+  git('commit', '-q', '-m', 'content');
 }
 const check = (...args: string[]) => docs(['cr', 'check', String(cr.number), '--space', space, ...args], { env });
 const report = (stdout: string) => JSON.parse(stdout) as Report;
@@ -68,6 +81,7 @@ describe('docs cr check', () => {
     const { ok, findings } = report(json.stdout);
     expect(ok).toBe(false);
     expect(findings.map((f) => f.kind).sort()).toEqual(['broken-link', 'empty-page', 'open-comment', 'outdated']);
+    expect(findings.every((f) => f.introduced === true)).toBe(true);
     // The change request's own findings come first; pages follow in reading order.
     expect(findings[0]).toMatchObject({ kind: 'outdated', page: null });
     const broken = findings.find((f) => f.kind === 'broken-link');
@@ -83,8 +97,10 @@ describe('docs cr check', () => {
     expect(piped.code).toBe(8);
     const lines = piped.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines).toContain(`broken-link\t${broken?.page}\tbroken link to no-such-page.md`);
-    expect(lines).toContainEqual(expect.stringMatching(/^open-comment\t\topen comment \S+ by Ada Lovelace: "Is the FAQ ready\?"$/));
+    expect(lines).toContain(`broken-link\t${broken?.page}\tbroken link to no-such-page.md\tchange-request`);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^open-comment\t\topen comment \S+ by Ada Lovelace: "Is the FAQ ready\?"\tchange-request$/),
+    );
     expect(lines[0]).toMatch(/^outdated\t\tchange request #\d+ is behind the primary content/);
   });
 
@@ -111,6 +127,131 @@ describe('docs cr check', () => {
   it('a change request that does not exist is exit 3', async () => {
     const res = await docs(['cr', 'check', '9999', '--space', space], { env });
     expect(res.code).toBe(3);
+  });
+});
+
+/**
+ * What the gate fails on: what the change request brings, not what the primary content already
+ * has. Each test has a space of its own (a copy of Guides) whose primary content holds a page with
+ * a link to a page that does not exist and an empty page.
+ */
+describe('docs cr check gates on what the change request brings', () => {
+  async function spaceWithProblems(): Promise<{ space: string; at: string; open: () => Promise<{ id: string; number: number }> }> {
+    const id = (await post<{ id: string }>(`/v1/spaces/${DEMO.spaces.guides}/duplicate`)).id;
+    const at = `/v1/spaces/${id}`;
+    await importMarkdown(at, 'old.md', '# Old\n\nSee [the missing page](missing-page.md).\n');
+    await importMarkdown(at, 'blank.md', '# Blank\n');
+    return { space: id, at, open: () => post(`${at}/change-requests`, { subject: 'unrelated' }) };
+  }
+  const run = (sp: string, n: number, ...args: string[]) => docs(['cr', 'check', String(n), '--space', sp, ...args], { env });
+
+  it('a broken link and an empty page already in the primary content do not fail an unrelated change request; --all reports them as already there', async () => {
+    const { space: sp, open } = await spaceWithProblems();
+    const primary = await docs(['spaces', 'check', sp], { env });
+    expect(primary.code).toBe(8);
+    expect(primary.stdout).toMatch(/^broken-link\told\tbroken link to missing-page\.md$/m);
+    const { number } = await open();
+
+    const gate = await run(sp, number);
+    expect(gate.stdout).toBe('');
+    expect(gate.stderr).toBe(`No findings: change request ${number} passes every check.\n`);
+    expect(gate.code).toBe(0);
+
+    const all = await run(sp, number, '--all', '--json');
+    expect(all.code).toBe(8);
+    const { ok, findings } = report(all.stdout);
+    expect(ok).toBe(false);
+    expect(findings).toEqual([
+      { kind: 'broken-link', page: 'old', message: 'broken link to missing-page.md', introduced: false },
+      { kind: 'empty-page', page: 'blank', message: '"Blank" has no content', introduced: false },
+    ]);
+    const piped = await run(sp, number, '--all');
+    expect(piped.code).toBe(8);
+    expect(piped.stdout).toBe(
+      'broken-link\told\tbroken link to missing-page.md\tprimary\nempty-page\tblank\t"Blank" has no content\tprimary\n',
+    );
+  });
+
+  it('a change request that imports a page with a broken link fails, naming that page and not the old one', async () => {
+    const { space: sp, at, open } = await spaceWithProblems();
+    const cr = await open();
+    // The same missing target as the primary content's, on a new page: the change request brings it.
+    await importMarkdown(
+      `${at}/change-requests/${cr.id}`,
+      'howto.md',
+      '# How to\n\nStart at [the missing page](missing-page.md) or [here](nowhere.md).\n',
+    );
+
+    const res = await run(sp, cr.number, '--json');
+    expect(res.code).toBe(8);
+    expect(report(res.stdout).findings).toEqual([
+      { kind: 'broken-link', page: 'how-to', message: 'broken link to missing-page.md', introduced: true },
+      { kind: 'broken-link', page: 'how-to', message: 'broken link to nowhere.md', introduced: true },
+    ]);
+    const all = report((await run(sp, cr.number, '--all', '--json')).stdout).findings;
+    expect(all.map((f) => [f.page, f.introduced])).toEqual([
+      ['old', false],
+      ['blank', false],
+      ['how-to', true],
+      ['how-to', true],
+    ]);
+  });
+
+  it('a change request that adds the missing page mends the link: exit 0, and --all does not report it', async () => {
+    const { space: sp, at, open } = await spaceWithProblems();
+    const cr = await open();
+    await importMarkdown(`${at}/change-requests/${cr.id}`, 'missing-page.md', '# Missing page\n\nHere now.\n');
+    expect(
+      (await api<{ pages: { slug: string }[] }>(emulator, 'GET', `${at}/change-requests/${cr.id}/content/pages`)).pages.map((p) => p.slug),
+    ).toContain('missing-page');
+
+    const res = await run(sp, cr.number);
+    expect(res.stdout).toBe('');
+    expect(res.code).toBe(0);
+    const all = await run(sp, cr.number, '--all', '--json');
+    expect(report(all.stdout).findings).toEqual([
+      { kind: 'empty-page', page: 'blank', message: '"Blank" has no content', introduced: false },
+    ]);
+    expect(all.code).toBe(8);
+  });
+
+  it('a change request holding the fixed text of a page whose link the primary content broke: the link is not reported', async () => {
+    // The change request is opened on the fixed text; the primary content then breaks the link
+    // (a Git import keeps the page's id, as page ids follow paths), so the change request is the fix.
+    const { space: sp, at, open } = await spaceWithProblems();
+    const fixed = join(root, `fixed-${sp}`);
+    const broken = join(root, `broken-${sp}`);
+    repo(fixed, { 'README.md': '# Home\n\nSee [the guide](guide.md).\n', 'guide.md': '# Guide\n\nRead on.\n' });
+    repo(broken, { 'README.md': '# Home\n\nSee [the guide](guide-old.md).\n', 'guide.md': '# Guide\n\nRead on.\n' });
+    await post(`${at}/git/import`, { url: fixed, ref: 'refs/heads/main' });
+    const cr = await open();
+    await post(`${at}/git/import`, { url: broken, ref: 'refs/heads/main' });
+    expect((await docs(['spaces', 'check', sp], { env })).stdout).toMatch(/broken link to guide-old\.md/);
+
+    // It is behind the primary content now: that is its only finding.
+    const res = await run(sp, cr.number, '--json');
+    expect(report(res.stdout).findings.map((f) => f.kind)).toEqual(['outdated']);
+    expect(res.code).toBe(8);
+    const gate = await run(sp, cr.number, '--ignore', 'outdated', '--all', '--json');
+    expect(JSON.stringify(report(gate.stdout).findings)).not.toMatch(/guide-old/);
+    expect(gate.code).toBe(0);
+  });
+
+  it('an empty page the change request adds is reported; one already empty in the primary content only with --all', async () => {
+    const { space: sp, at, open } = await spaceWithProblems();
+    const cr = await open();
+    await importMarkdown(`${at}/change-requests/${cr.id}`, 'todo.md', '# To do\n\n   \n');
+
+    const res = await run(sp, cr.number, '--json');
+    expect(res.code).toBe(8);
+    expect(report(res.stdout).findings).toEqual([
+      { kind: 'empty-page', page: 'to-do', message: '"To do" has no content', introduced: true },
+    ]);
+    const all = await run(sp, cr.number, '--all', '--json');
+    expect(report(all.stdout).findings.filter((f) => f.kind === 'empty-page')).toEqual([
+      { kind: 'empty-page', page: 'blank', message: '"Blank" has no content', introduced: false },
+      { kind: 'empty-page', page: 'to-do', message: '"To do" has no content', introduced: true },
+    ]);
   });
 });
 
