@@ -11,9 +11,10 @@ export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,
  * tab-separated, the page empty when the finding is about the whole, then for `cr check` where it
  * comes from: `change-request` or `primary`); on a terminal grouped by page, a finding the primary
- * content already has marked so. Findings set exit code 8, so a CI step fails without parsing anything.
+ * content already has marked so. Returns the exit code: 8 with findings that count, so a CI step fails
+ * without parsing anything.
  */
-export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): void {
+export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): ExitCode | undefined {
   if (json || output.isJson) output.json(report);
   else if (output.mode === 'tsv')
     for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message, ...origin(f)].map(tsvCell).join('\t'));
@@ -31,8 +32,9 @@ export function renderCheck(output: Output, report: CheckResult, clean: string, 
     const old = report.findings.filter((f) => f.introduced === false).length;
     output.line(`\n${n} finding${n === 1 ? '' : 's'}${old > 0 ? ` (${old} already in primary content)` : ''}`);
   }
-  if (!report.ok) process.exitCode = ExitCode.findings;
-  else if (!json && !output.isJson) output.info(clean);
+  if (!report.ok) return ExitCode.findings;
+  if (!json && !output.isJson) output.info(clean);
+  return undefined;
 }
 
 const ALREADY = '(already in primary content)';
@@ -50,7 +52,10 @@ function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]
 const PROGRESS_FROM = 16;
 
 /** A progress line on stderr while many pages are read, only on a terminal; cleared when done. */
-export function checkProgress(stderr: NodeJS.WriteStream = process.stderr): ((done: number, total: number) => void) | undefined {
+export function checkProgress(stderr: {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}): ((done: number, total: number) => void) | undefined {
   if (!stderr.isTTY) return undefined;
   return (done, total) => {
     if (total < PROGRESS_FROM) return;

@@ -64,8 +64,8 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const report = await checkChangeRequest(
       await this.client(),
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: checkProgress() },
+      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: checkProgress(this.io.stderr) },
     );
-    renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
+    this.io.exitCode = renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }
 }
