@@ -79,24 +79,27 @@ export default class Mcp extends DocsCommand<typeof Mcp> {
     const context = this.context;
     const { profile } = context;
     const descriptions = Object.fromEntries(this.config.topics.map((t) => [t.name, t.description ?? '']));
-    if (process.stdin.isTTY) {
+    if (this.io.stdin.isTTY) {
       // Someone typed `docs mcp` at a terminal: say what it waits for rather than sit there silently.
       this.output.info(
         `${this.config.bin} mcp speaks the Model Context Protocol on stdin/stdout: an MCP client starts it (see the README, "Use with AI agents"). Ctrl-D or Ctrl-C stops it.`,
       );
     }
     const { serveStdio } = await import('../mcp/server.js');
-    await serveStdio({
-      client,
-      toolsets: chosen,
-      allowWrites,
-      allowDestructive,
-      maxResultChars: this.flags['max-result-chars'],
-      defaults: { ...(profile.space ? { spaceId: profile.space } : {}), ...(profile.org ? { organizationId: profile.org } : {}) },
-      errors: { apiUrl: context.apiUrl, apiUrlSource: context.apiUrlSource, profile: context.profileName, bin: this.config.bin },
-      resourceSpaces: this.flags.space ?? (profile.space ? [profile.space] : []),
-      toolsetDescriptions: descriptions,
-      version: this.config.version,
-    });
+    await serveStdio(
+      {
+        client,
+        toolsets: chosen,
+        allowWrites,
+        allowDestructive,
+        maxResultChars: this.flags['max-result-chars'],
+        defaults: { ...(profile.space ? { spaceId: profile.space } : {}), ...(profile.org ? { organizationId: profile.org } : {}) },
+        errors: { apiUrl: context.apiUrl, apiUrlSource: context.apiUrlSource, profile: context.profileName, bin: this.config.bin },
+        resourceSpaces: this.flags.space ?? (profile.space ? [profile.space] : []),
+        toolsetDescriptions: descriptions,
+        version: this.config.version,
+      },
+      { stdin: this.io.stdin, stdout: this.io.stdout },
+    );
   }
 }

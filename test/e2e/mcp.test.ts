@@ -366,13 +366,18 @@ describe('writes', () => {
     expect(res.code).toBe(0);
   });
 
-  it('--allow-destructive alone is refused with a clear error, before anything starts', async () => {
+  it('--allow-destructive alone, or an unknown toolset, is refused with a clear error before anything starts', async () => {
     const res = await docs(['mcp', '--allow-destructive'], {
       env: { DOCS_TOKEN: token, DOCS_API_URL: emulator.url, DOCS_CONFIG_DIR: configDir },
     });
     expect(res.code).toBe(2);
     expect(res.stderr).toBe('Error: --allow-destructive needs --allow-writes: destructive tools are writes too\n');
     expect(res.stdout).toBe('');
+    const typo = await docs(['mcp', '--toolsets', 'cr,sitez'], {
+      env: { DOCS_TOKEN: token, DOCS_API_URL: emulator.url, DOCS_CONFIG_DIR: configDir },
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--toolsets: unknown toolset "sitez"; the toolsets are spaces, cr, comments,');
   });
 });
 
