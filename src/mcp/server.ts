@@ -13,16 +13,7 @@ import { z } from 'zod';
 import { contentTwins } from '../api/operations/twins.js';
 import { closest } from '../cli/errors.js';
 import { flattenTree } from '../content/page-tree.js';
-import {
-  annotationsOf,
-  DEFAULT_TOOLSETS,
-  inputSchema,
-  jsonSchemaOf,
-  operationEntries,
-  TOOLSETS,
-  type OperationEntry,
-  type Toolset,
-} from './catalog.js';
+import { annotationsOf, inputSchema, jsonSchemaOf, operationEntries, TOOLSETS, type OperationEntry, type Toolset } from './catalog.js';
 import { callOperation, errorText, type CallContext } from './operations.js';
 import { answer, failure, type ToolAnswer } from './results.js';
 import { callTask, readPage, taskTools, type TaskTool } from './tasks.js';
@@ -336,5 +327,3 @@ export async function serveStdio(
   await Promise.all(inFlight);
   await server.close();
 }
-
-export { DEFAULT_TOOLSETS, TOOLSETS };

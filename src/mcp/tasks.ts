@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationError } from '../api/validation.js';
+import { validate, ValidationError } from '../api/validation.js';
 import { contentTwins } from '../api/operations/twins.js';
 import { resolvePage } from '../cli/pages.js';
 import { CHECK_KINDS, type CheckKind } from '../content/check.js';
@@ -46,20 +46,9 @@ function spaceOf(args: Record<string, unknown>, ctx: CallContext): string {
   return spaceId;
 }
 
-/** Parse the task tool's own arguments with its schema, so a wrong one is named like an operation's. */
+/** Parse the task tool's own arguments with its schema and the client's validator, so a wrong one is named like an operation's. */
 function parsed<T>(tool: TaskTool, args: Record<string, unknown>): T {
-  const result = tool.input.safeParse(args);
-  if (result.success) return result.data as T;
-  const issues = result.error.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message:
-      i.code === 'invalid_type' && i.input === undefined
-        ? 'required'
-        : i.code === 'unrecognized_keys'
-          ? `unknown argument${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`
-          : i.message,
-  }));
-  throw new ValidationError(issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; '), issues);
+  return validate(tool.input, args) as T;
 }
 
 /** A page's markdown by its path, in the space or in a change request. Used by docs_read_page and the resources. */

@@ -152,6 +152,10 @@ describe('docs mcp, read-only by default', () => {
     expect(text(unknown)).toBe('getSpaceById: invalid arguments: colour: unknown argument (getSpaceById takes spaceId, shareKey).');
     const limit = await call(readOnly, 'listChangeRequestsForSpace', { spaceId: DEMO.spaces.guides, limit: 5000 });
     expect(text(limit)).toContain('limit: must be a whole number from 1 to 1000');
+    const task = await call(readOnly, 'docs_read_page', { spaceId: DEMO.spaces.guides, path: 5, colour: 'red' });
+    expect(text(task)).toBe('invalid arguments: path: must be a string; value: unknown field "colour".');
+    const missing = await call(readOnly, 'docs_cr_diff', { spaceId: DEMO.spaces.guides });
+    expect(text(missing)).toBe('invalid arguments: changeRequestId: required.');
   });
 
   it('a 404 is a tool error in the CLI words, and the server keeps answering', async () => {
