@@ -1,3 +1,4 @@
+import { KeyList } from '../../src/ui/components/KeyList.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -136,5 +137,22 @@ describe('requireTerminal', () => {
       );
       expect((err as { exitCode: number }).exitCode).toBe(2);
     }
+  });
+});
+
+describe('KeyList, the key help of both views', () => {
+  const keys = Array.from({ length: 22 }, (_, i) => [`k${i}`, `does thing number ${i}`] as const);
+
+  it('lays the keys out in columns when they are more than the rows, so all of them show', () => {
+    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={9} width={80} />);
+    const frame = lastFrame() ?? '';
+    for (const [key, label] of keys) expect(frame).toMatch(new RegExp(`${key} +${label}`));
+    expect(frame.split('\n').length).toBeLessThanOrEqual(9);
+    for (const line of frame.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  it('says how many are left out when even columns cannot hold them', () => {
+    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={4} width={30} />);
+    expect(lastFrame()).toMatch(/… \d+ more/);
   });
 });

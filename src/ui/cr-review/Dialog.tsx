@@ -2,6 +2,8 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { displayWidth, truncate } from '../format.js';
 import { useKeys } from '../keys.js';
+import { KeyList } from '../components/KeyList.js';
+import type { KeyBinding } from '../components/KeyHelp.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const split = (text: string): string[] => Array.from(graphemes.segment(text), (s) => s.segment);
@@ -200,7 +202,7 @@ export function ReactDialog({
   );
 }
 
-/** The full key list, over the screen's body; any key closes it. */
+/** The full key list (the shared KeyList), over the screen's body; any key closes it. */
 export function HelpOverlay({
   title,
   keys,
@@ -209,22 +211,15 @@ export function HelpOverlay({
   onClose,
 }: {
   title: string;
-  keys: readonly (readonly [string, string])[];
+  keys: readonly KeyBinding[];
   height: number;
   width: number;
   onClose: () => void;
 }) {
   useKeys(() => onClose());
-  const keyWidth = Math.max(...keys.map(([k]) => displayWidth(k)));
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>{truncate(`${title}: keys (any key closes)`, width)}</Text>
-      {keys.slice(0, Math.max(0, height - 1)).map(([key, label]) => (
-        <Text key={key} wrap="truncate">
-          <Text color="cyan">{key + ' '.repeat(keyWidth - displayWidth(key))}</Text>
-          {`  ${truncate(label, width - keyWidth - 2)}`}
-        </Text>
-      ))}
+      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useEffect, useRef, type ReactNode } from 'react';
 import wrapAnsi from 'wrap-ansi';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
+import { KeyList } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { displayWidth, truncate } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
@@ -74,7 +75,7 @@ export function Frame({
     if (bodyRef.current) setBodyRows({ screen, rows: Math.max(1, Math.floor(measureElement(bodyRef.current).height)) });
   });
   const all = [...keys, ...more, ...GLOBAL_KEYS];
-  const keyWidth = Math.max(...all.map(([k]) => displayWidth(k)));
+  const body = useBodySize(1);
   return (
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
@@ -90,18 +91,7 @@ export function Frame({
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexShrink={1} overflow="hidden">
         {/* Its lines keep their height: what does not fit is cut at the bottom, not squeezed out of the middle. */}
         <Box flexDirection="column" flexShrink={0}>
-          {helpOpen ? (
-            <>
-              <Text bold>Keys (any key closes this)</Text>
-              {all.map(([key, label]) => (
-                <Text key={key} wrap="truncate">
-                  {truncate(`${key}${' '.repeat(keyWidth - displayWidth(key))}  ${label}`, columns)}
-                </Text>
-              ))}
-            </>
-          ) : (
-            children
-          )}
+          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} /> : children}
         </Box>
       </Box>
       <Box flexShrink={0}>
