@@ -5,6 +5,8 @@ interface Item {
   id: string;
   n: number;
   seen?: string;
+  /** n % 3, for filters on a stored field. */
+  m?: number;
 }
 
 let store: Store;
@@ -42,11 +44,11 @@ describe('store lists', () => {
   });
 
   it('filters in JavaScript (where) and in SQL (match) with the same pages and counts', () => {
-    for (let i = 0; i < 9; i++) add(`i${i}`, i);
+    for (let i = 0; i < 9; i++) store.insert<Item>('item', { id: `i${i}`, n: i, m: i % 3 }, 'p');
     const byWhere = store.list<Item>('item', { parent: 'p', where: (item) => item.n % 3 === 0, limit: 2, order: 'desc' });
     const byMatch = store.list<Item>('item', {
       parent: 'p',
-      match: { sql: `json_extract(docs.data, '$.n') % 3 = ?`, args: [0] },
+      match: { fields: { m: 0 } },
       limit: 2,
       order: 'desc',
     });
@@ -54,7 +56,45 @@ describe('store lists', () => {
     expect(byMatch.items.map((i) => i.id)).toEqual(['i6', 'i3']);
     expect([byWhere.count, byMatch.count]).toEqual([3, 3]);
     expect(walk({ where: (item) => item.n % 3 === 0, limit: 2, order: 'desc' }, () => add('i9', 9))).toEqual(['i6', 'i3', 'i0']);
-    expect(walk({ match: { sql: `json_extract(docs.data, '$.n') % 3 = 0`, args: [] }, limit: 1 })).toEqual(['i0', 'i3', 'i6', 'i9']);
+    store.put<Item>('item', { id: 'i9', n: 9, m: 0 });
+    expect(walk({ match: { fields: { m: 0 } }, limit: 1 })).toEqual(['i0', 'i3', 'i6', 'i9']);
+    // null: the field is absent.
+    add('plain', 10);
+    expect(walk({ match: { fields: { m: null } }, limit: 1 })).toEqual(['plain']);
+  });
+
+  it('matches on a linked document, counts and groups by field, under a parent or under its children', () => {
+    store.insert('user', { id: 'u1', name: 'Ada Lovelace', email: 'ADA@example.com' });
+    store.insert('user', { id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' });
+    store.insert('team', { id: 't1' }, 'org');
+    store.insert('team', { id: 't2' }, 'org');
+    store.insert('team', { id: 't3' }, 'other');
+    const member = (team: string, user: string, role: string) => store.insert('teamMember', { id: `${team}:${user}`, user, role }, team);
+    member('t1', 'u1', 'owner');
+    member('t2', 'u1', 'member');
+    member('t2', 'u2', 'member');
+    member('t3', 'u2', 'owner');
+    const linked = (contains: string) =>
+      store
+        .list<{ id: string }>('teamMember', {
+          parent: 't2',
+          match: { linked: { field: 'user', kind: 'user', in: ['name', 'email'], contains } },
+        })
+        .items.map((d) => d.id);
+    expect(linked('ada@')).toEqual(['t2:u1']);
+    expect(linked('HOPPER')).toEqual(['t2:u2']);
+    expect(linked('example')).toEqual(['t2:u1', 't2:u2']);
+    expect(linked('nobody')).toEqual([]);
+    const inOrg = { kind: 'team', parent: 'org' };
+    expect(store.countWhere('teamMember', inOrg, { user: 'u1' })).toBe(2);
+    expect(store.countWhere('teamMember', 't2', { role: 'member' })).toBe(2);
+    expect(store.exists('teamMember', inOrg, { user: 'u2', role: 'owner' })).toBe(false);
+    expect(store.exists('teamMember', { kind: 'team', parent: 'other' }, { user: 'u2', role: 'owner' })).toBe(true);
+    expect([...store.countByField('teamMember', inOrg, 'user')].sort()).toEqual([
+      ['u1', 2],
+      ['u2', 1],
+    ]);
+    expect(() => store.countWhere('teamMember', 't1', { "role') OR 1=1 --": 'x' })).toThrow(/invalid field name/);
   });
 
   it('orders by a field, leaving out documents without it, ties in insertion order', () => {

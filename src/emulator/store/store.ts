@@ -26,11 +26,10 @@ export interface ListOptions<T> {
   /** Keep only documents for which this returns true. */
   where?: (doc: T) => boolean;
   /**
-   * A condition SQLite evaluates on the stored row (`docs.data` is the JSON document), e.g.
-   * `json_extract(docs.data, '$.role') = ?`. Unlike `where` it needs no document parsed, so large
-   * filtered lists page and count without reading every document into JavaScript.
+   * Conditions SQLite evaluates on the stored documents. Unlike `where` they need no document parsed,
+   * so large filtered lists page and count without reading every document into JavaScript.
    */
-  match?: SqlCondition;
+  match?: Match;
   /**
    * Order by this field of the documents (a JSON path such as `$.lastSeenAt`) instead of insertion;
    * documents without it are left out and ties keep insertion order. The cursor then holds the last
@@ -52,10 +51,67 @@ export type ListResult<T> = {
   count: number;
 };
 
-export interface SqlCondition {
+/** Top-level fields of a document and the values they must have; null: the field is absent (or null). */
+export type FieldValues = Record<string, string | number | null>;
+
+/** Conditions on documents that the store checks without parsing them (see ListOptions.match). */
+export interface Match {
+  fields?: FieldValues;
+  /**
+   * The document whose id is in `field`, of kind `kind`, has `contains` in one of its fields `in`
+   * (case-insensitive, with JavaScript's lowercasing): a member whose user's name or e-mail matches.
+   */
+  linked?: { field: string; kind: string; in: readonly string[]; contains: string };
+}
+
+/**
+ * Where documents are looked for: under one parent, or under every document of kind `kind` whose
+ * parent is `parent` (the members of all the teams of an organization).
+ */
+export type Under = string | { kind: string; parent: string };
+
+/** A condition on the `docs` row (its `data` is the JSON document) with its arguments; only built here. */
+interface SqlCondition {
   sql: string;
   args: (string | number | null)[];
 }
+
+/** A document field's name as a SQL expression; names come from the code, never from a request. */
+function field(name: string, table = 'docs'): string {
+  if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`store: invalid field name ${name}`);
+  return `json_extract(${table}.data, '$.${name}')`;
+}
+
+function underCondition(under: Under): SqlCondition {
+  return typeof under === 'string'
+    ? { sql: 'docs.parent = ?', args: [under] }
+    : { sql: 'docs.parent IN (SELECT up.id FROM docs AS up WHERE up.kind = ? AND up.parent = ?)', args: [under.kind, under.parent] };
+}
+
+function fieldsCondition(fields: FieldValues): SqlCondition[] {
+  return Object.entries(fields).map(([name, value]) =>
+    value === null ? { sql: `${field(name)} IS NULL`, args: [] } : { sql: `${field(name)} = ?`, args: [value] },
+  );
+}
+
+function matchCondition(match: Match): SqlCondition[] {
+  const parts = fieldsCondition(match.fields ?? {});
+  const linked = match.linked;
+  if (linked) {
+    const needle = linked.contains.toLowerCase();
+    const any = linked.in.map((name) => `contains_ci(${field(name, 'linked')}, ?)`);
+    parts.push({
+      sql: `EXISTS (SELECT 1 FROM docs AS linked WHERE linked.kind = ? AND linked.id = ${field(linked.field)} AND (${any.join(' OR ')}))`,
+      args: [linked.kind, ...linked.in.map(() => needle)],
+    });
+  }
+  return parts;
+}
+
+const joined = (parts: SqlCondition[]): SqlCondition => ({
+  sql: parts.map((p) => `(${p.sql})`).join(' AND ') || '1',
+  args: parts.flatMap((p) => p.args),
+});
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -235,6 +291,29 @@ export class Store {
     return this.stmts.countChildren.get(kind, parent) ?? 0;
   }
 
+  /** Documents of a kind under `under` whose fields have these values. */
+  countWhere(kind: string, under: Under, fields: FieldValues): number {
+    const where = joined([underCondition(under), ...fieldsCondition(fields)]);
+    return (
+      this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE docs.kind = ? AND ${where.sql}`).get(kind, ...where.args)?.n ?? 0
+    );
+  }
+
+  /** Is there a document of a kind under `under` whose fields have these values? */
+  exists(kind: string, under: Under, fields: FieldValues): boolean {
+    const where = joined([underCondition(under), ...fieldsCondition(fields)]);
+    return this.prepared(`SELECT 1 FROM docs WHERE docs.kind = ? AND ${where.sql} LIMIT 1`).get(kind, ...where.args) !== undefined;
+  }
+
+  /** How many documents of a kind under `under` have each value of a field (documents without it are left out). */
+  countByField(kind: string, under: Under, name: string): Map<string | number, number> {
+    const where = underCondition(under);
+    const rows = this.prepared<{ value: string | number | null; n: number }>(
+      `SELECT ${field(name)} AS value, COUNT(*) AS n FROM docs WHERE docs.kind = ? AND ${where.sql} GROUP BY value`,
+    ).all(kind, ...where.args);
+    return new Map(rows.flatMap((r) => (r.value === null ? [] : [[r.value, r.n] as const])));
+  }
+
   /** Insertion counter of a document (orders lists; compares across kinds). */
   seqOf(kind: string, id: string): number | undefined {
     return this.stmts.seqOf.get(kind, id)?.seq;
@@ -284,8 +363,9 @@ export class Store {
       args.push(options.parent);
     }
     if (options.match) {
-      conditions.push(`(${options.match.sql})`);
-      args.push(...options.match.args);
+      const match = joined(matchCondition(options.match));
+      conditions.push(`(${match.sql})`);
+      args.push(...match.args);
     }
     if (key) conditions.push(`${key} IS NOT NULL`);
     const base = conditions.join(' AND ');
