@@ -10,7 +10,21 @@ setFlagsFromString('--liftoff-only');
 // The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
 // stack traces are mapped back to src/ only when --debug asks for them.
 if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+// The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
+// Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process
+// that warning alone is dropped: `docs emulator start` prints only its URL and tokens. Every other warning,
+// and the same one in a program that uses the emulator as a library, is printed as usual.
+const emitWarning = process.emitWarning;
+process.emitWarning = function (warning, ...rest) {
+  const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
+  const text = typeof warning === 'string' ? warning : warning?.message;
+  if (type === 'ExperimentalWarning' && /^SQLite is an experimental feature/.test(text ?? '')) return;
+  return emitWarning.call(process, warning, ...rest);
+};
 
+// The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
+// development) would only print a warning, as it does on Node.js 22 and 24.
+globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
 const { execute } = await import('../dist/bin/main.js');
 // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
 // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.

@@ -2,9 +2,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanup, ensureBuilt, ROOT, tempDir } from '../helpers/e2e.js';
+import { hasNodeSqlite } from '../helpers/sqlite.js';
 
 /*
  * A real install: the package as `npm pack` makes it, installed with `npm install -g` into a clean
@@ -127,16 +127,19 @@ describe('npm install -g of the packed tarball', () => {
 
 describe('docs emulator start without better-sqlite3', () => {
   /**
-   * Run the checkout's `docs emulator start` with a resolve hook standing in for a broken install; stopped
-   * as soon as it prints its URL (when it starts at all).
+   * Run the checkout's `docs emulator start` with a preload standing in for a broken install (it answers
+   * `require('better-sqlite3')`, the way the store loads it); stopped as soon as it prints its URL (when it
+   * starts at all).
    */
-  async function startWith(hookBody: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  async function startWith(loadBetterSqlite3: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
     const dir = tempDir();
-    const hooks = join(dir, 'hooks.mjs');
-    writeFileSync(hooks, hookBody);
-    const preload = join(dir, 'preload.mjs');
-    writeFileSync(preload, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-    const child = spawn(process.execPath, ['--import', preload, BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
+    const preload = join(dir, 'preload.cjs');
+    writeFileSync(
+      preload,
+      `const Module = require('node:module');\nconst load = Module._load;\n` +
+        `Module._load = function (request, ...rest) {\n  if (request === 'better-sqlite3') { ${loadBetterSqlite3} }\n  return load.call(this, request, ...rest);\n};\n`,
+    );
+    const child = spawn(process.execPath, ['--require', preload, BIN, 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
       env: { PATH: process.env.PATH, HOME: dir, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -153,35 +156,50 @@ describe('docs emulator start without better-sqlite3', () => {
     return { status, stdout, stderr };
   }
 
-  it('not installed: one line naming the module and the fix, exit 1, no stack', async () => {
-    const res = await startWith(
-      `export async function resolve(s, c, next) {\n  if (s === 'better-sqlite3') { const e = new Error("Cannot find package 'better-sqlite3' imported from x"); e.code = 'ERR_MODULE_NOT_FOUND'; throw e; }\n  return next(s, c);\n}\n`,
-    );
-    expect(res.status).toBe(1);
-    expect(res.stdout).toBe('');
-    const lines = res.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Error: the emulator needs better-sqlite3 .* it is not installed\./);
-    expect(lines[0]).toContain(`npm install better-sqlite3\` in ${ROOT.replace(/\/$/, '')}`);
-    expect(lines[0]).toContain('Every other command works without it.');
+  const notInstalled = `const e = new Error("Cannot find module 'better-sqlite3'"); e.code = 'MODULE_NOT_FOUND'; throw e;`;
+  const addonMissing = `return class Database { constructor() { throw new Error('Could not locate the bindings file. Tried:\\n → /x/build/better_sqlite3.node'); } };`;
+
+  // Node.js 20 has no SQLite of its own: better-sqlite3 is the emulator's only storage there.
+  describe.runIf(!hasNodeSqlite())('on Node.js 20', () => {
+    it('not installed: one line naming the module and the fix, exit 1, no stack', async () => {
+      const res = await startWith(notInstalled);
+      expect(res.status).toBe(1);
+      expect(res.stdout).toBe('');
+      const lines = res.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Error: the emulator needs SQLite: Node\.js [\d.]+ has none built in, and better-sqlite3 .* it is not installed\./,
+      );
+      expect(lines[0]).toContain('Node.js 22.13 or later');
+      expect(lines[0]).toContain(`npm install better-sqlite3\` in ${ROOT.replace(/\/$/, '')}`);
+      expect(lines[0]).toContain('Every other command works without it.');
+    });
+
+    it('installed but its addon did not build: says so, exit 1', async () => {
+      const res = await startWith(addonMissing);
+      expect(res.status).toBe(1);
+      const lines = res.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/better-sqlite3 .* its compiled part does not load \(Could not locate the bindings file/);
+    });
   });
 
-  it('installed but its addon did not build: says so, exit 1', async () => {
-    const fake = `export default class Database { constructor() { throw new Error('Could not locate the bindings file. Tried:\\n → /x/build/better_sqlite3.node'); } }`;
-    const res = await startWith(
-      `export async function resolve(s, c, next) {\n  if (s === 'better-sqlite3') return { url: 'data:text/javascript,' + encodeURIComponent(${JSON.stringify(fake)}), shortCircuit: true };\n  return next(s, c);\n}\n`,
-    );
-    expect(res.status).toBe(1);
-    const lines = res.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^Error: the emulator needs better-sqlite3 .* its compiled part does not load \(Could not locate the bindings file/,
-    );
+  // Node.js 22.13 and later: node:sqlite, whatever became of better-sqlite3, and Node 22's ExperimentalWarning is not printed.
+  describe.runIf(hasNodeSqlite())('on Node.js 22.13 and later', () => {
+    it.each([
+      ['not installed', notInstalled],
+      ['installed, its addon not loadable', addonMissing],
+    ])('%s: starts on node:sqlite, printing only its URL and tokens', async (_, loader) => {
+      const res = await startWith(loader);
+      expect(res.stdout.split('\n')[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(res.stderr).toBe('');
+    });
   });
 
-  it('with it, the same command starts (the hooks above are what breaks it)', async () => {
-    const res = await startWith(`export async function resolve(s, c, next) { return next(s, c); }\n`);
+  it('with it, the same command starts (the preloads above are what break it)', async () => {
+    const res = await startWith('');
     expect(res.stdout.split('\n')[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(res.stderr).toBe('');
   });
 });
 
