@@ -40,6 +40,15 @@ process.emitWarning = function (warning, ...rest) {
 // The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
 // development) would only print a warning, as it does on Node.js 22 and 24.
 globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
+
+// An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
+// and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
+const [first = ''] = process.argv.slice(2);
+if (process.stdin.isTTY && process.stdout.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
+  const { openEarly } = await import('../dist/bin/terminal.js');
+  openEarly(process.argv.slice(2));
+}
+
 const { execute } = await import('../dist/bin/main.js');
 // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
 // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.

@@ -147,8 +147,37 @@ export async function diffChangeRequest(
     client.content.listPages({ spaceId }, call),
     client.changeRequestContent.listPages({ spaceId, changeRequestId }, call),
   ]);
-  const before = flattenTree(primary.pages);
-  const after = flattenTree(proposed.pages);
+  const { pages } = await comparePages(client, params, flattenTree(primary.pages), flattenTree(proposed.pages), {
+    ...call,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return {
+    spaceId,
+    changeRequestId,
+    pages,
+    added: pages.reduce((n, p) => n + p.added, 0),
+    removed: pages.reduce((n, p) => n + p.removed, 0),
+  };
+}
+
+/** The changed pages of two trees already read, and the markdown read to find them (by page id, per side). */
+export interface PageComparison {
+  pages: PageDiff[];
+  texts: { before: Map<string, string>; after: Map<string, string> };
+}
+
+/**
+ * Compare the primary content's tree (`before`) with the change request's (`after`), fetching
+ * the bodies the trees do not carry, except where both sides name the same document.
+ */
+export async function comparePages(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId: string },
+  before: readonly FlatPage[],
+  after: readonly FlatPage[],
+  options: DiffOptions = {},
+): Promise<PageComparison> {
+  const call = inFlight(options.signal);
   const pairs = pairPages(before, after);
 
   // Bodies to fetch: pages whose markdown the trees did not carry, unless the document is the same.
@@ -175,13 +204,7 @@ export async function diffChangeRequest(
     const diff = comparePair(pair, pair.before && texts.before.get(pair.id), pair.after && texts.after.get(pair.id));
     if (diff) pages.push(diff);
   }
-  return {
-    spaceId,
-    changeRequestId,
-    pages,
-    added: pages.reduce((n, p) => n + p.added, 0),
-    removed: pages.reduce((n, p) => n + p.removed, 0),
-  };
+  return { pages, texts };
 }
 
 async function fetchMarkdown(

@@ -60,10 +60,10 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
       const text = nameOnly
         ? view.renderNames(diff)
         : stat
-          ? view.renderStat(diff, process.stdout.columns || 80, colour)
+          ? view.renderStat(diff, this.io.stdout.columns || 80, colour)
           : view.renderPatch(diff, colour);
       const { page } = await import('../../cli/pager.js');
-      await page(text, { env: this.env, stdout: process.stdout });
+      await page(text, { env: this.env, stdout: this.io.stdout });
     }
     if (diff.pages.length === 0) {
       this.output.info(`No differences: change request ${this.args.cr} has the same content as the space's primary content.`);
@@ -72,10 +72,11 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
 
   /** A progress line on stderr while many page bodies are read, only on a terminal. */
   private progress(): ((done: number, total: number) => void) | undefined {
-    if (!process.stderr.isTTY) return undefined;
+    const stderr = this.io.stderr;
+    if (!stderr.isTTY) return undefined;
     return (done, total) => {
       if (total < PROGRESS_FROM) return;
-      process.stderr.write(done < total ? `\rReading pages ${done}/${total}` : '\r\u001B[2K');
+      stderr.write(done < total ? `\rReading pages ${done}/${total}` : '\r\u001B[2K');
     };
   }
 }

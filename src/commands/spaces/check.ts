@@ -31,8 +31,8 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
     const report = await checkSpace(
       await this.client(),
       { spaceId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress(this.io.stderr) },
     );
-    renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
+    this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/inproc.js';
 import { demoEnv } from '../helpers/setup.js';
 
 /** `--jq`: the JSON a command writes, filtered by jq (strings raw, like `gh --jq`). */

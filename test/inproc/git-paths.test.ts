@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/inproc.js';
 
 /** Git export and import keep every path inside the repository (repoProjectDirectory, page paths, symlinks in the tree). */
 
