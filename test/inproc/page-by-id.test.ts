@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/inproc.js';
 import { sendError, sendJson, startServer, type Received, type TestServer } from '../helpers/http-server.js';
 import { demoEnv } from '../helpers/setup.js';
 
 /**
  * `docs spaces page <id or path>` asks for an id first (getPageById / getPageInChangeRequestById) and lists the
- * page tree only for a path, or when no page has that id. Counted on the wire: the CLI talks to a recording
+ * page tree only for a path, or when no page has that id. Counted on the wire: the command talks to a recording
  * server, which either answers as the contract says (the first test) or passes every request on to a real
  * emulator and records it (the others).
  */
