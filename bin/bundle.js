@@ -21,7 +21,9 @@ const OUT = join(ROOT, 'dist', 'bin');
 // ink, react and @inkjs/ui are bundled too, in production mode (see `define` below): loaded from node_modules
 // they took 380–500 ms of an interactive view's start, as one minified chunk 100–130 ms. They load only
 // where a command imports a view.
-const BUNDLED = new Set(['@oclif/core', 'zod', 'undici', 'ink', 'react', '@inkjs/ui']);
+// The views' own text helpers (string-width, wrap-ansi) and diff come with them. React's scheduler must be
+// bundled too: the input layer (src/ui/input.ts) waits on the very scheduler instance React renders with.
+const BUNDLED = new Set(['@oclif/core', 'zod', 'undici', 'ink', 'react', '@inkjs/ui', 'scheduler', 'string-width', 'wrap-ansi', 'diff']);
 // Optional or native modules that bundled code may name but never needs on this path.
 const NEVER = new Set(['typescript', 'ts-node', 'better-sqlite3', 'react-devtools-core']);
 

@@ -1,3 +1,4 @@
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal } from '@xterm/headless';
 import { spawn, type IPty } from 'node-pty';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -53,6 +54,9 @@ export function docsOnPty(
   const columns = options.columns ?? 80;
   const rows = options.rows ?? 24;
   const term = new Terminal({ cols: columns, rows, allowProposedApi: true });
+  // Emoji are two columns wide since Unicode 9, as in the terminals people use; xterm's default is Unicode 6.
+  term.loadAddon(new Unicode11Addon());
+  term.unicode.activeVersion = '11';
   let output = '';
   // The shell prints the status and the settings after the command, between markers.
   const script = `"$@"; status=$?; printf '\\n@@EXIT=%s@@\\n' "$status"; stty -a; printf '@@END@@\\n'`;
