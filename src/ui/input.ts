@@ -87,8 +87,9 @@ export class KeySplitter {
         this.pending = text.slice(i);
         return out;
       }
-      // Enter followed by a line feed is one Enter.
-      out.push(key);
+      // A line feed is Enter too: keys typed before raw mode was on come with Enter turned into one by the
+      // terminal, and Enter followed by a line feed is one Enter.
+      out.push(key === '\n' ? '\r' : key);
       i += key.length;
       if (key === '\r' && text[i] === '\n') i += 1;
     }

@@ -2,8 +2,8 @@
  * The terminal of an interactive view (`docs cr review`, `docs spaces browse`), from the first moment
  * to the last. It has no imports, so that bin/run.js can open it before the CLI itself loads:
  *
- * - open: raw mode at once (keys typed while the CLI starts are neither echoed nor lost: they are kept
- *   for the view), the alternate screen, bracketed paste, the cursor hidden, and a first frame drawn;
+ * - open: raw mode at once (keys typed while the CLI starts are kept for the view, and what the terminal
+ *   echoed of them before raw mode is wiped), the alternate screen, bracketed paste, the cursor hidden, and a first frame drawn;
  * - Ctrl-C at any moment: the terminal is restored and the process exits with 130;
  * - SIGTERM and SIGHUP: restored, exit 143 and 129;
  * - restore (also on any exit): the alternate screen left, the cursor shown, raw mode off.
@@ -12,7 +12,9 @@
  */
 
 const ESC = '\u001B';
-const ENTER = `${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`;
+// Keys typed before raw mode was on were echoed by the terminal on the line the shell left the cursor
+// on; that line is cleared first, so they are not there when the shell's screen comes back.
+const ENTER = `\r${ESC}[K${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`;
 const LEAVE = `${ESC}[?2004l${ESC}[0m${ESC}[?25h${ESC}[?1049l`;
 const CTRL_C = 0x03;
 

@@ -65,6 +65,24 @@ describe('docs cr review on a terminal', () => {
     expect(run.screen().join('\n')).not.toMatch(/ssss|\^\[\[B/);
   });
 
+  it('keys typed the moment the command starts, before Node.js runs, are kept for the view', async () => {
+    const run = docsOnPty(['cr', 'review'], { env });
+    // The terminal is still in its usual mode and echoes them: a program can take them only once it runs.
+    run.type(`${KEY.down}${KEY.down}${KEY.down}${KEY.enter}`);
+    await run.waitFor('#1 Document Windows installation');
+    run.type('qq');
+    await expectGivenBack(run, 0);
+  });
+
+  it("what the terminal echoed of keys typed before the view took it is wiped from the shell's line", async () => {
+    const run = docsOnPty(['cr', 'review'], { env });
+    run.type('ssss');
+    await run.waitFor(/Change requests · .* · all/);
+    run.type('q');
+    await expectGivenBack(run, 0);
+    expect(run.screen().join('\n')).not.toContain('ssss');
+  });
+
   it('counts every key of one read: four s in one write reach "all", jjj moves three rows', async () => {
     const run = docsOnPty(['cr', 'review'], { env });
     await run.waitFor('Change requests');

@@ -82,7 +82,8 @@ export function docsOnPty(
     const done = /@@EXIT=(\d+)@@[\s\S]*@@END@@/.exec(output);
     if (done) {
       const stty = output.slice(output.lastIndexOf('@@EXIT='), output.lastIndexOf('@@END@@'));
-      resolveExit({ code: Number(done[1]), stty });
+      // Once the terminal emulator has taken in everything received so far.
+      term.write('', () => resolveExit({ code: Number(done[1]), stty }));
     }
   });
   pty.onExit(() => {

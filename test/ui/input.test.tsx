@@ -13,6 +13,8 @@ describe('KeySplitter', () => {
     const s = new KeySplitter();
     expect(s.push('jjj')).toEqual(['j', 'j', 'j']);
     expect(s.push(`${ESC}[B${ESC}[A\r\nq`)).toEqual([`${ESC}[B`, `${ESC}[A`, '\r', 'q']);
+    // Typed before raw mode, Enter reaches the program as a line feed.
+    expect(s.push(`${ESC}[B\n`)).toEqual([`${ESC}[B`, '\r']);
     expect(s.push(`${ESC}OA${ESC}[5~${ESC}b`)).toEqual([`${ESC}OA`, `${ESC}[5~`, `${ESC}b`]);
     expect(s.push('日本👩‍💻')).toEqual(['日', '本', '👩', '\u200D', '💻']);
   });
