@@ -1,12 +1,11 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
 import { collectionRow } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.create;
 
 export default class CollectionsCreate extends DocsCommand<typeof CollectionsCreate> {
-  static override operations = operationList(collections.create);
+  static override operations = [collections.create];
   static override summary = 'Create a collection';
   static override description =
     'Creates it at the top level of the organization, or inside --parent. Piped, prints the new id, title, parent and organization.';

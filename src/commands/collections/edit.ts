@@ -1,12 +1,11 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, UsageError } from '../../cli/index.js';
 import { collectionArg, collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.update;
 
 export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit> {
-  static override operations = operationList(collections.update);
+  static override operations = [collections.update];
   static override summary = 'Edit the title, description or default level of a collection';
   static override description = 'Only the fields given change. Moving a collection is `docs collections move`.';
   static override examples = [

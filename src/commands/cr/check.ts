@@ -3,17 +3,16 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { checkChangeRequest } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
-  static override operations = operationList(
+  static override operations = [
     changeRequests.get,
     changeRequestContent.listPages,
     changeRequestContent.getPage,
     changeRequestContent.listPageLinks,
     changeRequestComments.list,
-  );
+  ];
   static override summary = 'Check a change request before merging it (a CI gate)';
   static override description = [
     "Reports what the API already knows about the change request's content, one finding per problem:",

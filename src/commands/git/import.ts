@@ -3,13 +3,12 @@ import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 
 const op = git.import;
 
 export default class GitImport extends DocsCommand<typeof GitImport> {
-  static override operations = operationList(git.import, ...targetOperations);
+  static override operations = [git.import, ...targetOperations];
   static override summary = 'Import a Git repository (one branch) into a space';
   static override description = [
     "Replaces the space's content with the markdown of the branch (README.md, SUMMARY.md for the order, folders for nesting); --standalone only creates a revision.",

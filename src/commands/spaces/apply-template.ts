@@ -4,7 +4,6 @@ import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 
 const op = content.applyTemplate;
@@ -25,7 +24,7 @@ function contentRef(text: string): [string, Record<string, string>] {
 }
 
 export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyTemplate> {
-  static override operations = operationList(content.applyTemplate, ...targetOperations);
+  static override operations = [content.applyTemplate, ...targetOperations];
   static override summary = 'Apply a template to a space';
   static override description = [
     "Adds the template's pages after the space's existing pages. --content-ref fills a reference the template asks for.",

@@ -8,10 +8,9 @@ import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
 import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
-  static override operations = operationList(
+  static override operations = [
     organizations.list,
     organizations.get,
     organizations.search,
@@ -25,7 +24,7 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     changeRequests.list,
     changeRequestContent.listPages,
     changeRequestContent.getPage,
-  );
+  ];
   static override summary = 'Browse organizations, collections, spaces and pages in the terminal';
   static override description = [
     'An interactive view: organizations → collections → spaces → the page tree → a page, rendered for the terminal.',

@@ -3,11 +3,10 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { checkSpace } from '../../content/check.js';
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
-  static override operations = operationList(content.listPages, content.getPage, spaces.listLinks);
+  static override operations = [content.listPages, content.getPage, spaces.listLinks];
   static override summary = "Check a space's primary content for broken links and empty pages";
   static override description = [
     "The same report as `cr check`, on the space's primary content (for a nightly job):",

@@ -2,10 +2,9 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { listFlags, spaceFlag } from '../../cli/index.js';
 import { backlinkColumns, crFlag, fileArg } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
-  static override operations = operationList(contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest);
+  static override operations = [contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest];
   static override summary = 'List the places where a file is used';
   static override description =
     'Pages (and other content) that reference the file, in the space or with --cr in the change request. Check before deleting a file.';

@@ -3,12 +3,11 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { crFlag, fileArg, fileFields } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.getFile;
 
 export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
-  static override operations = operationList(contentTwins.getFile.space, contentTwins.getFile.changeRequest);
+  static override operations = [contentTwins.getFile.space, contentTwins.getFile.changeRequest];
   static override summary = 'Show a file of a space (or of a change request), with its download URL';
   static override description = 'File ids come from `docs spaces files`.';
   static override examples = [

@@ -4,14 +4,13 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
 import { redact } from '../../api/redact.js';
 
 const op = content.import;
 
 export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
-  static override operations = operationList(contentTwins.import.space, contentTwins.import.changeRequest, ...targetOperations);
+  static override operations = [contentTwins.import.space, contentTwins.import.changeRequest, ...targetOperations];
   static override summary = 'Import content into a space (or a change request) from a URL';
   static override description = [
     'The service fetches --url and adds what it finds as new pages and files after the existing ones.',

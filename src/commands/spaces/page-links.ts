@@ -3,12 +3,11 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { content } from '../../api/operations/content.js';
 import { DocsCommand, field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
 import { crFlag, linkColumns, linkStatsFields, linkStatsLine, type LinkStats } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = content.listPageLinks;
 
 export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks> {
-  static override operations = operationList(content.listPageLinks, changeRequestContent.listPageLinks);
+  static override operations = [content.listPageLinks, changeRequestContent.listPageLinks];
   static override summary = 'List the links in a page, with counts of broken ones';
   static override description = [
     'TARGET is what the page links to. On a terminal the totals follow the list; --stats prints only them.',

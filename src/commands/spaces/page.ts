@@ -5,18 +5,17 @@ import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { resolvePage } from '../../cli/pages.js';
 
 const op = content.getPage;
 
 export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
-  static override operations = operationList(
+  static override operations = [
     contentTwins.getPage.space,
     contentTwins.getPage.changeRequest,
     contentTwins.listPages.space,
     contentTwins.listPages.changeRequest,
-  );
+  ];
   static override summary = 'Print a page: its markdown (default) or its document';
   static override description = [
     'Writes the page content to stdout as it is, ready to pipe or redirect: markdown by default, the JSON document with --format document.',

@@ -5,18 +5,12 @@ import { content } from '../../api/operations/content.js';
 import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import type { Progress } from '../../cli/progress.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { inFlight, pool } from '../../content/pool.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
 import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
 
 export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
-  static override operations = operationList(
-    content.listPages,
-    content.getPage,
-    changeRequestContent.listPages,
-    changeRequestContent.getPage,
-  );
+  static override operations = [content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage];
   static override summary = "Write a space's pages to a folder of markdown files";
   static override description = [
     "One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook's Git Sync, so the folder can be grepped, diffed, committed and imported back.",
