@@ -6,12 +6,12 @@ import { redact, registerSecret } from '../api/redact.js';
 import type { DocsClientOptions, OperationClient, PreparedRequest } from '../api/request.js';
 import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
-import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
+import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Subject } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { ProfileStore } from './profiles.js';
 import { Names } from './names.js';
-import { targetHint } from './targets.js';
+import { subjectHint } from './subjects.js';
 import { canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
@@ -103,7 +103,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected readonly abort = new AbortController();
   protected readonly env: NodeJS.ProcessEnv = process.env;
 
-  private targets: Target[] = [];
+  private subjects: Subject[] = [];
   /** The operation sent last, so that a failure after sending can say how to check its effect. */
   private operationId?: string;
   private interrupted = false;
@@ -253,7 +253,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const { resolveMember } = await import('./format/members.js');
     const options = { signal: this.abort.signal, bin: this.config.bin };
     // The client is made only for an e-mail address: a user id needs no lookup (nor a token, with --dry-run).
-    return this.about('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));
+    return this.subject('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));
   }
 
   private clientOptions(options: { requireToken?: boolean; token?: string; apiUrl?: string }): DocsClientOptions {
@@ -279,9 +279,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     };
   }
 
-  /** Name what the command is about, so a 404 reads `change request "42" not found (404). <hint>`. */
-  protected about(kind: string, id: string, hint = targetHint(kind, this.config.bin)): string {
-    this.targets.push({ kind, id, hint });
+  /** Register what the command is about, so a 404 reads `change request "42" not found (404). <hint>`; returns the id. */
+  protected subject(kind: string, id: string, hint = subjectHint(kind, this.config.bin)): string {
+    this.subjects.push({ kind, id, hint });
     return id;
   }
 
@@ -294,17 +294,17 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
         `no space given: pass the space id (argument or --space), or set a default with \`${this.config.bin} config set space <id>\``,
       );
     }
-    return this.about('space', id);
+    return this.subject('space', id);
   }
 
   /** The organization: --org, the profile's default, the only one the token sees — else the choices. */
   protected async org(): Promise<string> {
     const bin = this.config.bin;
     const explicit = (this.flags as { org?: string }).org ?? this.context.profile.org;
-    if (explicit) return this.about('organization', explicit);
+    if (explicit) return this.subject('organization', explicit);
     const { listOrganizations } = await import('./organizations.js');
     const orgs = await listOrganizations(this.sender(), this.abort.signal);
-    if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
+    if (orgs.length === 1 && orgs[0]) return this.subject('organization', orgs[0].id);
     if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
     const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
     throw new UsageError(
@@ -420,7 +420,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected errorContext(): ErrorContext {
     const ctor = this.ctor as typeof DocsCommand;
     return {
-      targets: this.targets,
+      subjects: this.subjects,
       flags: Object.keys({ ...ctor.flags, ...ctor.baseFlags }),
       args: Object.keys(ctor.args ?? {}),
       fields: ctor.fieldNames,

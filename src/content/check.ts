@@ -2,6 +2,7 @@ import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
 import { changeRequestContent } from '../api/operations/change-request-content.js';
 import { spaces } from '../api/operations/spaces.js';
+import { scopeMarkdown, scopePages, type Scope } from '../api/scope.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
 import type { ContentLocation, LinkItem } from '../api/schemas/content.js';
@@ -136,8 +137,8 @@ export async function checkChangeRequest(
 ): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
   const call = inFlight(options.signal);
-  const [cr, tree] = await Promise.all([client.changeRequests.get(params, call), client.changeRequestContent.listPages(params, call)]);
-  const pages = flattenTree(tree.pages);
+  const [cr, tree] = await Promise.all([client.changeRequests.get(params, call), scopePages(client, params, call)]);
+  const pages = flattenTree(tree);
   const docs = pages.filter((p) => p.type === 'document');
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr);
 
@@ -171,8 +172,7 @@ export async function checkChangeRequest(
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
   const call = inFlight(options.signal);
-  const tree = await client.content.listPages(params, call);
-  const pages = flattenTree(tree.pages);
+  const pages = flattenTree(await scopePages(client, params, call));
   const findings: Finding[] = [];
 
   if (!skip.has('empty-page')) {
@@ -190,7 +190,7 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
 /** Empty document pages, their bodies fetched when the tree did not carry them. */
 async function emptyPages(
   client: DocsClient,
-  params: { spaceId: string; changeRequestId?: string },
+  scope: Scope,
   pages: readonly FlatPage[],
   call: { signal?: AbortSignal },
   progress: () => void,
@@ -201,7 +201,7 @@ async function emptyPages(
       .filter((p) => p.type === 'document')
       .map((page) => async () => {
         if (page.markdown !== undefined) return texts.set(page.id, page.markdown);
-        texts.set(page.id, await markdownOf(client, params, page.id, call));
+        texts.set(page.id, await scopeMarkdown(client, scope, page.id, call));
         progress();
       }),
   );
@@ -224,22 +224,4 @@ function result(findings: Finding[], pages: readonly FlatPage[]): CheckResult {
       pages.map((p) => p.path),
     ),
   };
-}
-
-async function markdownOf(
-  client: DocsClient,
-  params: { spaceId: string; changeRequestId?: string },
-  pageId: string,
-  call: { signal?: AbortSignal },
-): Promise<string> {
-  const query = { format: 'markdown' as const };
-  const page =
-    params.changeRequestId === undefined
-      ? await client.content.getPage({ spaceId: params.spaceId, pageId, query }, call)
-      : await client.changeRequestContent.getPage(
-          { spaceId: params.spaceId, changeRequestId: params.changeRequestId, pageId, query },
-          call,
-        );
-  const markdown = (page as Record<string, unknown>).markdown;
-  return typeof markdown === 'string' ? markdown : '';
 }

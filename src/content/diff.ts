@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import type { DocsClient } from '../api/client.js';
+import { scopeMarkdown, scopePages, type Scope, type ScopeCaller } from '../api/scope.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
 
@@ -137,18 +137,17 @@ export function compareTrees(
 const hasBody = (page: FlatPage) => page.type === 'document';
 
 export async function diffChangeRequest(
-  client: DocsClient,
+  client: ScopeCaller,
   params: { spaceId: string; changeRequestId: string },
   options: DiffOptions = {},
 ): Promise<ContentDiff> {
   const { spaceId, changeRequestId } = params;
   const call = inFlight(options.signal);
-  const [primary, proposed] = await Promise.all([
-    client.content.listPages({ spaceId }, call),
-    client.changeRequestContent.listPages({ spaceId, changeRequestId }, call),
-  ]);
-  const before = flattenTree(primary.pages);
-  const after = flattenTree(proposed.pages);
+  // The primary content is what the change request would merge into.
+  const scopes: Record<'before' | 'after', Scope> = { before: { spaceId }, after: { spaceId, changeRequestId } };
+  const [primary, proposed] = await Promise.all([scopePages(client, scopes.before, call), scopePages(client, scopes.after, call)]);
+  const before = flattenTree(primary);
+  const after = flattenTree(proposed);
   const pairs = pairPages(before, after);
 
   // Bodies to fetch: pages whose markdown the trees did not carry, unless the document is the same.
@@ -160,7 +159,7 @@ export async function diffChangeRequest(
     else if (page.documentId !== undefined && other?.documentId === page.documentId && other.markdown === undefined) return;
     else
       fetches.push(async () => {
-        texts[side].set(page.id, await fetchMarkdown(client, side, params, page.id, call));
+        texts[side].set(page.id, await scopeMarkdown(client, scopes[side], page.id, call));
       });
   };
   for (const pair of pairs) {
@@ -182,20 +181,4 @@ export async function diffChangeRequest(
     added: pages.reduce((n, p) => n + p.added, 0),
     removed: pages.reduce((n, p) => n + p.removed, 0),
   };
-}
-
-async function fetchMarkdown(
-  client: DocsClient,
-  side: 'before' | 'after',
-  params: { spaceId: string; changeRequestId: string },
-  pageId: string,
-  call: { signal?: AbortSignal },
-): Promise<string> {
-  const query = { format: 'markdown' as const };
-  const page =
-    side === 'before'
-      ? await client.content.getPage({ spaceId: params.spaceId, pageId, query }, call)
-      : await client.changeRequestContent.getPage({ ...params, pageId, query }, call);
-  const markdown = (page as Record<string, unknown>).markdown;
-  return typeof markdown === 'string' ? markdown : '';
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocsClient } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/operation.js';
 import { checkChangeRequest } from '../../src/content/check.js';
+import { withCall } from '../helpers/area-call.js';
 
 /**
  * What checkChangeRequest asks a server whose page lists carry no markdown: a client double
@@ -25,7 +26,7 @@ const markdown: Record<string, string> = { p1: 'Hello [x](gone.md)', p2: '', p3:
 
 function fakeClient() {
   const requests: string[] = [];
-  const client = {
+  const client = withCall({
     changeRequests: {
       get: () => {
         requests.push('get');
@@ -48,7 +49,7 @@ function fakeClient() {
       if (params.pageId === 'p3') yield { status: 'ok', targetReference: { kind: 'url', url: 'https://example.com' } };
       await Promise.resolve();
     },
-  };
+  });
   return { client: client as unknown as DocsClient, requests };
 }
 

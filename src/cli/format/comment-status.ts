@@ -1,7 +1,6 @@
 import { Args } from '@oclif/core';
-import { changeRequestComments } from '../../api/operations/change-request-comments.js';
-import { comments } from '../../api/operations/comments.js';
-import { DocsCommand } from '../base-command.js';
+import { commentTwins } from '../../api/operations/twins.js';
+import { ContentCommand } from '../content-command.js';
 import { dryRunFlag, spaceFlag } from '../flags.js';
 import { commentRow, crFlag } from './comments.js';
 
@@ -9,8 +8,8 @@ import { commentRow, crFlag } from './comments.js';
  * `docs comments resolve` and `docs comments reopen`: one command that sets a comment's `resolved`;
  * each entry (src/commands/comments/) only names the value and its own help.
  */
-export abstract class CommentStatusCommand extends DocsCommand<typeof CommentStatusCommand> {
-  static override operations = [comments.update, changeRequestComments.update];
+export abstract class CommentStatusCommand extends ContentCommand<typeof CommentStatusCommand> {
+  static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
   static override flags = { space: spaceFlag(), cr: crFlag(), 'dry-run': dryRunFlag() };
 
@@ -19,14 +18,9 @@ export abstract class CommentStatusCommand extends DocsCommand<typeof CommentSta
   protected abstract readonly verb: string;
 
   async run(): Promise<void> {
-    const spaceId = this.space();
-    const cr = this.flags.cr === undefined ? undefined : this.about('change request', this.flags.cr);
-    const commentId = this.about('comment', this.args.comment);
-    const body = { resolved: this.resolved };
-    const comment =
-      cr === undefined
-        ? await this.send(comments.update, { spaceId, commentId, body })
-        : await this.send(changeRequestComments.update, { spaceId, changeRequestId: cr, commentId, body });
+    const scope = this.scope();
+    const commentId = this.subject('comment', this.args.comment);
+    const comment = await this.sendIn(commentTwins.update, scope, { commentId, body: { resolved: this.resolved } });
     this.output.done(`${this.verb} comment ${comment.id} (status ${comment.status ?? 'unknown'})`, comment, commentRow);
   }
 }

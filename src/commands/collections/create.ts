@@ -28,7 +28,7 @@ export default class CollectionsCreate extends DocsCommand<typeof CollectionsCre
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    if (this.flags.parent) this.about('collection', this.flags.parent);
+    if (this.flags.parent) this.subject('collection', this.flags.parent);
     const collection = await this.send(op, { organizationId, body: fieldsFromFlags(op.body, this.flags) });
     const where = collection.parent ? `in collection ${collection.parent}` : `in organization ${organizationId}`;
     this.output.done(`Created collection "${collection.title}" ${where} (id ${collection.id})`, collection, collectionRow);

@@ -17,7 +17,7 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
   static override flags = { yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const id = this.about('collection', this.args.collection);
+    const id = this.subject('collection', this.args.collection);
     await this.send(
       collections.delete,
       { collectionId: id },

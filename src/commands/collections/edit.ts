@@ -32,7 +32,7 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
       'default-level': defaultLevelValue(this.flags['default-level']),
     });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --description and/or --default-level');
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     const collection = await this.send(op, { collectionId, body });
     this.output.done(`Updated collection "${collection.title}" (${collection.id})`, collection, collectionRow);
   }

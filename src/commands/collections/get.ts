@@ -10,7 +10,7 @@ export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
   static override args = { collection: collectionArg() };
 
   async run(): Promise<void> {
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     this.output.object(await this.send(collections.get, { collectionId }), collectionFields);
   }
 }

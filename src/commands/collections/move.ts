@@ -22,7 +22,7 @@ export default class CollectionsMove extends DocsCommand<typeof CollectionsMove>
 
   async run(): Promise<void> {
     const body = moveBody(this.flags, 'collection');
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     const collection = await this.send(collections.move, { collectionId, body });
     this.output.done(`Moved collection "${collection.title}" ${describeMove(body)}`, collection, collectionRow);
   }

@@ -16,7 +16,7 @@ export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpa
   static override flags = { ...listFlags() };
 
   async run(): Promise<void> {
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     await this.list(collections.listSpaces, { collectionId }, spaceColumns, 'No spaces in this collection.');
   }
 }

@@ -26,7 +26,7 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
   };
 
   async run(): Promise<void> {
-    const id = this.about('collection', this.args.collection);
+    const id = this.subject('collection', this.args.collection);
     const to = this.flags.to;
     const collection = await this.send(
       collections.transfer,

@@ -5,6 +5,7 @@ import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
 import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
 import { bodyOrEditor } from '../../cli/editor.js';
+import { scopeLabel } from '../../api/scope.js';
 
 const op = commentTwins.create.space;
 
@@ -55,7 +56,7 @@ export default class CommentsCreate extends ContentCommand<typeof CommentsCreate
     }
     const scope = this.scope(this.args.space);
     const comment = await this.sendIn(commentTwins.create, scope, { body });
-    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
+    const where = scopeLabel(scope);
     this.output.done(`Posted comment ${comment.id} on ${where}`, comment, commentRow);
   }
 }

@@ -2,6 +2,7 @@ import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { commentArg, crFlag } from '../../cli/format/comments.js';
+import { scopeLabel } from '../../api/scope.js';
 
 export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {
   static override operations = [commentTwins.delete.space, commentTwins.delete.changeRequest];
@@ -17,8 +18,8 @@ export default class CommentsDelete extends ContentCommand<typeof CommentsDelete
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
-    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
+    const commentId = this.subject('comment', this.args.comment);
+    const where = scopeLabel(scope);
     const confirm = { question: `Delete comment ${commentId} and its replies from ${where}?`, action: `delete comment ${commentId}` };
     await this.sendIn(commentTwins.delete, scope, { commentId }, { confirm });
     this.output.done(`Deleted comment ${commentId} from ${where}`, new NoContent(commentId, 'deleted'));

@@ -28,7 +28,7 @@ export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
     const text = await bodyFromFlags(this.flags);
     if (!text) throw new UsageError('nothing to change: pass --body "<markdown>" or --body-file <file|->');
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { body: text };
     const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     this.output.done(`Updated comment ${comment.id}`, comment, commentRow);

@@ -21,7 +21,7 @@ export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const comment = await this.sendIn(commentTwins.get, scope, { commentId, query: { format: documentFormat(this.flags.format) } });
     showPosted(this.output, comment, commentFields);
   }

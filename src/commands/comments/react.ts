@@ -31,7 +31,7 @@ export default class CommentsReact extends ContentCommand<typeof CommentsReact> 
     const blank = [...(add ?? []), ...(remove ?? [])].some((e) => e.trim() === '');
     if (blank) throw new UsageError('--add and --remove take an emoji, not an empty value');
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { ...(add?.length ? { addedReactions: add } : {}), ...(remove?.length ? { removedReactions: remove } : {}) };
     const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     const now = reactionsText(comment);

@@ -34,7 +34,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
 
   async run(): Promise<void> {
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     const report = await checkChangeRequest(
       await this.client(),
       { spaceId, changeRequestId },

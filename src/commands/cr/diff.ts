@@ -42,7 +42,7 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const chosen = [stat && '--stat', nameOnly && '--name-only', json && '--json'].filter(Boolean);
     if (chosen.length > 1) throw new UsageError(`${chosen.join(' and ')} cannot be used together: pick one`);
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     // jsdiff is loaded by this command only, so other commands start as fast as before.
     const { diffChangeRequest } = await import('../../content/diff.js');
     const diff = await diffChangeRequest(

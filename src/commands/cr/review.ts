@@ -36,7 +36,7 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     requireTerminal(`${this.config.bin} cr review`, [`${this.config.bin} cr diff`, `${this.config.bin} cr list`]);
     // Fail with the usual exit code (404 → 3, 401 → 4) before the screen takes over the terminal.
     const changeRequest = this.args.cr
-      ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.about('change request', this.args.cr) })
+      ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
       : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
     const { runFullScreen } = await import('../../ui/run.js');
     const { ReviewApp } = await import('../../ui/cr-review/index.js');

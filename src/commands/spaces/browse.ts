@@ -56,13 +56,13 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
       const spaceId = this.space(this.args.space);
       const space = await this.send(spaces.get, { spaceId });
       if (cr !== undefined) {
-        const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.about('change request', cr) });
+        const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', cr) });
         changeRequest = { spaceId, changeRequest: found };
       }
       initial = await ui.startAtSpace(client, space, this.abort.signal);
     } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
       const orgId = (this.flags.org ?? this.context.profile.org) as string;
-      const org = await this.send(organizations.get, { organizationId: this.about('organization', orgId) });
+      const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
       initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
     }
     const { runFullScreen } = await import('../../ui/run.js');

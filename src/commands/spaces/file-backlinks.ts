@@ -17,7 +17,7 @@ export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFil
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const fileId = this.about('file', this.args.file);
+    const fileId = this.subject('file', this.args.file);
     await this.listIn(contentTwins.listFileBacklinks, scope, { fileId }, backlinkColumns, 'The file is not used anywhere.');
   }
 }

@@ -24,7 +24,7 @@ export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const fileId = this.about('file', this.args.file);
+    const fileId = this.subject('file', this.args.file);
     const file = await this.sendIn(contentTwins.getFile, scope, { fileId, query: fieldsFromFlags(op.query, this.flags) });
     this.output.object(file, fileFields);
   }

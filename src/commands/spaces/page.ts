@@ -6,6 +6,7 @@ import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/format/content.js';
 import { resolvePage } from '../../cli/pages.js';
+import { markdownOf, scopeLabel } from '../../api/scope.js';
 
 const op = content.getPage;
 
@@ -46,13 +47,11 @@ export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
       ...(metadata !== undefined ? { metadata } : {}),
       ...(computed !== undefined ? { computed } : {}),
     };
-    const { spaceId, changeRequestId } = scope;
     const tree = await this.sendIn(contentTwins.listPages, scope, {});
-    const where = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
-    const pageId = this.about('page', resolvePage(tree.pages, this.args.page, where).id);
+    const pageId = this.subject('page', resolvePage(tree.pages, this.args.page, scopeLabel(scope)).id);
     const page = await this.sendIn(contentTwins.getPage, scope, { pageId, query });
     if (this.output.isJson) return this.output.json(page);
-    const body = format === 'document' ? (page as { document?: unknown }).document : (page as { markdown?: unknown }).markdown;
+    const body = format === 'document' ? (page as { document?: unknown }).document : markdownOf(page);
     if (body === undefined) {
       this.output.info(`Page ${pageId} ("${page.title}") is of type ${page.type}: it has no ${format} content.`);
       return;

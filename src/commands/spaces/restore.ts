@@ -13,7 +13,7 @@ export default class SpacesRestore extends DocsCommand<typeof SpacesRestore> {
   static override flags = { 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const spaceId = this.about('space', this.args.space);
+    const spaceId = this.subject('space', this.args.space);
     const space = await this.send(spaces.restore, { spaceId });
     this.output.done(`Restored space ${spaceTitle(space)} (${space.id})`, space, spaceRow);
   }

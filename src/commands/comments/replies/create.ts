@@ -30,7 +30,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
     // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
     const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the reply');
     const { spaceId, changeRequestId } = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { body: text };
     // Not a twin call: only the change request's reply operation takes a `format` query.
     const reply =

@@ -23,8 +23,8 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     if (this.flags.cr !== undefined)
       throw unsupported('delete a reply to a change request comment', 'replies can be deleted on space comments only');
     const spaceId = this.space();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     await this.send(
       comments.deleteReply,
       { spaceId, commentId, commentReplyId },

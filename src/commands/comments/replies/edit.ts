@@ -51,8 +51,8 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     if (Object.keys(body).length === 0)
       throw new UsageError('nothing to change: pass --body, --body-file, --add-reaction or --remove-reaction');
     const spaceId = this.space();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     const reply = await this.send(comments.updateReply, { spaceId, commentId, commentReplyId, body });
     const reactions = reactionsText(reply);
     this.output.done(`Updated reply ${reply.id}${reactions ? ` (reactions: ${reactions})` : ''}`, reply, replyRow);

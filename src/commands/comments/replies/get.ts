@@ -25,8 +25,8 @@ export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     const query = { format: documentFormat(this.flags.format) };
     const reply = await this.sendIn(commentTwins.getReply, scope, { commentId, commentReplyId, query });
     showPosted(this.output, reply, replyFields);

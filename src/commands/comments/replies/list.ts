@@ -31,8 +31,8 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
       );
     }
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.flags.cr);
-    const commentId = this.about('comment', this.args.comment);
+    const changeRequestId = this.subject('change request', this.flags.cr);
+    const commentId = this.subject('comment', this.args.comment);
     await this.list(
       op,
       { spaceId, changeRequestId, commentId, query: { format: documentFormat(this.flags.format) } },
