@@ -97,6 +97,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /** Set by commands that never call the API (`config`, `auth token`), so they start without loading the client. */
   static offline = false;
 
+  /** Set by a command that handles SIGINT itself (`emulator start` stops its server and exits 0). */
+  static ownsInterrupt = false;
+
   protected flags!: BaseFlags<T>;
   protected args!: BaseArgs<T>;
   /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */
@@ -134,9 +137,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   override async init(): Promise<void> {
     await super.init();
-    process.on('SIGINT', this.onSigint);
-    process.stdout.on('error', this.onStdoutError);
     const ctor = this.ctor as typeof DocsCommand;
+    if (!ctor.ownsInterrupt) process.on('SIGINT', this.onSigint);
+    process.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
       if (!requestModule) {
         // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object

@@ -2,7 +2,9 @@ import { changeRequestComments } from '../../api/operations/change-request-comme
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
-import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { counted } from '../../cli/progress.js';
+import { scopeLabel } from '../../api/scope.js';
 import { checkChangeRequest } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
@@ -35,11 +37,13 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
   async run(): Promise<void> {
     const spaceId = this.space();
     const changeRequestId = this.subject('change request', this.args.cr);
+    const client = await this.client();
+    const progress = await this.longWork(`Checking ${scopeLabel({ spaceId, changeRequestId })}…`);
     const report = await checkChangeRequest(
-      await this.client(),
+      client,
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress() },
-    );
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+    ).finally(progress.stop);
     renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }
 }

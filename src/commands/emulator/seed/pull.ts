@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { pullSeed } from '../../../emulator/seed/export.js';
-import { seedProgress, withFreshTokens, writeSeed } from '../../../emulator/seed/write.js';
+import { withFreshTokens, writeSeed } from '../../../emulator/seed/write.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
 import { organizations } from '../../../api/operations/organizations.js';
 
@@ -26,12 +26,12 @@ export default class EmulatorSeedPull extends DocsCommand<typeof EmulatorSeedPul
   async run(): Promise<void> {
     const organizationId = await this.org();
     const client = await this.client();
-    const progress = seedProgress();
+    const progress = await this.longWork(`Reading organization ${organizationId}…`);
     const { seed, notes } = await pullSeed(() => client, [organizationId], {
-      ...(progress.step ? { onProgress: progress.step } : {}),
+      onProgress: (step) => progress.update(`Reading ${step}…`),
       signal: this.abort.signal,
-    }).finally(progress.done);
-    for (const note of notes) process.stderr.write(`Note: ${note}\n`);
+    }).finally(progress.stop);
+    for (const note of notes) this.output.info(`Note: ${note}`);
     writeSeed(withFreshTokens(seed, organizationId), this.flags.output);
   }
 }
