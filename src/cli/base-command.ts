@@ -253,7 +253,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   /** A member's user id from what the user typed: an id as is, an e-mail address looked up in the organization. */
   protected async member(organizationId: string, idOrEmail: string): Promise<string> {
-    const { resolveMember } = await import('./format/members.js');
+    const { resolveMember } = await import('./members.js');
     const options = { signal: this.abort.signal, bin: this.config.bin };
     // The client is made only for an e-mail address: a user id needs no lookup (nor a token, with --dry-run).
     return this.subject('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));

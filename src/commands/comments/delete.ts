@@ -1,7 +1,8 @@
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { commentArg, crFlag } from '../../cli/format/comments.js';
+import { commentArg } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 import { scopeLabel } from '../../api/scope.js';
 
 export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {
@@ -14,7 +15,7 @@ export default class CommentsDelete extends ContentCommand<typeof CommentsDelete
     { description: 'In a script', command: '<%= config.bin %> comments delete cm_abc --cr 42 --yes' },
   ];
   static override args = { comment: commentArg() };
-  static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+  static override flags = { space: spaceFlag(), cr: crFlag('comments'), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const scope = this.scope();

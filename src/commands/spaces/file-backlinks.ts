@@ -1,7 +1,8 @@
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { listFlags, spaceFlag } from '../../cli/index.js';
-import { backlinkColumns, crFlag, fileArg } from '../../cli/format/content.js';
+import { backlinkColumns, fileArg } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
   static override operations = [contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest];

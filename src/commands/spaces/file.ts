@@ -2,7 +2,8 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, fileArg, fileFields } from '../../cli/format/content.js';
+import { fileArg, fileFields } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.getFile;
 

@@ -3,7 +3,8 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, fileColumns } from '../../cli/format/content.js';
+import { fileColumns } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listFiles;
 

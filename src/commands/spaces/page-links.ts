@@ -3,7 +3,8 @@ import { content } from '../../api/operations/content.js';
 import { pageLinkOperations, pageLinksIn } from '../../api/scope.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
-import { crFlag, linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
+import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listPageLinks;
 

@@ -3,7 +3,8 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
+import { flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listPages;
 

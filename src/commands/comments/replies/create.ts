@@ -2,7 +2,8 @@ import { changeRequestComments } from '../../../api/operations/change-request-co
 import { comments } from '../../../api/operations/comments.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { dryRunFlag, spaceFlag } from '../../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, replyRow } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 import { bodyOrEditor } from '../../../cli/editor.js';
 
 export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> {
@@ -20,7 +21,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     'dry-run': dryRunFlag(),

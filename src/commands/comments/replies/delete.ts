@@ -1,6 +1,7 @@
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, replyArg, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, replyArg, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];
@@ -17,7 +18,7 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     comment: commentArg(),
     reply: replyArg(),
   };
-  static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+  static override flags = { space: spaceFlag(), cr: crFlag('comments'), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     if (this.flags.cr !== undefined)

@@ -2,16 +2,8 @@ import { Flags } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import type { UpdateCommentReplyBody } from '../../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import {
-  bodyFromFlags,
-  commentArg,
-  commentFlagsOf,
-  crFlag,
-  reactionsText,
-  replyArg,
-  replyRow,
-  unsupported,
-} from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, reactionsText, replyArg, replyRow, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   static override operations = [comments.updateReply];
@@ -30,7 +22,7 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     'add-reaction': Flags.string({ description: 'Emoji to add (repeatable)', helpValue: '<emoji>', multiple: true }),

@@ -2,7 +2,8 @@ import { comments } from '../../../api/operations/comments.js';
 import { commentTwins } from '../../../api/operations/twins.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { field, spaceFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   static override operations = [commentTwins.getReply.space, commentTwins.getReply.changeRequest];
@@ -19,7 +20,7 @@ export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     format: field.option(comments.getReply.query, 'format', { description: 'Format of the body (default: markdown)' }),
   };
 

@@ -1,6 +1,7 @@
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { DocsCommand, field, listFlags, spaceFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 const op = changeRequestComments.listReplies;
 
@@ -18,7 +19,7 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     format: field.option(op.query, 'format', { description: 'Format of the bodies (default: markdown)' }),
     ...listFlags(),
   };

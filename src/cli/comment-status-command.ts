@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
-import { commentTwins } from '../../api/operations/twins.js';
-import { ContentCommand } from '../content-command.js';
-import { dryRunFlag, spaceFlag } from '../flags.js';
-import { commentRow, crFlag } from './comments.js';
+import { commentTwins } from '../api/operations/twins.js';
+import { ContentCommand } from './content-command.js';
+import { crFlag, dryRunFlag, spaceFlag } from './flags.js';
+import { commentRow } from './format/comments.js';
 
 /**
  * `docs comments resolve` and `docs comments reopen`: one command that sets a comment's `resolved`;
@@ -11,7 +11,7 @@ import { commentRow, crFlag } from './comments.js';
 export abstract class CommentStatusCommand extends ContentCommand<typeof CommentStatusCommand> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
   static override args = { comment: Args.string({ description: 'Comment id', required: true }) };
-  static override flags = { space: spaceFlag(), cr: crFlag(), 'dry-run': dryRunFlag() };
+  static override flags = { space: spaceFlag(), cr: crFlag('comments'), 'dry-run': dryRunFlag() };
 
   /** The value sent, and the verb of the answer. */
   protected abstract readonly resolved: boolean;
