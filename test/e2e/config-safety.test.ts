@@ -90,7 +90,9 @@ describe('modes whatever the umask', () => {
     chmodSync(dir, 0o755);
     const res = umasked(home, ['config', 'set', 'org', 'org_1']);
     expect(res.status).toBe(0);
-    expect(res.stderr).toBe(`Warning: the directory ${dir} is readable by other users (mode 0755); run \`chmod 700 ${dir}\`\n`);
+    expect(res.stderr).toBe(
+      `Warning: the directory ${dir} is open to other users of this machine (mode 0755); restrict it with \`chmod 700 ${dir}\`\n`,
+    );
     expect(mode(join(dir, 'config.json'))).toBe(0o600);
   });
 });
