@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatTable, type BenchRow } from './report.js';
 
-const benches = ['startup.ts', 'paging.ts', 'emulator-throughput.ts', 'cli.ts', 'scale.ts'];
+const benches = ['startup.ts', 'paging.ts', 'emulator-throughput.ts', 'cli.ts', 'views.ts', 'mcp.ts', 'scale.ts'];
 const dir = mkdtempSync(join(tmpdir(), 'docs-bench-'));
 const results = join(dir, 'results.jsonl');
 let failed = false;

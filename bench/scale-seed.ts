@@ -2,7 +2,8 @@
  * A seed (the emulator's documented seed format) with one space of `n` pages in folders of 100,
  * shaped like a real documentation space: each page links to two pages, its own external URL and one
  * missing page; 200 comments on one page; change request `cr_work` (open) changes n/20 pages and
- * `cr_main` (merged into the space) changes n/20 others, so `cr_work` needs an update from main.
+ * `cr_main` (merged into the space) changes n/20 others, so `cr_work` needs an update from main;
+ * `cr_check` (opened after that merge) edits CHECK_TOUCHED pages, each getting a new broken link.
  * Used by `bench/scale.ts` and by the tests that guard the cost shape.
  */
 
@@ -11,6 +12,9 @@ import type { SeedSpec } from '../src/emulator/seed/schema.js';
 export const SCALE_TOKEN = 'scale-admin-token';
 export const SCALE_ORG = 'org_scale';
 export const SCALE_SPACE = 'space_scale';
+/** The change request `docs cr check` is timed on, and how many pages it touches. */
+export const SCALE_CHECK_CR = 'cr_check';
+export const CHECK_TOUCHED = 10;
 /** An empty space, for importing the export back. */
 export const SCALE_IMPORT_SPACE = 'space_scale_import';
 
@@ -65,6 +69,16 @@ export function scaleSeed(options: ScaleOptions): SeedSpec {
     }
     return out;
   };
+  // Pages of the last folder that neither side above touches (at the smallest sizes, some it does).
+  const checkEdits = () => {
+    const out: Record<string, string> = {};
+    const folder = folders(n) - 1;
+    for (let i = 0; i < Math.min(CHECK_TOUCHED, n); i++) {
+      const page = (50 + i) % Math.min(100, n);
+      out[pagePath(folder, page)] = `${pageMarkdown(n, folder, page)}\n\nSee also [the draft](draft-${i}.md).`;
+    }
+    return out;
+  };
   return {
     users: [{ id: 'usr_scale', displayName: 'Scale Admin', email: 'scale@example.com', tokens: [SCALE_TOKEN] }],
     organizations: [
@@ -81,6 +95,7 @@ export function scaleSeed(options: ScaleOptions): SeedSpec {
             changeRequests: [
               { id: 'cr_work', subject: 'Work', pages: edits(0, 'the change request') },
               { id: 'cr_main', subject: 'Main', status: 'merged', pages: edits(1, 'main') },
+              { id: SCALE_CHECK_CR, subject: 'Check', pages: checkEdits() },
             ],
           },
           { id: SCALE_IMPORT_SPACE, title: 'Imported from Git', pages: [] },

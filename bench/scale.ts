@@ -7,7 +7,8 @@
  * of bench/scale-seed.ts (the documented seed format), then driven through the /v1 routes only: the
  * link report, one page's links (in the space and in a change request), comments, search, update
  * from main and merge of a change request that differs in n/20 pages on each side, Git export to a
- * fresh repository and import back, and `docs spaces links --all --json`. Reads are timed cold (the
+ * fresh repository and import back, `docs spaces links --all --json`, and `docs cr check` of a change
+ * request touching 10 pages (goal: at most 2 s at 10,000 pages, issue 26). Reads are timed cold (the
  * first request after the content was written) and warm (median of 3 more). Prints each figure with
  * its growth from the smallest to the largest size and writes all of it as JSON (default
  * bench/results/scale.json). Needs `npm run build` first (the CLI runs from dist/).
@@ -20,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
-import { SCALE_IMPORT_SPACE, SCALE_SPACE, SCALE_TOKEN, pageId, scaleSeed } from './scale-seed.js';
+import { report } from './report.js';
+import { CHECK_TOUCHED, SCALE_CHECK_CR, SCALE_IMPORT_SPACE, SCALE_SPACE, SCALE_TOKEN, pageId, scaleSeed } from './scale-seed.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -47,6 +49,8 @@ async function serve(pages: number): Promise<void> {
   });
 }
 
+/** Runs of `docs cr check` per size (the median is reported). */
+const CHECK_RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 type Figures = Record<string, number | null>;
 
@@ -96,6 +100,50 @@ async function measure(pages: number, timeoutMs: number, work: string): Promise<
     await read('search, first 100', `${s}/search?query=${SEARCH}&limit=100`);
     const first = (await call('GET', `${s}/search?query=${SEARCH}&limit=100`)).json as { next?: { page: string } };
     if (first.next) await read('search, second 100', `${s}/search?query=${SEARCH}&limit=100&page=${encodeURIComponent(first.next.page)}`);
+    // docs cr check of a change request touching CHECK_TOUCHED pages, before the merges below move the primary content.
+    const cliEnv = {
+      PATH: process.env.PATH,
+      HOME: join(work, 'home'),
+      NO_COLOR: '1',
+      DOCS_API_URL: `${ready.url}/v1`,
+      DOCS_TOKEN: SCALE_TOKEN,
+    };
+    const { number } = (await call('GET', `${s}/change-requests/${SCALE_CHECK_CR}`)).json as { number: number };
+    const checks: number[] = [];
+    let found = 0;
+    for (let i = 0; i < CHECK_RUNS; i++) {
+      const t0 = performance.now();
+      const res = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [join(ROOT, 'bin', 'run.js'), 'cr', 'check', String(number), '--space', SCALE_SPACE, '--json'],
+          { env: cliEnv, maxBuffer: 1 << 28, timeout: timeoutMs },
+          (err, stdout) => {
+            const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+            if (code !== 0 && code !== 8) reject(new Error(`docs cr check exited ${String(err?.code)}: ${err?.message}`));
+            else resolve({ code, stdout });
+          },
+        ),
+      );
+      checks.push(performance.now() - t0);
+      found = (JSON.parse(res.stdout) as { findings: unknown[] }).findings.length;
+    }
+    figures[`docs cr check, ${CHECK_TOUCHED} pages touched (ms)`] = median(checks);
+    figures['cr check findings'] = found;
+    if (pages >= 10_000) {
+      const sorted = [...checks].sort((a, b) => a - b);
+      report({
+        what: `docs cr check, ${CHECK_TOUCHED} of ${pages} pages touched`,
+        unit: 'ms',
+        median: median(checks),
+        min: sorted[0]!,
+        max: sorted[sorted.length - 1]!,
+        runs: checks.length,
+        goal: '≤ 2 s',
+        met: median(checks) <= 2000,
+      });
+    }
+
     figures['update from main (ms)'] = (await call('POST', `${s}/change-requests/cr_work/update`)).ms;
     figures['merge (ms)'] = (await call('POST', `${s}/change-requests/cr_work/merge`)).ms;
     await read('space links after merge, first 100', `${s}/links?limit=100`);

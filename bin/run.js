@@ -11,6 +11,14 @@ setFlagsFromString('--liftoff-only');
 // stack traces are mapped back to src/ only when --debug asks for them.
 if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
 
+// An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
+// and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
+const [first = ''] = process.argv.slice(2);
+if (process.stdin.isTTY && process.stdout.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
+  const { openEarly } = await import('../dist/bin/terminal.js');
+  openEarly(process.argv.slice(2));
+}
+
 const { execute } = await import('../dist/bin/main.js');
 // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
 // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.

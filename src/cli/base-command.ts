@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { Command, Flags, type Interfaces } from '@oclif/core';
 import type { DocsClient } from '../api/client.js';
 import { AbortedError, ExitCode } from '../api/errors.js';
@@ -9,10 +10,11 @@ import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Subject } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
-import { ProfileStore } from './profiles.js';
+import { defaultConfigDir, ProfileStore } from './profiles.js';
+import { processIO, type IO } from './io.js';
 import { Names } from './names.js';
 import { subjectHint } from './subjects.js';
-import { canPrompt, confirm } from './prompt.js';
+import { ask, canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
 
@@ -104,7 +106,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected args!: BaseArgs<T>;
   /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */
   protected readonly abort = new AbortController();
-  protected readonly env: NodeJS.ProcessEnv = process.env;
+  /**
+   * The streams, environment, clock and exit code of this run: the process's, unless whoever runs the
+   * command gives it others before `_run()` (tests run commands in-process this way: test/helpers/inproc.ts).
+   */
+  io: IO = processIO;
 
   private subjects: Subject[] = [];
   /** The operation sent last, so that a failure after sending can say how to check its effect. */
@@ -130,16 +136,21 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   /** The reader of stdout went away (`docs cr list --all | head -1`): it has what it wanted; stop quietly. */
   private readonly onStdoutError = (err: NodeJS.ErrnoException): void => {
-    if (err.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
-    process.stderr.write(`Error: cannot write to stdout: ${err.message}\n`);
+    if (err.code === 'EPIPE') process.exit(this.io.exitCode ?? 0);
+    this.io.stderr.write(`Error: cannot write to stdout: ${err.message}\n`);
     process.exit(ExitCode.unexpected);
   };
+
+  /** The environment of this run (`io.env`). */
+  protected get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
 
   override async init(): Promise<void> {
     await super.init();
     const ctor = this.ctor as typeof DocsCommand;
     if (!ctor.ownsInterrupt) process.on('SIGINT', this.onSigint);
-    process.stdout.on('error', this.onStdoutError);
+    this.io.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
       if (!requestModule) {
         // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object
@@ -164,7 +175,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   protected get store(): ProfileStore {
     return (this.storeInstance ??= new ProfileStore({
-      dir: this.env.DOCS_CONFIG_DIR || undefined,
+      // Where the process's own environment would lead: its XDG_CONFIG_HOME, else its HOME.
+      dir: this.env.DOCS_CONFIG_DIR || defaultConfigDir(this.env, process.platform, this.env.HOME || homedir()),
       warn: (message) => this.output.warn(message),
     }));
   }
@@ -201,11 +213,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
             ? this.flags.json || this.flags.jq !== undefined
             : this.argv.some((a) => a === '--json' || a === '--jq' || a.startsWith('--jq=')),
           profileOutput,
-          stdoutIsTTY: process.stdout.isTTY === true,
+          stdoutIsTTY: this.io.stdout.isTTY === true,
         }),
         color: colorAllowed({ noColorFlag, env: this.env }),
-        stdout: process.stdout,
-        stderr: process.stderr,
+        stdout: this.io.stdout,
+        stderr: this.io.stderr,
+        now: () => this.io.now(),
       });
     }
     return this.outputInstance;
@@ -278,7 +291,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       token,
       timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, DEFAULT_TIMEOUTS.connectMs) },
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
-      debug: this.flags?.debug ? debugSink(process.stderr) : undefined,
+      debug: this.flags?.debug ? debugSink(this.io.stderr) : undefined,
     };
   }
 
@@ -317,7 +330,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   /** A spinner and a line of text on stderr while long work runs, for a person at a terminal only (src/cli/progress.ts). */
   protected longWork(text: string): Promise<Progress> {
-    return startProgress(text, { enabled: progressAllowed(process, this.output.isJson) });
+    return startProgress(text, { enabled: progressAllowed(this.io, this.output.isJson), stream: this.io.stderr });
   }
 
   /* ---------- calling the API ---------- */
@@ -340,7 +353,13 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       throw new DryRunDone();
     }
     if (options.confirm) {
-      await confirm({ ...options.confirm, yes: (this.flags as { yes?: boolean }).yes === true, interactive: canPrompt() });
+      const prompt = { input: this.io.stdin, output: this.io.stderr };
+      await confirm({
+        ...options.confirm,
+        yes: (this.flags as { yes?: boolean }).yes === true,
+        interactive: canPrompt(prompt),
+        ask: (question) => ask(question, { io: prompt }),
+      });
     }
     this.operationId = op.id;
     if (options.progress === undefined) return client.call(op, params, { signal: this.abort.signal });
@@ -396,7 +415,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     for await (const item of client.paginate(op, params, { pageSize, max, signal: this.abort.signal, onPage: extent.onPage }))
       items.push(item);
     this.output.list(items, columns, empty);
-    if (limit === undefined) noteCut(items.length, extent.value);
+    if (limit === undefined) noteCut(items.length, extent.value, this.io.stderr);
   }
 
   /** The request as it would go out, every secret masked: in the URL, the text, and the JSON body (a Git URL may hold credentials). */
@@ -453,18 +472,18 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     const code = exitCodeOf(err, ctx);
     this.output.error(describeError(err, ctx));
     if (code === ExitCode.unexpected && !(err instanceof CommandFailure)) {
-      if (this.flags?.debug && err.stack) process.stderr.write(`${redact(err.stack)}\n`);
+      if (this.flags?.debug && err.stack) this.io.stderr.write(`${redact(err.stack)}\n`);
       else this.output.info(`This looks like a bug or an unexpected answer; run with --debug for details.`);
     }
-    process.exitCode = code;
+    this.io.exitCode = code;
   }
 
   protected override async finally(err: Error | undefined): Promise<void> {
     // --jq output still queued when run() returned; a value jq refuses fails the run (exit 2).
     await this.outputInstance?.flushJson().catch((jqErr: Error) => this.catch(jqErr));
     process.removeListener('SIGINT', this.onSigint);
-    process.stdout.removeListener('error', this.onStdoutError);
-    if (this.interrupted && !process.exitCode) process.exitCode = ExitCode.interrupted;
+    this.io.stdout.removeListener('error', this.onStdoutError);
+    if (this.interrupted && !this.io.exitCode) this.io.exitCode = ExitCode.interrupted;
     // The typed client shares the sender's connections when both were made: closing the sender closes them.
     await (this.senderInstance ?? this.clientInstance)?.close().catch(() => undefined);
     await super.finally(err);

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CancelledError, CommandFailure, UsageError } from './errors.js';
+import type { IO } from './io.js';
 import { ExitCode } from '../api/errors.js';
 
 /**
@@ -53,13 +54,18 @@ export async function textFromEditor(options: EditorOptions): Promise<string> {
 }
 
 /** A person is there to ask (stdin, stdout and stderr are terminals) and the output is not for a program (--json). */
-export function mayPrompt(isJson: boolean): boolean {
-  return !isJson && process.stdin.isTTY === true && process.stdout.isTTY === true && process.stderr.isTTY === true;
+export function mayPrompt(isJson: boolean, io: Pick<IO, 'stdin' | 'stdout' | 'stderr'>): boolean {
+  return !isJson && io.stdin.isTTY === true && io.stdout.isTTY === true && io.stderr.isTTY === true;
 }
 
 /** The text given with --body/--body-file; else, with a person there, the editor's; else a usage error. */
-export async function bodyOrEditor(given: { markdown: string } | undefined, isJson: boolean, what: string): Promise<{ markdown: string }> {
+export async function bodyOrEditor(
+  given: { markdown: string } | undefined,
+  isJson: boolean,
+  what: string,
+  io: Pick<IO, 'stdin' | 'stdout' | 'stderr' | 'env'>,
+): Promise<{ markdown: string }> {
   if (given) return given;
-  if (mayPrompt(isJson)) return { markdown: await textFromEditor({ what }) };
+  if (mayPrompt(isJson, io)) return { markdown: await textFromEditor({ what, env: io.env }) };
   throw new UsageError('no text given: pass --body "<markdown>" or --body-file <file|->');
 }

@@ -4,12 +4,12 @@ import { UsageError } from './errors.js';
 import { readAll } from './prompt.js';
 
 /**
- * The text a `--flag <file|->` names: the file, or stdin for `-`. A file that cannot be read is a
+ * The text a `--flag <file|->` names: the file, or `stdin` (the run's: `this.io.stdin`) for `-`. A file that cannot be read is a
  * usage error naming the flag and why (`--body-file notes.md: cannot read it (no such file)`).
  */
-export async function readTextArg(flag: string, source: string): Promise<string> {
+export async function readTextArg(flag: string, source: string, stdin: NodeJS.ReadableStream): Promise<string> {
   try {
-    return source === '-' ? await readAll() : await readFile(source, 'utf8');
+    return source === '-' ? await readAll(stdin) : await readFile(source, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`--${flag} ${source}: cannot read it (${errnoWords(code) ?? (err as Error).message})`);

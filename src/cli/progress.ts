@@ -22,11 +22,14 @@ export interface ProgressStreams {
 export const progressAllowed = (streams: ProgressStreams, json: boolean): boolean =>
   !json && streams.stdout.isTTY === true && streams.stderr.isTTY === true;
 
-export async function startProgress(text: string, options: { enabled: boolean; stream?: NodeJS.WriteStream }): Promise<Progress> {
+export async function startProgress(
+  text: string,
+  options: { enabled: boolean; stream?: NodeJS.WritableStream & { isTTY?: boolean } },
+): Promise<Progress> {
   if (!options.enabled) return NONE;
   const { default: yoctoSpinner } = await import('yocto-spinner');
   // The command owns Ctrl-C (it aborts the request in flight); the spinner must not exit on it.
-  const spinner = yoctoSpinner({ text, stream: options.stream ?? process.stderr, handleSignals: false }).start();
+  const spinner = yoctoSpinner({ text, stream: (options.stream ?? process.stderr) as NodeJS.WriteStream, handleSignals: false }).start();
   return {
     update: (next) => {
       spinner.text = next;

@@ -80,7 +80,7 @@ export async function confirm(options: ConfirmOptions): Promise<void> {
 }
 
 /** Read everything from a stream (the token for `auth login --with-token`, a JSON body for `--input -`). */
-export async function readAll(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');

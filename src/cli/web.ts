@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { ExitCode } from '../api/errors.js';
 import { CommandFailure } from './errors.js';
+import type { IO } from './io.js';
 
 /**
  * `--web`: the resource's app URL in the browser, as `gh ... --web`. On a terminal the URL is also
@@ -45,10 +46,10 @@ export async function openWeb(url: string | undefined, what: string, io: WebIO):
   }
 }
 
-/** The IO of a command run: its output's streams and the process's environment. */
-export const webIO = (output: { line(text: string): void; info(text: string): void }, env: NodeJS.ProcessEnv): WebIO => ({
-  env,
-  stdoutIsTTY: process.stdout.isTTY === true,
+/** The IO of a command run: its output, and the environment and stdout of its `io`. */
+export const webIO = (output: { line(text: string): void; info(text: string): void }, io: Pick<IO, 'env' | 'stdout'>): WebIO => ({
+  env: io.env,
+  stdoutIsTTY: io.stdout.isTTY === true,
   out: (text) => output.line(text),
   err: (text) => output.info(text),
 });

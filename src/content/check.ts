@@ -1,11 +1,11 @@
 import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
-import { changeRequestContent } from '../api/operations/change-request-content.js';
 import { spaces } from '../api/operations/spaces.js';
-import { scopeMarkdown, scopePages, type Scope } from '../api/scope.js';
+import { scopeMarkdown, scopePages } from '../api/scope.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
-import type { ContentLocation, LinkItem } from '../api/schemas/content.js';
+import type { ContentLocation, LinkItem, LinkList } from '../api/schemas/content.js';
+import { comparePages, type PageChange } from './diff.js';
 import { flattenTree, type FlatPage } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
 
@@ -24,6 +24,11 @@ export interface Finding {
   /** The page's path; null when the finding is about the change request as a whole. */
   page: string | null;
   message: string;
+  /**
+   * `cr check` only: true when the change request brings the finding, false when the primary
+   * content has it already (reported with `all` only). Absent from `spaces check`.
+   */
+  introduced?: boolean;
 }
 
 export interface CheckResult {
@@ -33,6 +38,8 @@ export interface CheckResult {
 
 export interface CheckOptions {
   ignore?: readonly CheckKind[];
+  /** `cr check --all`: report what the primary content already has too (`introduced: false`). */
+  all?: boolean;
   signal?: AbortSignal;
   /** Called with the number of page requests (bodies, link reports) done so far and how many there are. */
   onProgress?: (done: number, total: number) => void;
@@ -130,44 +137,181 @@ export function sortFindings(findings: readonly Finding[], order: readonly strin
     .map((e) => e.f);
 }
 
+/**
+ * What a change request brings: the pages it adds, modifies or moves are checked in the change
+ * request, and so are the pages linking to a page it removes or moves (read from the primary
+ * content's link report, only when it removes or moves one); every other page is the primary
+ * content's, unchanged. A broken link is the change request's when its page report's
+ * `stats.broken.changeRequest` says so; when that count does not settle it (some of the page's
+ * broken links are, some are not, or the server does not give it), the page's report in the
+ * primary content is compared. An empty page is the change request's when it adds or empties it.
+ *
+ * With `all`, what the primary content already has is reported too, `introduced: false`: the
+ * broken links of its link report on the pages the change request leaves alone (each checked in
+ * the change request instead when it adds or moves pages, which can mend a link), and its other
+ * empty pages.
+ */
 export async function checkChangeRequest(
   client: DocsClient,
   params: { spaceId: string; changeRequestId: string },
   options: CheckOptions = {},
 ): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
+  const all = options.all === true;
   const call = inFlight(options.signal);
-  const [cr, tree] = await Promise.all([client.changeRequests.get(params, call), scopePages(client, params, call)]);
-  const pages = flattenTree(tree);
-  const docs = pages.filter((p) => p.type === 'document');
-  const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr);
-
-  const progress = counter(options.onProgress, [
-    skip.has('empty-page') ? 0 : docs.filter((p) => p.markdown === undefined).length,
-    skip.has('broken-link') ? 0 : docs.length,
+  const { spaceId } = params;
+  const [cr, tree, primaryTree] = await Promise.all([
+    client.changeRequests.get(params, call),
+    scopePages(client, params, call),
+    skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, call),
   ]);
-  if (!skip.has('empty-page')) findings.push(...(await emptyPages(client, params, pages, call, progress)));
-  if (!skip.has('broken-link')) {
-    // A change request has no link report of its own, only one per page.
-    const perPage = await pool(
-      docs.map((page) => async () => {
-        const items: LinkItem[] = [];
-        for await (const item of client.paginate(changeRequestContent.listPageLinks, { ...params, pageId: page.id }, call))
-          items.push(item);
-        progress();
-        return brokenLinkFindings(items, page.path);
-      }),
+  const pages = flattenTree(tree);
+  const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr).map(introduced(true));
+  // The comments are read while the pages are.
+  const comments = skip.has('open-comment') ? undefined : openComments(client, params, call);
+  comments?.catch(() => undefined);
+
+  if (primaryTree) {
+    const before = flattenTree(primaryTree);
+    const inPrimary = new Set(before.map((p) => p.id));
+    const byId = new Map(pages.map((p) => [p.id, p]));
+    const isDocument = (id: string) => byId.get(id)?.type === 'document';
+    const { pages: changes, texts } = await comparePages(client, params, before, pages, {
+      ...call,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    const has = (kind: PageChange) => changes.some((c) => c.changes.includes(kind));
+    // The pages whose own content the change request changed (a moved page's relative links resolve anew).
+    const touched = new Set(
+      changes.filter((c) => c.change !== 'removed' && (c.change !== 'renamed' || c.changes.includes('moved'))).map((c) => c.id),
     );
-    findings.push(...perPage.flat());
+
+    if (!skip.has('empty-page')) {
+      const emptied = (id: string) => (texts.after.get(id) ?? '').trim() === '';
+      const brought = new Set(
+        changes.filter((c) => (c.change === 'added' || c.change === 'modified') && isDocument(c.id) && emptied(c.id)).map((c) => c.id),
+      );
+      findings.push(
+        ...emptyPageFindings(
+          pages.filter((p) => brought.has(p.id)),
+          (p) => texts.after.get(p.id),
+        ).map(introduced(true)),
+      );
+      if (all) {
+        const others = pages.filter((p) => !brought.has(p.id));
+        const bodies = new Map(others.map((p) => [p.id, texts.after.get(p.id)]));
+        findings.push(...(await emptyPages(client, params, others, call, () => undefined, bodies)).map(introduced(false)));
+      }
+    }
+
+    if (!skip.has('broken-link')) {
+      const check = new Set([...touched].filter(isDocument));
+      // Links to a page the change request removes or moves may break on pages it leaves alone.
+      const gone = new Set(changes.filter((c) => c.changes.includes('removed') || c.changes.includes('moved')).map((c) => c.id));
+      if (gone.size > 0)
+        for await (const item of client.paginate(spaces.listLinks, { spaceId, query: { status: 'ok' } }, { ...call, pageSize: 1000 })) {
+          const target = item.targetReference as { kind: string; page?: { id: string } } | undefined;
+          if (target?.kind === 'page' && target.page && gone.has(target.page.id))
+            for (const id of locationIds(item)) if (isDocument(id)) check.add(id);
+        }
+      const already: Finding[] = [];
+      if (all) {
+        // The primary content's broken links on the pages left alone: the same in the change request,
+        // unless it adds or moves pages, which can mend them: then those pages are checked in it.
+        const mends = has('added') || has('moved');
+        for await (const item of client.paginate(spaces.listLinks, { spaceId, query: { status: 'broken' } }, { ...call, pageSize: 1000 })) {
+          for (const id of locationIds(item)) {
+            const page = byId.get(id);
+            if (!page || check.has(id)) continue;
+            if (mends) check.add(id);
+            else already.push(...brokenLinkFindings([item], page.path).map(introduced(false)));
+          }
+        }
+      }
+      const ids = [...check];
+      const progress = counter(options.onProgress, [ids.length]);
+      const perPage = await pool(
+        ids.map((id) => async () => {
+          const page = byId.get(id) as FlatPage;
+          const found = await pageBrokenLinks(client, params, page, inPrimary.has(id), call);
+          progress();
+          return found;
+        }),
+      );
+      findings.push(...already, ...perPage.flat().filter((f) => all || f.introduced));
+    }
   }
-  if (!skip.has('open-comment')) {
-    const comments: Comment[] = [];
-    for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open', format: 'markdown' } }, call))
-      comments.push(c);
-    findings.push(...openCommentFindings(comments));
-  }
+
+  if (comments) findings.push(...openCommentFindings(await comments).map(introduced(true)));
   return result(findings, pages);
 }
+
+async function openComments(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId: string },
+  call: { signal?: AbortSignal },
+): Promise<Comment[]> {
+  const comments: Comment[] = [];
+  for await (const c of client.paginate(changeRequestComments.list, { ...params, query: { status: 'open', format: 'markdown' } }, call))
+    comments.push(c);
+  return comments;
+}
+
+const introduced =
+  (value: boolean) =>
+  (f: Finding): Finding => ({ ...f, introduced: value });
+
+/** The ids of the pages a link item is on. */
+function locationIds(item: LinkItem): string[] {
+  return (item.locationReferences ?? []).flatMap((loc) => (loc.kind === 'page' ? [(loc.page as { id: string }).id] : []));
+}
+
+/** Every item of a link report and its stats (from the first page), read a page at a time. */
+async function linkReportOf(
+  fetch: (query: { limit: number; page?: string }) => Promise<LinkList>,
+): Promise<{ items: LinkItem[]; stats?: LinkList['stats'] }> {
+  const items: LinkItem[] = [];
+  let stats: LinkList['stats'] | undefined;
+  let cursor: string | undefined;
+  do {
+    const list = await fetch({ limit: 1000, ...(cursor === undefined ? {} : { page: cursor }) });
+    stats ??= list.stats;
+    items.push(...list.items);
+    cursor = list.next?.page;
+  } while (cursor !== undefined);
+  return { items, ...(stats ? { stats } : {}) };
+}
+
+/**
+ * A page's broken links in the change request, each marked introduced or not: all of them when
+ * the page is new; by `stats.broken.changeRequest` when it says none or all; else by the page's
+ * report in the primary content (a target broken there too is not the change request's).
+ */
+async function pageBrokenLinks(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId: string },
+  page: FlatPage,
+  inPrimary: boolean,
+  call: { signal?: AbortSignal },
+): Promise<Finding[]> {
+  const report = await linkReportOf((query) => client.changeRequestContent.listPageLinks({ ...params, pageId: page.id, query }, call));
+  const broken = report.items.filter((i) => i.status === 'broken');
+  if (broken.length === 0) return [];
+  const brought = report.stats?.broken.changeRequest;
+  let isNew: (item: LinkItem) => boolean;
+  if (!inPrimary || brought === broken.length) isNew = () => true;
+  else if (brought === 0) isNew = () => false;
+  else {
+    const before = await linkReportOf((query) =>
+      client.content.listPageLinks({ spaceId: params.spaceId, pageId: page.id, query: { ...query, status: 'broken' } }, call),
+    );
+    const there = new Set(before.items.filter((i) => i.status === 'broken').map(targetKey));
+    isNew = (item) => !there.has(targetKey(item));
+  }
+  return broken.flatMap((item) => brokenLinkFindings([item], page.path).map(introduced(isNew(item))));
+}
+
+const targetKey = (item: LinkItem): string => `${item.targetReference?.kind ?? ''}:${describeTarget(item.targetReference)}`;
 
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
@@ -190,18 +334,20 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
 /** Empty document pages, their bodies fetched when the tree did not carry them. */
 async function emptyPages(
   client: DocsClient,
-  scope: Scope,
+  params: { spaceId: string; changeRequestId?: string },
   pages: readonly FlatPage[],
   call: { signal?: AbortSignal },
   progress: () => void,
+  known: ReadonlyMap<string, string | undefined> = new Map(),
 ): Promise<Finding[]> {
   const texts = new Map<string, string>();
   await pool(
     pages
       .filter((p) => p.type === 'document')
       .map((page) => async () => {
-        if (page.markdown !== undefined) return texts.set(page.id, page.markdown);
-        texts.set(page.id, await scopeMarkdown(client, scope, page.id, call));
+        const markdown = known.get(page.id) ?? page.markdown;
+        if (markdown !== undefined) return texts.set(page.id, markdown);
+        texts.set(page.id, await scopeMarkdown(client, params, page.id, call));
         progress();
       }),
   );

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import { scopeMarkdown, scopePages, type Scope, type ScopeCaller } from '../api/scope.js';
+import { scopeMarkdown, scopePages, type ScopeCaller } from '../api/scope.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
 
@@ -143,11 +143,41 @@ export async function diffChangeRequest(
 ): Promise<ContentDiff> {
   const { spaceId, changeRequestId } = params;
   const call = inFlight(options.signal);
-  // The primary content is what the change request would merge into.
-  const scopes: Record<'before' | 'after', Scope> = { before: { spaceId }, after: { spaceId, changeRequestId } };
-  const [primary, proposed] = await Promise.all([scopePages(client, scopes.before, call), scopePages(client, scopes.after, call)]);
-  const before = flattenTree(primary);
-  const after = flattenTree(proposed);
+  const [primary, proposed] = await Promise.all([
+    scopePages(client, { spaceId }, call),
+    scopePages(client, { spaceId, changeRequestId }, call),
+  ]);
+  const { pages } = await comparePages(client, params, flattenTree(primary), flattenTree(proposed), {
+    ...call,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return {
+    spaceId,
+    changeRequestId,
+    pages,
+    added: pages.reduce((n, p) => n + p.added, 0),
+    removed: pages.reduce((n, p) => n + p.removed, 0),
+  };
+}
+
+/** The changed pages of two trees already read, and the markdown read to find them (by page id, per side). */
+export interface PageComparison {
+  pages: PageDiff[];
+  texts: { before: Map<string, string>; after: Map<string, string> };
+}
+
+/**
+ * Compare the primary content's tree (`before`) with the change request's (`after`), fetching
+ * the bodies the trees do not carry, except where both sides name the same document.
+ */
+export async function comparePages(
+  client: ScopeCaller,
+  params: { spaceId: string; changeRequestId: string },
+  before: readonly FlatPage[],
+  after: readonly FlatPage[],
+  options: DiffOptions = {},
+): Promise<PageComparison> {
+  const call = inFlight(options.signal);
   const pairs = pairPages(before, after);
 
   // Bodies to fetch: pages whose markdown the trees did not carry, unless the document is the same.
@@ -159,7 +189,7 @@ export async function diffChangeRequest(
     else if (page.documentId !== undefined && other?.documentId === page.documentId && other.markdown === undefined) return;
     else
       fetches.push(async () => {
-        texts[side].set(page.id, await scopeMarkdown(client, scopes[side], page.id, call));
+        texts[side].set(page.id, await scopeMarkdown(client, side === 'before' ? { spaceId: params.spaceId } : params, page.id, call));
       });
   };
   for (const pair of pairs) {
@@ -174,11 +204,5 @@ export async function diffChangeRequest(
     const diff = comparePair(pair, pair.before && texts.before.get(pair.id), pair.after && texts.after.get(pair.id));
     if (diff) pages.push(diff);
   }
-  return {
-    spaceId,
-    changeRequestId,
-    pages,
-    added: pages.reduce((n, p) => n + p.added, 0),
-    removed: pages.reduce((n, p) => n + p.removed, 0),
-  };
+  return { pages, texts };
 }

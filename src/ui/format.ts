@@ -1,3 +1,5 @@
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 import { ApiError, DocsError } from '../api/errors.js';
 
 /**
@@ -34,18 +36,43 @@ export function relativeTime(iso: string | undefined, now: number = Date.now()):
   return iso;
 }
 
-/** Cut `text` to `width` columns, ending with `…` when something was cut. */
+/** How many terminal columns `text` takes: wide (CJK, emoji) characters count two, combining marks none. */
+export const displayWidth = (text: string): number => stringWidth(text);
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cut `text` to `width` columns, ending with `…` when something was cut. Counted by display width and
+ * cut between graphemes, so a wide character or an emoji sequence is never split (the cut may then
+ * leave one column free). For plain text: colour codes would be counted.
+ */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  const chars = [...text];
-  if (chars.length <= width) return text;
-  return `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
 }
 
 /** Pad or cut to exactly `width` columns. */
 export function fit(text: string, width: number): string {
   const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - [...cut].length));
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+}
+
+/**
+ * `text` broken into lines of at most `width` columns, at spaces where it can (a word longer than a
+ * line is cut), keeping line breaks it already has. Colour codes are kept and not counted.
+ */
+export function wrapLines(text: string, width: number): string[] {
+  if (width <= 0) return [];
+  return wrapAnsi(text, width, { hard: true, trim: false }).split('\n');
 }
 
 /**

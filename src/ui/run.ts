@@ -1,18 +1,31 @@
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
+import { KeyFeed } from './input.js';
+import { KeysContext } from './keys.js';
+import { openTerminal } from './terminal.js';
 
 /**
- * Run an Ink app on the terminal until it exits. Ink is imported here, on demand, so that only the
- * interactive commands pay for loading it. The app draws on the alternate screen, like `less`, so
- * the shell's scrollback is left as it was when it quits.
+ * Run an Ink app full screen until it quits, on the terminal session of this process (opened here if
+ * bin/run.js did not open it already; see terminal.ts). Ink reads its keys from a KeyFeed fed by the
+ * session, so the keys typed before this point reach the app in order, each one on its own. The keys are
+ * held until the app's first screen has loaded (useFirstScreen), and the terminal is restored whatever
+ * happens. Ctrl-C and signals are the session's: they restore the terminal and exit 130, 143, 129.
  */
-export async function runFullScreen(app: ReactElement): Promise<void> {
-  const { render } = await import('ink');
-  const alternate = process.stdout.isTTY === true;
-  if (alternate) process.stdout.write('\u001B[?1049h\u001B[H');
+export async function runFullScreen(app: ReactElement, title: string): Promise<void> {
+  const session = openTerminal(title);
   try {
-    const instance = render(app, { exitOnCtrlC: true });
+    const { render } = await import('ink');
+    const feed = new KeyFeed();
+    feed.hold();
+    session?.attach((chunk) => feed.push(chunk));
+    // The first frame was drawn by the session: Ink draws from the top of a clear screen.
+    process.stdout.write('\u001B[H\u001B[2J');
+    const instance = render(createElement(KeysContext.Provider, { value: feed }, app), {
+      stdin: feed as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
     await instance.waitUntilExit();
   } finally {
-    if (alternate) process.stdout.write('\u001B[?1049l');
+    session?.restore();
   }
 }

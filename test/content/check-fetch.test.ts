@@ -5,80 +5,165 @@ import { checkChangeRequest } from '../../src/content/check.js';
 import { withCall } from '../helpers/area-call.js';
 
 /**
- * What checkChangeRequest asks a server whose page lists carry no markdown: a client double
- * answering from memory, recording each request, so `--ignore` is seen to skip the work and the
- * progress to count every page request once.
+ * What checkChangeRequest asks a server whose page lists carry no markdown (only document ids): a
+ * client double answering from memory and recording each request, so the check is seen to read
+ * only what the change request changes, and to settle which broken links it brings from the
+ * reports' stats, or from the primary content's report where the stats do not.
  */
 
-const pages = [
-  { id: 'p1', title: 'One', slug: 'one', path: 'one', type: 'document' },
-  {
-    id: 'p2',
-    title: 'Two',
-    slug: 'two',
-    path: 'two',
-    type: 'document',
-    pages: [{ id: 'p3', title: 'Three', slug: 'three', path: 'two/three', type: 'document' }],
-  },
-  { id: 'g', title: 'Group', slug: 'group', path: 'group', type: 'group' },
-];
-const markdown: Record<string, string> = { p1: 'Hello [x](gone.md)', p2: '', p3: 'Fine' };
+interface Side {
+  /** Flat: id → [path, document id, markdown]. */
+  pages: Record<string, [string, string, string]>;
+  /** Broken targets by page id. */
+  broken: Record<string, string[]>;
+  /** `stats.broken.changeRequest` by page id (change request only; absent: not given). */
+  brought?: Record<string, number>;
+}
 
-function fakeClient() {
+const tree = (side: Side) =>
+  Object.entries(side.pages).map(([id, [path, documentId]]) => ({ id, title: path, slug: path, path, type: 'document', documentId }));
+const brokenItem = (target: string, on: string) => ({
+  status: 'broken',
+  targetReference: { kind: 'url', url: target },
+  locationReferences: [{ kind: 'page', page: { id: on } }],
+});
+
+function fakeClient(primary: Side, cr: Side, okLinks: { target: string; on: string }[] = []) {
   const requests: string[] = [];
+  const links = (side: Side, label: string) => (params: { pageId: string }) => {
+    requests.push(`${label} links ${params.pageId}`);
+    const items = (side.broken[params.pageId] ?? []).map((t) => brokenItem(t, params.pageId));
+    const brought = side.brought?.[params.pageId];
+    return Promise.resolve({
+      items,
+      stats: { total: items.length, broken: { total: items.length, ...(brought === undefined ? {} : { changeRequest: brought }) } },
+    });
+  };
+  const body = (side: Side, label: string) => (params: { pageId: string }) => {
+    requests.push(`${label} body ${params.pageId}`);
+    return Promise.resolve({ markdown: side.pages[params.pageId]?.[2] });
+  };
   const client = withCall({
-    changeRequests: {
-      get: () => {
-        requests.push('get');
-        return Promise.resolve({ number: 4, outdated: false });
-      },
-    },
+    changeRequests: { get: () => Promise.resolve({ number: 4, outdated: false }) },
     changeRequestContent: {
-      listPages: () => {
-        requests.push('pages');
-        return Promise.resolve({ pages });
-      },
-      getPage: (params: { pageId: string }) => {
-        requests.push(`body ${params.pageId}`);
-        return Promise.resolve({ markdown: markdown[params.pageId] });
-      },
+      listPages: () => Promise.resolve({ pages: tree(cr) }),
+      getPage: body(cr, 'cr'),
+      listPageLinks: links(cr, 'cr'),
     },
-    async *paginate(op: Operation, params: { pageId?: string }) {
-      requests.push(params.pageId ? `links ${params.pageId}` : op.id);
-      if (params.pageId === 'p1') yield { status: 'broken', targetReference: { kind: 'url', url: 'gone.md' } };
-      if (params.pageId === 'p3') yield { status: 'ok', targetReference: { kind: 'url', url: 'https://example.com' } };
+    content: {
+      listPages: () => Promise.resolve({ pages: tree(primary) }),
+      getPage: body(primary, 'primary'),
+      listPageLinks: links(primary, 'primary'),
+    },
+    async *paginate(op: Operation, params: { query?: { status?: string } }) {
+      requests.push(`${op.id}${params.query?.status ? ` ${params.query.status}` : ''}`);
       await Promise.resolve();
+      if (op.id !== 'listSpaceLinks') return;
+      if (params.query?.status === 'ok')
+        for (const { target, on } of okLinks)
+          yield {
+            status: 'ok',
+            targetReference: { kind: 'page', page: { id: target } },
+            locationReferences: [{ kind: 'page', page: { id: on } }],
+          };
+      if (params.query?.status === 'broken')
+        for (const [on, targets] of Object.entries(primary.broken)) for (const t of targets) yield brokenItem(t, on);
     },
   });
   return { client: client as unknown as DocsClient, requests };
 }
 
 const params = { spaceId: 'sp', changeRequestId: 'cr' };
+const primary: Side = {
+  pages: { p1: ['one', 'd1', 'See [x](gone.md)'], p2: ['two', 'd2', 'Text'], p3: ['three', 'd3', 'Fine'], p5: ['five', 'd5', ''] },
+  broken: { p1: ['gone.md'] },
+};
 
 describe('checkChangeRequest', () => {
-  it('reads each document body and link report once, and reports progress over both', async () => {
-    const { client, requests } = fakeClient();
-    const ticks: [number, number][] = [];
-    const report = await checkChangeRequest(client, params, { onProgress: (done, total) => ticks.push([done, total]) });
+  it('reads only the bodies and link reports of the pages the change request changes', async () => {
+    const cr: Side = {
+      pages: { ...primary.pages, p2: ['two', 'd2x', ' '], p4: ['four', 'd4', '[y](nope.md)'] },
+      broken: { p1: ['gone.md'], p4: ['nope.md'] },
+      brought: { p1: 0, p4: 1 },
+    };
+    const { client, requests } = fakeClient(primary, cr);
+    const report = await checkChangeRequest(client, params);
     expect(report).toEqual({
       ok: false,
       findings: [
-        { kind: 'broken-link', page: 'one', message: 'broken link to gone.md' },
-        { kind: 'empty-page', page: 'two', message: '"Two" has no content' },
+        { kind: 'empty-page', page: 'two', message: '"two" has no content', introduced: true },
+        { kind: 'broken-link', page: 'four', message: 'broken link to nope.md', introduced: true },
       ],
     });
-    expect(requests.filter((r) => r.startsWith('body')).sort()).toEqual(['body p1', 'body p2', 'body p3']);
-    expect(requests.filter((r) => r.startsWith('links')).sort()).toEqual(['links p1', 'links p2', 'links p3']);
-    expect(requests).toContain('listCommentsInChangeRequest');
-    expect(ticks[0]).toEqual([0, 6]);
-    expect(ticks.at(-1)).toEqual([6, 6]);
-    expect(ticks).toHaveLength(7);
+    expect(requests.filter((r) => !r.startsWith('list')).sort()).toEqual([
+      'cr body p2',
+      'cr body p4',
+      'cr links p2',
+      'cr links p4',
+      'primary body p2',
+    ]);
+    expect(requests).not.toContain('listSpaceLinks broken');
+
+    // --all: the primary content's broken link and empty page too, from its report; nothing more is read per page.
+    const everything = fakeClient(primary, cr);
+    const full = await checkChangeRequest(everything.client, params, { all: true });
+    expect(full.findings.filter((f) => !f.introduced)).toEqual([
+      { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false },
+      { kind: 'empty-page', page: 'five', message: '"five" has no content', introduced: false },
+    ]);
+    // The added page could be the one p1 links to: p1's link is read in the change request.
+    expect(everything.requests.filter((r) => r.includes('links p')).sort()).toEqual(['cr links p1', 'cr links p2', 'cr links p4']);
+
+    // A change request that adds or moves no page leaves the primary content's links as they are: its report is enough.
+    const edit = fakeClient(primary, { ...cr, pages: { ...primary.pages, p2: ['two', 'd2x', ' '] } });
+    const edited = await checkChangeRequest(edit.client, params, { all: true });
+    expect(edited.findings.map((f) => [f.kind, f.page, f.introduced])).toEqual([
+      ['broken-link', 'one', false],
+      ['empty-page', 'two', true],
+      ['empty-page', 'five', false],
+    ]);
+    expect(edit.requests.filter((r) => r.includes('links p'))).toEqual(['cr links p2']);
+  });
+
+  it("compares with the primary content's page report when the stats do not settle it, or are not given", async () => {
+    const cr: Side = {
+      pages: { ...primary.pages, p1: ['one', 'd1x', 'See [x](gone.md) and [z](lost.md)'] },
+      broken: { p1: ['gone.md', 'lost.md'] },
+      brought: { p1: 1 },
+    };
+    for (const side of [cr, { ...cr, brought: {} }]) {
+      const { client, requests } = fakeClient(primary, side);
+      const report = await checkChangeRequest(client, params, { all: true, ignore: ['empty-page'] });
+      expect(report.findings).toEqual([
+        { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false },
+        { kind: 'broken-link', page: 'one', message: 'broken link to lost.md', introduced: true },
+      ]);
+      expect(requests).toContain('primary links p1');
+    }
+  });
+
+  it('a change request that fixes a broken link in a page it edits has nothing to report, even with all', async () => {
+    const cr: Side = { pages: { ...primary.pages, p1: ['one', 'd1x', 'See [x](two.md)'] }, broken: {}, brought: {} };
+    const { client } = fakeClient(primary, cr);
+    expect((await checkChangeRequest(client, params, { all: true, ignore: ['empty-page'] })).findings).toEqual([]);
+  });
+
+  it('checks the pages linking to a page it removes, read from the primary content’s report', async () => {
+    const { p3: _removed, ...rest } = primary.pages;
+    const cr: Side = { pages: rest, broken: { p1: ['gone.md'], p2: ['three.md'] }, brought: { p1: 0, p2: 1 } };
+    const { client, requests } = fakeClient(primary, cr, [
+      { target: 'p3', on: 'p2' },
+      { target: 'p2', on: 'p1' },
+    ]);
+    const report = await checkChangeRequest(client, params, { ignore: ['empty-page'] });
+    expect(report.findings).toEqual([{ kind: 'broken-link', page: 'two', message: 'broken link to three.md', introduced: true }]);
+    expect(requests.filter((r) => r.includes('links p'))).toEqual(['cr links p2']);
   });
 
   it('asks nothing for the kinds it ignores', async () => {
-    const { client, requests } = fakeClient();
+    const { client, requests } = fakeClient(primary, { ...primary, pages: { ...primary.pages, p2: ['two', 'd2x', ''] } });
     const report = await checkChangeRequest(client, params, { ignore: ['broken-link', 'open-comment', 'empty-page'] });
     expect(report).toEqual({ ok: true, findings: [] });
-    expect(requests.sort()).toEqual(['get', 'pages']);
+    expect(requests).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../../src/api/schemas/change-request.js';
 import type { Comment } from '../../src/api/schemas/comment.js';
 import type { LinkItem } from '../../src/api/schemas/content.js';
@@ -106,15 +106,18 @@ describe('renderCheck', () => {
   const render = (mode: OutputMode, list: Finding[], json = false) => {
     const stdout = new Sink(mode === 'table');
     const stderr = new Sink(mode === 'table');
-    renderCheck(new Output({ mode, color: false, stdout, stderr }), { ok: list.length === 0, findings: list }, 'All clear.', json);
-    return { stdout: stdout.text, stderr: stderr.text };
+    const code = renderCheck(
+      new Output({ mode, color: false, stdout, stderr }),
+      { ok: list.length === 0, findings: list },
+      'All clear.',
+      json,
+    );
+    return { stdout: stdout.text, stderr: stderr.text, code };
   };
-  afterEach(() => {
-    process.exitCode = undefined;
-  });
 
   it('on a terminal groups the findings by page, the change request first, and counts them; exit code 8', () => {
-    expect(render('table', findings).stdout).toBe(
+    const table = render('table', findings);
+    expect(table.stdout).toBe(
       [
         'Change request',
         '  ✗ outdated      behind',
@@ -126,7 +129,7 @@ describe('renderCheck', () => {
         '',
       ].join('\n'),
     );
-    expect(process.exitCode).toBe(8);
+    expect(table.code).toBe(8);
   });
 
   it('piped: one tab-separated line per finding, no tab inside a cell', () => {
@@ -135,9 +138,30 @@ describe('renderCheck', () => {
     );
   });
 
-  it('clean: nothing on stdout, the message on stderr, exit code left alone; JSON says ok', () => {
-    expect(render('tsv', [])).toEqual({ stdout: '', stderr: 'All clear.\n' });
-    expect(process.exitCode).toBeUndefined();
+  it("cr check's findings say where they come from: marked on a terminal, a fourth column piped, introduced in JSON", () => {
+    const marked: Finding[] = [
+      { kind: 'broken-link', page: 'guide', message: 'broken link to x.md', introduced: true },
+      { kind: 'empty-page', page: 'guide', message: '"Guide" has no content', introduced: false },
+    ];
+    expect(render('table', marked).stdout).toBe(
+      [
+        'guide',
+        '  ✗ broken-link   broken link to x.md',
+        '  · empty-page    "Guide" has no content (already in primary content)',
+        '',
+        '2 findings (1 already in primary content)',
+        '',
+      ].join('\n'),
+    );
+    expect(render('tsv', marked).stdout).toBe(
+      'broken-link\tguide\tbroken link to x.md\tchange-request\nempty-page\tguide\t"Guide" has no content\tprimary\n',
+    );
+    expect(JSON.parse(render('tsv', marked, true).stdout).findings.map((f: Finding) => f.introduced)).toEqual([true, false]);
+    expect(render('tsv', marked).code).toBe(8);
+  });
+
+  it('clean: nothing on stdout, the message on stderr, no exit code; JSON says ok', () => {
+    expect(render('tsv', [])).toEqual({ stdout: '', stderr: 'All clear.\n', code: undefined });
     expect(JSON.parse(render('table', [], true).stdout)).toEqual({ ok: true, findings: [] });
   });
 });

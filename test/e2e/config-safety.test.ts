@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, docs, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { BIN, cleanup, ROOT, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { docs, startEmulator } from '../helpers/inproc.js';
 
 /*
  * The profile file as several processes and odd environments meet it: parallel writers, a umask
@@ -12,7 +13,6 @@ import { BIN, cleanup, docs, ensureBuilt, ROOT, startEmulator, tempDir, type Run
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  ensureBuilt();
   emulator = await startEmulator();
 });
 afterAll(async () => {

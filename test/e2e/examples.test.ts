@@ -77,7 +77,7 @@ const CHANGE_REQUEST = /(\bcr [a-z-]+ |--cr |\/change-requests\/)(42|3)\b/g;
 /** Refusals an example shows without saying so in its text, with the exit code expected. */
 const REFUSALS: Record<string, number> = {
   // The demo's change request has no broken link: grep finds nothing and says so with 1.
-  'cr check #3': 1,
+  'cr check #4': 1,
 };
 
 /** Commands that cannot run here, with the reason; the rest of their session runs. */
@@ -97,6 +97,7 @@ const OFFLINE: { match: RegExp; reason: string }[] = [
 const ILLUSTRATIONS: Record<string, string> = {
   'docs cr diff 2 --stat': "the output of another organization's change request (pages guide, setup, notes)",
   'docs cr check 2': "the findings of another organization's change request",
+  'docs cr check 2 --all': "the findings of another organization's change request",
 };
 
 /** What an example needs done first that the demo seed cannot hold (Git sync, an adaptive schema). */

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { docs, startEmulator } from '../helpers/inproc.js';
 import { demoEnv } from '../helpers/setup.js';
 import { docsOnTty } from '../helpers/tty.js';
 
@@ -18,7 +19,6 @@ let emulator: RunningEmulator;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  ensureBuilt();
   emulator = await startEmulator();
   env = demoEnv(emulator, { space: SPACE });
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { docs, startEmulator } from '../helpers/inproc.js';
 import { demoEnv, repoWith } from '../helpers/setup.js';
 import { docsOnTty } from '../helpers/tty.js';
 
@@ -24,7 +25,6 @@ let env: Record<string, string>;
 let root: string;
 
 beforeAll(async () => {
-  ensureBuilt();
   emulator = await startEmulator([], { files: true });
   env = demoEnv(emulator);
   root = tempDir('docs-e2e-replace-');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, docs, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, type RunningEmulator } from '../helpers/e2e.js';
+import { docs, startEmulator } from '../helpers/inproc.js';
 import { demoEnv } from '../helpers/setup.js';
 import { docsOnTty, hasPty } from '../helpers/tty.js';
 
@@ -23,7 +24,6 @@ const createOne = (language: string) =>
   api<Translation>(emulator, 'POST', base, { source: { space: DEMO.spaces.guides, language: 'en' }, language });
 
 beforeAll(async () => {
-  ensureBuilt();
   emulator = await startEmulator();
   env = demoEnv(emulator);
 });

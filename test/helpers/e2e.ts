@@ -61,7 +61,8 @@ export interface RunOptions {
 /** Everything every run printed, for the "no secret in any output" checks. */
 export const transcript: string[] = [];
 
-function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+/** PATH, a temp HOME and NO_COLOR, plus `extra` (an undefined value removes the variable). */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: join(tmpdir(), 'docs-e2e-home'), NO_COLOR: '1' };
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined) delete env[key];

@@ -3,7 +3,11 @@ import type { Comment } from '../../src/api/schemas/comment.js';
 import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
 import { buildEntries, matchesText, type Thread } from '../../src/ui/cr-review/data.js';
 import { conflictPages } from '../../src/ui/cr-review/parts.js';
-import { detailRows, wrap } from '../../src/ui/cr-review/rows.js';
+import { chunks, detailRows, wrap } from '../../src/ui/cr-review/rows.js';
+import { inputLines } from '../../src/ui/cr-review/Dialog.js';
+import { shellWord, wayOutRows } from '../../src/ui/cr-review/way-out.js';
+import type { ChangeRequest } from '../../src/api/schemas/change-request.js';
+import { displayWidth } from '../../src/ui/format.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const user = { id: 'u1', displayName: 'Ada' };
@@ -74,18 +78,17 @@ describe('detail rows', () => {
     const rows = detailRows(
       { key: 'page:p1', pageId: 'p1', label: 'new/path', page: p, threads: [thread('t1', 'Looks right', { id: 'p1' }, ['Thanks'])] },
       60,
-      undefined,
-      NOW,
+      { now: NOW },
     );
     expect(rows.map((r) => r.text)).toEqual([
-      'moved, renamed, modified · new/path · +1 −1',
+      'moved, renamed, modified · new/path · "New" · +1 −1',
       'path: old/path → new/path',
       'title: Old → New',
       '@@ -1,1 +1,1 @@',
       '-old line',
       '+new line',
       '',
-      `── 1 comment ${'─'.repeat(46)}…`,
+      `── 1 comment ${'─'.repeat(47)}`,
       '● Ada · 1 hour ago · open · 1 reply',
       '  Looks right',
       '  ↳ Bob · 30 minutes ago',
@@ -99,8 +102,8 @@ describe('detail rows', () => {
 
   it('a page with comments only says so, or why the diff is missing', () => {
     const entry = { key: 'page:p9', pageId: 'p9', label: 'FAQ', threads: [] };
-    expect(detailRows(entry, 40, undefined, NOW)[0]?.text).toBe('This page has comments but no change.');
-    expect(detailRows(entry, 40, 'Loading the diff… 2/5', NOW)[0]?.text).toBe('Loading the diff… 2/5');
+    expect(detailRows(entry, 40, { now: NOW })[1]?.text).toBe('This page has comments but no change.');
+    expect(detailRows(entry, 40, { diffNote: 'Loading the diff… 2/5', now: NOW })[1]?.text).toBe('Loading the diff… 2/5');
   });
 });
 
@@ -131,5 +134,73 @@ describe('text helpers', () => {
     expect(matchesText(cr, 'grace')).toBe(true);
     expect(matchesText(cr, 'merged')).toBe(false);
     expect(matchesText(cr, '  ')).toBe(true);
+  });
+});
+
+describe('second pass: widths, anchors, replies, the way out', () => {
+  it('wraps by display width: wide characters count two columns and are never split', () => {
+    const lines = wrap('日本語のタイトル 👩‍💻 ｆｕｌｌ width text', 10);
+    expect(lines.every((l) => displayWidth(l) <= 10)).toBe(true);
+    expect(lines.join('').replace(/ /g, '')).toBe('日本語のタイトル👩‍💻ｆｕｌｌwidthtext');
+    expect(chunks('ab日本cd', 4)).toEqual(['ab日', '本cd']);
+    // Continuation lines start where the paragraph's first line does, not one column to the right.
+    expect(wrap('  indented code line that is long enough to wrap', 20)).toEqual([
+      '  indented code line',
+      'that is long enough',
+      'to wrap',
+    ]);
+  });
+
+  it('an input box breaks after a space, so every line starts at the same column', () => {
+    const chars = [...'one two three four'];
+    expect(inputLines(chars, 9).map(([a, b]) => chars.slice(a, b).join(''))).toEqual(['one two', 'three', 'four']);
+    const long = [...'abcdefghij'];
+    expect(inputLines(long, 4).map(([a, b]) => long.slice(a, b).join(''))).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
+  it('a comment anchored to a block shows its preview; reply rows carry the reply id; an edited one says so', () => {
+    const t = thread('t1', 'Say which version', { id: 'p1' }, ['Done']);
+    t.comment.target = { ...t.comment.target, node: { id: 'n1', preview: 'Install with winget' } };
+    t.comment.editedAt = '2026-11-25T11:10:00Z';
+    const rows = detailRows({ key: 'page:p1', pageId: 'p1', label: 'FAQ', threads: [t] }, 60, { now: NOW });
+    const texts = rows.map((r) => r.text);
+    expect(texts).toContain('  ▏ Install with winget');
+    expect(texts).toContain('● Ada · 1 hour ago (edited) · open · 1 reply');
+    expect(rows.filter((r) => r.reply === 't1-r0').map((r) => r.text)).toEqual(['  ↳ Bob · 30 minutes ago', '    Done']);
+    expect(rows.find((r) => r.text.startsWith('●'))?.stop).toBe('comment');
+  });
+
+  it('long diff lines wrap under their text, or are cut when wrapping is off', () => {
+    const p = page('p1', 'a', { hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: [`+${'word '.repeat(10)}end`] }] });
+    const entry = { key: 'page:p1', pageId: 'p1', label: 'a', page: p, threads: [] };
+    const wrapped = detailRows(entry, 20, { now: NOW }).filter((r) => r.color === 'green');
+    expect(wrapped.length).toBe(3);
+    expect(wrapped.map((r) => r.text.slice(1).trim()).join(' ')).toBe(`${'word '.repeat(10)}end`);
+    expect(wrapped.slice(1).every((r) => r.text.startsWith(' '))).toBe(true);
+    const cut = detailRows(entry, 20, { now: NOW, wrapDiff: false }).filter((r) => r.color === 'green');
+    expect(cut.map((r) => r.text)).toEqual([`+${'word '.repeat(3)}wor…`]);
+  });
+
+  it('the way out names the change request, its space and the pulled files and new change request once known', () => {
+    const cr = { id: 'c1', number: 7, subject: "Fix Bob's page", urls: { app: 'https://app.example/cr/7' } } as unknown as ChangeRequest;
+    const conflict = { what: 'Merge' as const, pages: [{ id: 'p1', name: 'Windows (installation/windows)' }] };
+    const before = wayOutRows({ bin: 'docs', spaceId: 'sp', cr, conflict }).map((r) => r.text);
+    expect(before).toContain('  docs cr diff 7 --name-only --space sp');
+    expect(before).toContain('  docs spaces pull sp ./cr7 --cr 7');
+    expect(before).toContain(`  docs cr create --subject 'Fix Bob'\\''s page' --space sp`);
+    expect(before).toContain('  docs cr merge <new> --yes --space sp');
+    expect(before).toContain('  docs cr edit 7 --status archived --space sp');
+    expect(before).toContain('  https://app.example/cr/7');
+    const after = wayOutRows({
+      bin: 'docs',
+      spaceId: 'sp',
+      cr,
+      conflict,
+      pulled: { dir: 'out', root: '/tmp/out', files: ['installation/windows.md'] },
+      created: { ...cr, number: 8 },
+    }).map((r) => r.text);
+    expect(after).toContain('  docs spaces import sp --cr 8 --source markdown --url file:///tmp/out/installation/windows.md --yes');
+    expect(after).toContain('  docs cr merge 8 --yes --space sp');
+    expect(shellWord('a b')).toBe("'a b'");
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
@@ -47,11 +47,11 @@ function start(props: Partial<Parameters<typeof ReviewApp>[0]> = {}) {
 }
 
 /** Open change request #1 from the list and wait for its diff and comments (the added page is in view). */
-async function openFirst() {
-  const ui = start();
-  await waitForFrame(ui.lastFrame, 'Document Windows installation');
+async function openFirst(props: Partial<Parameters<typeof ReviewApp>[0]> = {}, subject = 'Document Windows installation') {
+  const ui = start(props);
+  await waitForFrame(ui.lastFrame, subject);
   ui.stdin.write('\r');
-  await waitForFrame(ui.lastFrame, /Conversation\s+1✎[\s\S]*@@ /);
+  await waitForFrame(ui.lastFrame, /Conversation\s+\d+✎[\s\S]*@@ /);
   return ui;
 }
 
@@ -118,7 +118,7 @@ describe('the list', () => {
     const ui = start({ onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, 'Document Windows installation');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'Change requests: keys (any key closes)');
+    await waitForFrame(ui.lastFrame, 'Change requests: keys (any key closes this)');
     expect(ui.lastFrame()).toContain('filter by text');
     ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
@@ -132,7 +132,7 @@ describe('the list', () => {
     expect(frame).toMatch(/✗ .*\(HTTP 404\)/);
     expect(frame).not.toMatch(/\n\s+at /);
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'keys (any key closes)');
+    await waitForFrame(ui.lastFrame, 'keys (any key closes this)');
   });
 });
 
@@ -158,7 +158,7 @@ describe('a change request', () => {
     const ui = await openFirst();
     let frame = await waitForFrame(ui.lastFrame, '+Install with winget');
     expect(frame).toMatch(/›A installation\/windows/);
-    expect(frame).toContain('added · installation/windows · +1 −0');
+    expect(frame).toContain('added · installation/windows · "Windows" · +1 −0');
     expect(frame).toContain('@@ -1,0 +1,1 @@');
     expect(frame).toContain('+Install with winget: `winget install Acme.Cli`.');
     expect(frame).toContain('No comments on this page; c adds one.');
@@ -186,7 +186,7 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, 'Comment posted.');
     const frame = await waitForFrame(ui.lastFrame, '── 1 comment ─');
     expect(frame).toContain('Mention winget needs Windows 10');
-    expect(frame).toMatch(/›A installation\/windows\s+1✎/);
+    expect(frame).toMatch(/›A installation\/windows\s+Windows\s+1✎/);
     const comments = await api<{ items: { body: { markdown?: string }; target?: { page?: { id: string } } }[] }>('GET', `${CR}/comments`, {
       query: { format: 'markdown' },
     });
@@ -200,7 +200,7 @@ describe('a change request', () => {
     const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, '#1: keys (any key closes)');
+    await waitForFrame(ui.lastFrame, '#1: keys (any key closes this)');
     ui.stdin.write(' ');
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('q');
@@ -291,23 +291,51 @@ describe('a change request', () => {
     await waitForFrame(ui.lastFrame, 'No open change requests');
   });
 
-  it('a merge that conflicts says so, merges nothing and offers update from main', async () => {
+  it('a merge that conflicts marks the pages, shows the way out as whole commands, and does its steps: P pulls, C creates, O opens', async () => {
     await gitImportOverGuides();
     const before = (await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision;
-    const ui = await openFirst();
+    const opened: string[] = [];
+    const ui = await openFirst({ openUrl: async (url: string) => void opened.push(url) });
     ui.stdin.write('m');
-    await waitForFrame(ui.lastFrame, 'Merge #1');
+    await waitForFrame(ui.lastFrame, 'Merge #1 "Document Windows installation" into the primary content? [y/N]');
     ui.stdin.write('y');
-    const frame = await waitForFrame(ui.lastFrame, 'Update #1 from main');
-    // The names wrap onto a second line rather than being cut off.
-    expect(frame.replace(/\s*\n\s*/g, ' ')).toMatch(
-      /✗ Merge conflicts with the primary content: nothing was merged\. Pages in conflict: Windows \(installation\/windows\)\./,
+    let frame = await waitForFrame(ui.lastFrame, '✗ Conflict: the way out');
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
+      '✗ Merge conflicts with the primary content: nothing was merged. Pages in conflict are marked !',
     );
+    expect(frame).toMatch(/ ! installation\/windows\s+Windows/);
+    expect(frame).toContain(`docs cr diff 1 --name-only --space ${SPACE}`);
     expect(await crStatus()).toBe('open');
     expect((await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision).toBe(before);
-    ui.stdin.write('y');
-    await waitForFrame(ui.lastFrame, '✗ Update from main conflicts with the primary content: nothing was applied.');
-    expect(ui.lastFrame()).toContain('open · by Katherine Johnson');
+    // The steps further down, as commands with the number and space filled in.
+    ui.stdin.write(TAB);
+    await waitForFrame(ui.lastFrame, '│ ›Merge conflicts');
+    ui.stdin.write('G');
+    frame = await waitForFrame(ui.lastFrame, `docs cr edit 1 --status archived --space ${SPACE}`);
+    expect(frame).toContain(`docs cr merge <new> --yes --space ${SPACE}`);
+    // P pulls the change request's version of the page in conflict into a folder.
+    const dir = join(TEMP, `pulled-${Date.now()}`);
+    ui.stdin.write('P');
+    await waitForFrame(ui.lastFrame, 'Folder to pull the pages into');
+    ui.stdin.write('\u0015');
+    await typeText(ui, dir);
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, /Pulled 1 page into/);
+    expect(readFileSync(join(dir, 'installation', 'windows.md'), 'utf8')).toContain('Install with winget');
+    // C creates the new change request; the import and merge commands name it.
+    ui.stdin.write('C');
+    await waitForFrame(ui.lastFrame, 'Subject of the new change request');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Created change request #2.');
+    frame = await waitForFrame(ui.lastFrame, `docs cr merge 2 --yes --space ${SPACE}`);
+    const pane = frame
+      .split('\n')
+      .map((l) => (l.split('│')[1] ?? '').slice(2))
+      .join('');
+    expect(pane).toContain(`docs spaces import ${SPACE} --cr 2 --source markdown --url file://${dir}/installation/windows.md --yes`);
+    ui.stdin.write('O');
+    await waitForFrame(ui.lastFrame, /Opened http\S+ in the browser\./);
+    expect(opened).toEqual([expect.stringContaining('/~/changes/1/')]);
   });
 
   it('a archives after a confirmation; the list follows', async () => {
@@ -356,3 +384,221 @@ async function gitImportOverGuides(): Promise<void> {
   const res = await api('POST', `/v1/spaces/${SPACE}/git/import`, { body: { url: `file://${dir}`, ref: 'refs/heads/main' } });
   expect(res.status).toBeLessThan(300);
 }
+
+/** A page added to change request #1 by a markdown import (a file under the emulator's files root). */
+async function importPage(name: string, markdown: string): Promise<void> {
+  const file = join(TEMP, `${name}-${Date.now()}.md`);
+  writeFileSync(file, markdown);
+  const res = await api('POST', `${CR}/content/import`, { body: { url: `file://${file}`, source: 'markdown' } });
+  expect(res.status).toBeLessThan(300);
+}
+
+const LONG_LINE = `Long line starts here ${'and goes on '.repeat(12)}until the very end`;
+
+describe('reading at any width', () => {
+  it('a long comment wraps at words with steady indentation; a long diff line wraps, and w cuts it', async () => {
+    await importPage('long', `# Long read\n\n${LONG_LINE}\n`);
+    const words = 'This comment should wrap across several lines of the pane without cutting any of its words in half at all';
+    await api('POST', `${CR}/comments`, { body: { body: { markdown: words } } });
+    const ui = await openFirst();
+    ui.stdin.write('G');
+    let frame = await waitForFrame(ui.lastFrame, /\+Long line starts here[\s\S]*very end/);
+    const right = (f: string) => f.split('\n').map((l) => l.split('│')[1] ?? '');
+    expect(right(frame).join('\n')).not.toContain('…');
+    expect(frame).toContain('"Long read"');
+    ui.stdin.write('w');
+    frame = await waitForFrame(ui.lastFrame, 'Long diff lines are cut (w wraps them).');
+    expect(frame).not.toContain('very end');
+    expect(right(frame).some((l) => /\+Long line starts here.*…/.test(l))).toBe(true);
+    ui.stdin.write('g');
+    frame = await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+    // Every line of the comment starts at the same column, under the thread's author.
+    const at = right(frame).findIndex((l) => l.includes('This comment should'));
+    const rest = right(frame).slice(at);
+    const comment = rest.slice(
+      0,
+      rest.findIndex((l) => !/^ {4}\S/.test(l)),
+    );
+    expect(comment.length).toBeGreaterThan(1);
+    expect(comment.map((l) => l.trim()).join(' ')).toBe(words);
+  });
+
+  it('a CJK and emoji subject keeps the list columns in place', async () => {
+    const subject = '📚 Ünïcödé 日本語のタイトル 👩‍💻 ｆｕｌｌ';
+    await client.changeRequests.update({ spaceId: SPACE, changeRequestId: 'cr_windows', body: { subject } });
+    const ui = start();
+    const frame = await waitForFrame(ui.lastFrame, '#1 ');
+    expect(frame).toContain('📚 Ünïcödé');
+    const row = frame.split('\n').find((l) => l.includes('#1 ')) ?? '';
+    expect(row).toMatch(/Katherine Johnson\s+open\s+just now\s+1$/);
+  });
+
+  it('the merge question wraps instead of being cut; Esc and q cancel it with a message', async () => {
+    await client.changeRequests.update({
+      spaceId: SPACE,
+      changeRequestId: 'cr_windows',
+      body: { subject: `A subject long enough to need a second line ${'x'.repeat(30)} end` },
+    });
+    const ui = await openFirst({}, 'A subject long enough');
+    ui.stdin.write('m');
+    const frame = await waitForFrame(ui.lastFrame, '[y/N]');
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain('end" into the primary content? [y/N]');
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, 'Not merged.');
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, '[y/N]');
+    ui.stdin.write('q');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('[y/N]'), { timeout: 10_000 });
+    expect(ui.lastFrame()).toContain('Not merged.');
+    expect(await crStatus()).toBe('open');
+  });
+});
+
+describe('a diff read like tig', () => {
+  it('/ searches with n and N, ] and [ go from hunk to page, space and ctrl-b page', async () => {
+    const body = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the long page${i === 44 ? ' with the needle' : ''}`).join('\n');
+    await importPage('many', `# Many lines\n\n${body}\n`);
+    const ui = await openFirst();
+    await waitForFrame(ui.lastFrame, 'Many lines');
+    ui.stdin.write('/');
+    await waitForFrame(ui.lastFrame, /^\/ *$/m);
+    await typeText(ui, 'needle', '/');
+    ui.stdin.write('\r');
+    let frame = await waitForFrame(ui.lastFrame, 'Match 1 of 1 for "needle"');
+    expect(frame).toMatch(/│ ›\+Line 45 of the long page with the needle/);
+    ui.stdin.write('n');
+    await waitForFrame(ui.lastFrame, 'Match 1 of 1 for "needle" (from the top).');
+    ui.stdin.write('/');
+    await waitForFrame(ui.lastFrame, /^\/ *$/m);
+    await typeText(ui, 'install', '/');
+    ui.stdin.write('\r');
+    frame = await waitForFrame(ui.lastFrame, /Match \d of (\d) for "install"/);
+    const total = Number(/Match \d of (\d)/.exec(frame)?.[1]);
+    expect(total).toBeGreaterThan(1);
+    ui.stdin.write('N');
+    await waitForFrame(ui.lastFrame, `Match ${total} of ${total}`);
+    // ] from the top of the Conversation goes to the next page's first row, then to its hunk.
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('│ ›'));
+    ui.stdin.write('g');
+    await waitForFrame(ui.lastFrame, /› {2}Conversation/);
+    ui.stdin.write(TAB);
+    await waitForFrame(ui.lastFrame, '│ ›Comments on the change request');
+    ui.stdin.write(']');
+    await waitForFrame(ui.lastFrame, '│ ›● Alan Turing');
+    ui.stdin.write(']');
+    await waitForFrame(ui.lastFrame, '│ ›added · installation/windows');
+    ui.stdin.write(']');
+    await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,1 @@');
+    ui.stdin.write('[');
+    await waitForFrame(ui.lastFrame, '│ ›● Alan Turing');
+    // Space pages through a long diff, ctrl-b comes back, ctrl-f goes on (the page list keeps the focus).
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('│ ›'));
+    ui.stdin.write('G');
+    await waitForFrame(ui.lastFrame, '+Line 1 of the long page');
+    ui.stdin.write(' ');
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('+Line 1 of the long page') && /\+Line 1\d of/.test(f));
+    ui.stdin.write('\u0002');
+    await waitForFrame(ui.lastFrame, '+Line 1 of the long page');
+    ui.stdin.write('\u0006');
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('+Line 1 of the long page'));
+  });
+});
+
+describe('no dead ends', () => {
+  it('a merged change request says so once, offers no m or u, and m explains instead of asking', async () => {
+    await api('POST', `${CR}/merge`);
+    const initial = await client.changeRequests.get({ spaceId: SPACE, changeRequestId: '1' });
+    const ui = start({ changeRequest: initial, onQuit: () => undefined });
+    const frame = await waitForFrame(ui.lastFrame, 'Merged into the primary content');
+    const flat = frame.replace(/\s*\n\s*/g, ' ');
+    expect(flat).toContain(
+      "Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id.",
+    );
+    expect(flat.match(/Merged into the primary content/g)).toHaveLength(1);
+    expect(frame).not.toContain('m merge');
+    expect(frame).not.toContain('u update');
+    expect(frame).toContain('q quit');
+    ui.stdin.write('m');
+    await waitForFrame(ui.lastFrame, '✗ #1 is merged: there is nothing to merge.');
+    expect(ui.lastFrame()).not.toContain('[y/N]');
+  });
+
+  it('an outdated change request has a banner; one without changes says so', async () => {
+    await gitImportOverGuides();
+    const ui = await openFirst();
+    await waitForFrame(ui.lastFrame, 'Outdated: the primary content has newer changes, which show as removals in this diff');
+    ui.stdin.write('q');
+    await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
+    const made = await client.changeRequests.create({ spaceId: SPACE, body: { subject: 'Nothing yet' } });
+    const empty = start({ changeRequest: made, onQuit: () => undefined });
+    await waitForFrame(empty.lastFrame, 'No changes: no page differs from the primary content.');
+  });
+});
+
+describe('comments you can fix', () => {
+  async function asCommenter() {
+    await client.close();
+    client = new DocsClient({ baseUrl: emu.url, token: DEMO.tokens.comment });
+    await api('POST', `${CR}/comments`, { body: { body: { markdown: 'Typo in hte title' } }, token: DEMO.tokens.comment });
+    const ui = await openFirst();
+    ui.stdin.write('g');
+    await waitForFrame(ui.lastFrame, 'Typo in hte title');
+    ui.stdin.write(TAB);
+    await waitForFrame(ui.lastFrame, '│ ›Comments on the change request');
+    ui.stdin.write('G');
+    await vi.waitFor(() => expect(ui.lastFrame()).toMatch(/│ › {2}Typo in hte title/), { timeout: 10_000 });
+    return ui;
+  }
+
+  it('E edits your comment, D deletes it after [y/N]; someone else’s comment is refused', async () => {
+    const ui = await asCommenter();
+    ui.stdin.write('E');
+    await waitForFrame(ui.lastFrame, 'Edit your comment');
+    ui.stdin.write('\u0017');
+    ui.stdin.write('\u0017');
+    await typeText(ui, 'the title', 'Typo in ');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment saved.');
+    await waitForFrame(ui.lastFrame, '(edited)');
+    expect(ui.lastFrame()).toContain('Typo in the title');
+    ui.stdin.write('D');
+    await waitForFrame(ui.lastFrame, 'Delete your comment? [y/N]');
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, 'Nothing was deleted.');
+    ui.stdin.write('D');
+    await waitForFrame(ui.lastFrame, 'Delete your comment? [y/N]');
+    ui.stdin.write('y');
+    await waitForFrame(ui.lastFrame, 'Comment deleted.');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('Typo in the title'), { timeout: 10_000 });
+    // Alan Turing's comment is not the commenter's.
+    ui.stdin.write('g');
+    for (let i = 0; i < 3; i++) ui.stdin.write('j');
+    await vi.waitFor(() => expect(selectedRow(ui.lastFrame())).toContain('● Alan Turing'), { timeout: 10_000 });
+    ui.stdin.write('E');
+    await waitForFrame(ui.lastFrame, "✗ Only the comment's author (or an admin) can edit it.");
+  });
+
+  it('reacting twice with the same emoji says so; - removes your reaction; e on a reply says why it cannot', async () => {
+    const ui = await asCommenter();
+    for (const said of ['Reacted 👍.', 'You had already reacted 👍.']) {
+      ui.stdin.write('e');
+      await waitForFrame(ui.lastFrame, 'React to the comment');
+      ui.stdin.write('1');
+      await waitForFrame(ui.lastFrame, said);
+    }
+    await waitForFrame(ui.lastFrame, '👍1');
+    ui.stdin.write('-');
+    await waitForFrame(ui.lastFrame, 'Remove your reaction');
+    ui.stdin.write('1');
+    await waitForFrame(ui.lastFrame, 'Removed your 👍.');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('👍1'), { timeout: 10_000 });
+    // The first thread's reply.
+    ui.stdin.write('g');
+    for (let i = 0; i < 5; i++) ui.stdin.write('j');
+    await vi.waitFor(() => expect(selectedRow(ui.lastFrame())).toContain('↳ Katherine Johnson'), { timeout: 10_000 });
+    ui.stdin.write('e');
+    await waitForFrame(ui.lastFrame, "✗ A reply in a change request can't be reacted to");
+  });
+});

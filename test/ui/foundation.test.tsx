@@ -1,3 +1,4 @@
+import { KeyList } from '../../src/ui/components/KeyList.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { requireTerminal } from '../../src/cli/interactive.js';
 import { KeyHelp } from '../../src/ui/components/KeyHelp.js';
 import { moveSelection, ScrollList, windowStart } from '../../src/ui/components/ScrollList.js';
 import { StatusLine } from '../../src/ui/components/StatusLine.js';
-import { errorLine, fit, relativeTime, truncate } from '../../src/ui/format.js';
+import { displayWidth, errorLine, fit, relativeTime, truncate, wrapLines } from '../../src/ui/format.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -36,6 +37,26 @@ describe('text helpers', () => {
   it('fit pads to the width', () => {
     expect(fit('ab', 4)).toBe('ab  ');
     expect(fit('abcdef', 4)).toBe('abc…');
+  });
+
+  it('measure by display width: wide characters count two columns and are never split', () => {
+    const subject = '📚 Ünïcödé 日本語のタイトル 👩‍💻 ｆｕｌｌ';
+    expect(displayWidth('日本語')).toBe(6);
+    expect(displayWidth('Ünïcödé')).toBe(7);
+    const cut = truncate(subject, 12);
+    expect(displayWidth(cut)).toBeLessThanOrEqual(12);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(displayWidth(fit(subject, 20))).toBe(20);
+    expect(displayWidth(fit('日本', 5))).toBe(5);
+    // An odd width cannot hold half of a wide character: the cut leaves a column instead.
+    expect(displayWidth(fit('日本語', 4))).toBe(4);
+  });
+
+  it('wrapLines breaks at spaces, keeps given line breaks and cuts only words longer than a line', () => {
+    expect(wrapLines('should wrap across two lines', 12)).toEqual(['should wrap ', 'across two ', 'lines']);
+    expect(wrapLines('a\nb', 10)).toEqual(['a', 'b']);
+    expect(wrapLines('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    for (const line of wrapLines('日本語のタイトルはとても長いです', 7)) expect(displayWidth(line)).toBeLessThanOrEqual(7);
   });
   it('errorLine gives one line with the status for API errors, none of the stack', () => {
     expect(errorLine(new ApiError(403, 'You need the edit role\nmore'))).toBe('You need the edit role (HTTP 403)');
@@ -116,5 +137,22 @@ describe('requireTerminal', () => {
       );
       expect((err as { exitCode: number }).exitCode).toBe(2);
     }
+  });
+});
+
+describe('KeyList, the key help of both views', () => {
+  const keys = Array.from({ length: 22 }, (_, i) => [`k${i}`, `does thing number ${i}`] as const);
+
+  it('lays the keys out in columns when they are more than the rows, so all of them show', () => {
+    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={9} width={80} />);
+    const frame = lastFrame() ?? '';
+    for (const [key, label] of keys) expect(frame).toMatch(new RegExp(`${key} +${label}`));
+    expect(frame.split('\n').length).toBeLessThanOrEqual(9);
+    for (const line of frame.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  it('says how many are left out when even columns cannot hold them', () => {
+    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={4} width={30} />);
+    expect(lastFrame()).toMatch(/… \d+ more/);
   });
 });

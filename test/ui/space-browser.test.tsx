@@ -6,6 +6,9 @@ import { DEMO, demoSeed, startEmulator, type RunningEmulator, type SeedSpec } fr
 import { SpaceBrowser, startAtSpace } from '../../src/ui/space-browser/index.js';
 import { loadMarkdownRenderer } from '../../src/ui/space-browser/markdown.js';
 import { visibleRows } from '../../src/ui/space-browser/tree.js';
+import { displayWidth } from '../../src/ui/format.js';
+import { anchorAt, lineAt, textOffsets } from '../../src/ui/space-browser/anchor.js';
+import { editLine } from '../../src/ui/space-browser/LineInput.js';
 import { KEYS, tick, waitForFrame } from './helpers.js';
 
 let emu: RunningEmulator;
@@ -43,11 +46,14 @@ const GUIDE = [
   'The end of the guide.',
 ].join('\n');
 
+const LONG_TITLE = 'An essay with a title long enough to need two lines at forty columns';
+
 function seedWithGuide(): SeedSpec {
   const seed = structuredClone(demoSeed);
   const spaces = seed.organizations?.[0]?.spaces as Array<{ id: string; pages?: unknown[] }> | undefined;
   const api = spaces?.find((s) => s.id === DEMO.spaces.api);
   api?.pages?.push({ id: 'page_style', title: 'Style guide', markdown: GUIDE });
+  api?.pages?.push({ id: 'page_essay', title: LONG_TITLE, markdown: ESSAY });
   return seed;
 }
 
@@ -164,7 +170,7 @@ describe('spaces browse', () => {
     await app.press(...'Homebrew'.split(''), KEYS.enter);
     const results = await app.frame('1 page found');
     expect(results).toContain('macOS');
-    // `/` types a new search over the last one; Esc returns to its results.
+    // `/` opens an empty box for a new search; Esc returns to the last results.
     await app.press('/');
     await app.frame('esc to the results');
     await app.press(KEYS.escape);
@@ -303,6 +309,243 @@ describe('spaces browse', () => {
     await app.frame('Welcome');
     // The key line is whole at 80 columns (the test terminal is 100 wide).
     expect(app.lastFrame()).toContain('↑↓ move · → expand · enter read · / search · c change request · ? help · q back');
+  });
+});
+
+/** Long paragraphs of words found once each (`p3w14`), so that where a text is can be told at any width. */
+const ESSAY = Array.from({ length: 30 }, (_, p) => Array.from({ length: 40 }, (_, w) => `p${p}w${w}`).join(' ')).join('\n\n');
+
+/** The same terminal at another size, as a resize reports it. */
+function resize(app: ReturnType<typeof open>, columns: number, rows = 24) {
+  Object.defineProperty(app.stdout, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(app.stdout, 'rows', { value: rows, configurable: true });
+  app.stdout.emit('resize');
+}
+
+/** The first line of a page's text: the one under the header, which ends with the content shown. */
+function topLine(frame: string): string {
+  const lines = frame.split('\n');
+  return lines[lines.findIndex((l) => l.startsWith('Primary content')) + 1] ?? '';
+}
+
+/** The search box holds exactly `text` (the cursor cell after it is blank). */
+const searchBox = (text: string) => (frame: string) => frame.split('\n').some((l) => l.trimEnd() === `Search: ${text}`);
+
+const CTRL_U = '\u0015';
+const CTRL_W = '\u0017';
+
+describe('spaces browse shows everything', () => {
+  it('lists a space that is in no collection at the organization level, and opens it', async () => {
+    const client = clientFor();
+    const site = await client.sites.create({ organizationId: DEMO.org, body: { title: 'Loose Help Center', spaces: 'sample' } });
+    const app = open(
+      <SpaceBrowser client={client} initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.org, title: 'Acme Docs' } }]} />,
+    );
+    const level = await app.frame('Loose Help Center');
+    expect(level).toContain('Acme Docs › Collections and spaces');
+    expect(level).toMatch(/Loose Help Center\s+in no collection · /);
+    // The spaces that are in a collection are listed there, not here.
+    expect(level).not.toContain('Getting Started');
+    // Collections first (Product, Guides, API Reference, Internal), then the spaces in none.
+    const rows = level.split('\n').filter((l) => /collection ·|in no collection/.test(l));
+    expect(rows.findIndex((l) => l.includes('Loose Help Center'))).toBeGreaterThanOrEqual(4);
+    await app.press('G');
+    await app.frame('❯ Loose Help Center');
+    await app.press(KEYS.enter);
+    const tree = await app.frame('Loose Help Center › Pages');
+    expect(tree).toContain('Primary content');
+    await app.frame((f) => /❯ .\s*\S/.test(f) && !f.includes('Loading pages'));
+    await client.sites.delete({ organizationId: DEMO.org, siteId: site.id }).catch(() => undefined);
+  });
+
+  it('shows the collections a collection holds: Product holds Guides and API Reference', async () => {
+    const app = open(
+      <SpaceBrowser
+        client={clientFor()}
+        initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.org, title: 'Acme Docs' } }]}
+      />,
+    );
+    await app.frame('❯ Product');
+    await app.press(KEYS.enter);
+    const product = await app.frame('Acme Docs › Product');
+    expect(product).not.toContain('No spaces');
+    expect(product).toMatch(/❯ Guides\s+collection · Tutorials and how-to guides/);
+    expect(product).toMatch(/ API Reference\s+collection · /);
+    await app.press(KEYS.down);
+    await app.frame('❯ API Reference');
+    await app.press(KEYS.enter);
+    await app.frame('📡 API Reference');
+    await app.press('q', KEYS.up, KEYS.enter);
+    await app.frame('🚀 Getting Started');
+    // Back up through the collection that holds it.
+    await app.press('q');
+    await app.frame((f) => f.includes('Acme Docs › Product') && f.includes('❯ Guides'));
+  });
+
+  it('search: / opens an empty box each time, Ctrl-U and Ctrl-W edit as in readline, Enter searches what was typed', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('/', ...'Homebrew'.split(''), KEYS.enter);
+    await app.frame('1 page found');
+    await app.press('q');
+    await app.frame('Pages');
+    // A second `/` opens an empty box: not the old results, and typing does not add to the old words.
+    await app.press('/');
+    const fresh = await app.frame('Search:');
+    expect(fresh).toContain('words to look for, then Enter');
+    expect(fresh).not.toContain('Homebrew');
+    expect(fresh).not.toContain('found');
+    await app.press(...'winget'.split(''));
+    await app.frame(searchBox('winget'));
+    // Ctrl-U deletes back to the start of the line, and the letters typed after it are the whole text.
+    await app.press(CTRL_U);
+    await app.frame('Search:  words to look for');
+    await app.press(...'brew install'.split(''));
+    await app.frame(searchBox('brew install'));
+    // Ctrl-W deletes the word before the cursor, then the one before it.
+    await app.press(CTRL_W);
+    await app.frame(searchBox('brew'));
+    await app.press(CTRL_W);
+    await app.frame('Search:  words to look for');
+    // Readline's other moves: ←, Ctrl-A and Ctrl-E, with text typed in the middle.
+    await app.press(...'tarbal'.split(''), KEYS.left, KEYS.left, '\u0001', 'x', '\u0005', 'l');
+    await app.frame(searchBox('xtarball'));
+    await app.press('\u0001', '\u0004');
+    await app.frame(searchBox('tarball'));
+    await app.press(KEYS.enter);
+    const linux = await app.frame('1 page found');
+    expect(linux).toContain('Search: tarball');
+    expect(linux).toContain('Linux');
+    // From the results, `/` opens an empty box again; Enter searches the new words, it does not
+    // read the selected result of the old ones.
+    await app.press('/');
+    await app.frame('words to look for, then Enter');
+    await app.press(...'Homebrew'.split(''), KEYS.enter);
+    const mac = await app.frame((f) => f.includes('Search: Homebrew') && f.includes('1 page found'));
+    expect(mac).toContain('macOS');
+    expect(mac).not.toContain('Linux');
+    expect(mac).toContain('Search'); // still the search screen, no page opened
+    // Esc from an empty box goes back to the results of the last search.
+    await app.press('/', KEYS.escape);
+    await app.frame((f) => f.includes('Search: Homebrew') && f.includes('/ new search'));
+    await app.press(KEYS.enter);
+    await app.frame('Install with Homebrew');
+    // Reading a result and coming back keeps the results.
+    await app.press('q');
+    await app.frame((f) => f.includes('Search: Homebrew') && f.includes('❯ macOS'));
+  });
+
+  it('keeps the same text in view when a resize lays the page out again', async () => {
+    const client = clientFor();
+    const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
+    const app = open(
+      <SpaceBrowser
+        client={client}
+        initial={[
+          { kind: 'tree', space: api },
+          { kind: 'page', space: api, pageId: 'page_essay' },
+        ]}
+      />,
+    );
+    await app.frame('p0w0');
+    await app.press(' ', ' ', 'j');
+    const before = await app.frame((f) => /lines \d+–/.test(f) && !f.includes('p0w0 '));
+    const word = topLine(before).trim().split(/\s+/)[0] ?? '';
+    expect(word).toMatch(/^p\d+w\d+$/);
+    const lineBefore = /lines (\d+)–/.exec(before)?.[1];
+    // Narrower: the paragraphs take more lines, the same words stay at the top.
+    resize(app, 50);
+    const narrow = await app.frame((f) => /lines (\d+)–/.exec(f)?.[1] !== lineBefore && f.split('\n').every((l) => l.length <= 50));
+    expect(topLine(narrow)).toContain(word);
+    // And back: still the same text, on the line it started.
+    resize(app, 100);
+    const wide = await app.frame((f) => /lines (\d+)–/.exec(f)?.[1] === lineBefore);
+    expect(topLine(wide)).toBe(topLine(before));
+    // Scrolling goes on from there.
+    await app.press('j');
+    await app.frame((f) => /lines (\d+)–/.exec(f)?.[1] === String(Number(lineBefore) + 1));
+  });
+});
+
+describe('spaces browse at any width', () => {
+  it('measures rows by display width: a CJK and emoji title keeps the row inside the terminal', async () => {
+    const client = clientFor();
+    const title = '📚 Ünïcödé 日本語のタイトル 👩‍💻 ｆｕｌｌ';
+    const site = await client.sites.create({ organizationId: DEMO.org, body: { title, spaces: 'empty' } });
+    const app = open(
+      <SpaceBrowser client={client} initial={[{ kind: 'orgs' }, { kind: 'collections', org: { id: DEMO.org, title: 'Acme Docs' } }]} />,
+    );
+    const wide = await app.frame(title);
+    const row = wide.split('\n').find((l) => l.includes(title)) ?? '';
+    expect(row).toMatch(/in no collection · \w+ · sp_\w+/);
+    for (const line of wide.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(100);
+    // At 40 columns the row is cut by display width: it fills the width, and not one column more.
+    resize(app, 40);
+    const narrow = await app.frame((f) => f.split('\n').every((l) => displayWidth(l) <= 40));
+    const cut = narrow.split('\n').find((l) => l.includes('📚 Ünïcödé 日本語のタイトル')) ?? '';
+    expect(cut.trimEnd()).toMatch(/…$/);
+    expect(displayWidth(cut.trimEnd())).toBeGreaterThanOrEqual(39);
+    await client.sites.delete({ organizationId: DEMO.org, siteId: site.id }).catch(() => undefined);
+  });
+
+  it('wraps a long page title and its URL instead of cutting them, and the key line stays at the bottom', async () => {
+    const client = clientFor();
+    const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
+    const page = await client.content.getPage({ spaceId: DEMO.spaces.api, pageId: 'page_essay' });
+    const url = page.urls?.app ?? '';
+    expect(url.length).toBeGreaterThan(40);
+    const app = open(
+      <SpaceBrowser
+        client={client}
+        initial={[
+          { kind: 'tree', space: api },
+          { kind: 'page', space: api, pageId: 'page_essay' },
+        ]}
+      />,
+    );
+    resize(app, 40, 20);
+    const frame = await app.frame((f) => f.includes('p0w0') && f.split('\n').every((l) => displayWidth(l) <= 40));
+    const joined = frame.replace(/[\n ]/g, '');
+    expect(joined).toContain(LONG_TITLE.replace(/ /g, ''));
+    expect(joined).toContain(url);
+    const lines = frame.split('\n');
+    // The terminal is 20 rows; one is left free. The header took several rows, the body the rest.
+    expect(lines).toHaveLength(19);
+    expect(lines.at(-1)).toContain('↑↓/jk scroll');
+    expect(lines.at(-2)).toMatch(/lines 1–\d+ of \d+/);
+  });
+});
+
+describe('text position of a page', () => {
+  it('finds the same text in another layout', () => {
+    const wide = ['# Title', '', 'one two three four', 'five six', '', '│ a │ b │'];
+    const narrow = ['# Title', '', 'one two', 'three four', 'five six', '', '│ a │', '│ b │'];
+    const w = textOffsets(wide);
+    const n = textOffsets(narrow);
+    // "five" starts line 3 wide and line 4 narrow.
+    expect(lineAt(n, anchorAt(w, 3))).toBe(4);
+    // "three" is inside line 2 wide: the line it is in.
+    expect(lineAt(w, anchorAt(n, 3))).toBe(2);
+    // A blank line keeps its place among the lines without letters before the text.
+    expect(lineAt(n, anchorAt(w, 4))).toBe(5);
+    expect(lineAt(n, anchorAt(w, 0))).toBe(0);
+    expect(lineAt(n, anchorAt(w, 1))).toBe(1);
+    expect(lineAt([0], anchorAt(w, 3))).toBe(0);
+  });
+});
+
+describe('the search box', () => {
+  const type = (text: string) => ({ value: text, cursor: text.length });
+  it('edits as readline does', () => {
+    expect(editLine(type('foo bar  '), 'w', { ctrl: true })).toEqual({ value: 'foo ', cursor: 4 });
+    expect(editLine({ value: 'foo bar', cursor: 5 }, 'u', { ctrl: true })).toEqual({ value: 'ar', cursor: 0 });
+    expect(editLine({ value: 'foo bar', cursor: 3 }, 'k', { ctrl: true })).toEqual({ value: 'foo', cursor: 3 });
+    expect(editLine(type('日本👩‍💻'), '', { backspace: true })).toEqual({ value: '日本', cursor: 2 });
+    expect(editLine(type('日本👩‍💻'), '', { leftArrow: true })).toEqual({ value: '日本👩‍💻', cursor: 2 });
+    expect(editLine({ value: 'ab', cursor: 1 }, 'x\r\ny', {})).toEqual({ value: 'ax yb', cursor: 4 });
+    expect(editLine(type('ab'), '', { return: true })).toBeUndefined();
+    expect(editLine(type('ab'), 'x', { ctrl: true })).toBeUndefined();
   });
 });
 

@@ -9,23 +9,38 @@ export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
 
 /**
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,
- * tab-separated, the page empty when the finding is about the whole); on a terminal grouped by
- * page. Findings set exit code 8, so a CI step fails without parsing anything.
+ * tab-separated, the page empty when the finding is about the whole, then for `cr check` where it
+ * comes from: `change-request` or `primary`); on a terminal grouped by page, a finding the primary
+ * content already has marked so. Returns the exit code: 8 with findings that count, so a CI step fails
+ * without parsing anything.
  */
-export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): void {
+export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): ExitCode | undefined {
   if (json || output.isJson) output.json(report);
-  else if (output.mode === 'tsv') for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message].map(tsvCell).join('\t'));
+  else if (output.mode === 'tsv')
+    for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message, ...origin(f)].map(tsvCell).join('\t'));
   else if (report.findings.length > 0) {
     for (const [page, group] of groupByPage(report.findings)) {
       output.line(output.paint('bold', page ?? 'Change request'));
-      for (const f of group) output.line(`  ${output.paint('red', '✗')} ${f.kind.padEnd(12)}  ${f.message}`);
+      for (const f of group)
+        output.line(
+          f.introduced === false
+            ? `  ${output.paint('dim', '·')} ${f.kind.padEnd(12)}  ${f.message} ${output.paint('dim', ALREADY)}`
+            : `  ${output.paint('red', '✗')} ${f.kind.padEnd(12)}  ${f.message}`,
+        );
     }
     const n = report.findings.length;
-    output.line(`\n${n} finding${n === 1 ? '' : 's'}`);
+    const old = report.findings.filter((f) => f.introduced === false).length;
+    output.line(`\n${n} finding${n === 1 ? '' : 's'}${old > 0 ? ` (${old} already in primary content)` : ''}`);
   }
-  if (!report.ok) process.exitCode = ExitCode.findings;
-  else if (!json && !output.isJson) output.info(clean);
+  if (!report.ok) return ExitCode.findings;
+  if (!json && !output.isJson) output.info(clean);
+  return undefined;
 }
+
+const ALREADY = '(already in primary content)';
+
+/** `cr check`'s fourth column: whether the change request brings the finding or the primary content has it already. */
+const origin = (f: Finding): string[] => (f.introduced === undefined ? [] : [f.introduced ? 'change-request' : 'primary']);
 
 function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]> {
   const groups = new Map<string | null, Finding[]>();

@@ -106,10 +106,13 @@ export const commentFlagsOf = {
     }),
 };
 
-/** The markdown of `--body` / `--body-file`, or undefined when neither is given. Empty text is refused. */
-export async function bodyFromFlags(flags: { body?: string; 'body-file'?: string }): Promise<{ markdown: string } | undefined> {
+/** The markdown of `--body` / `--body-file` (`-`: `stdin`), or undefined when neither is given. Empty text is refused. */
+export async function bodyFromFlags(
+  flags: { body?: string; 'body-file'?: string },
+  stdin: NodeJS.ReadableStream,
+): Promise<{ markdown: string } | undefined> {
   let markdown: string | undefined = flags.body;
-  if (flags['body-file'] !== undefined) markdown = await readTextArg('body-file', flags['body-file']);
+  if (flags['body-file'] !== undefined) markdown = await readTextArg('body-file', flags['body-file'], stdin);
   if (markdown === undefined) return undefined;
   if (markdown.trim() === '')
     throw new UsageError(`${flags['body-file'] !== undefined ? '--body-file' : '--body'} is empty: write the text of the comment`);

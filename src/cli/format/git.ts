@@ -85,16 +85,20 @@ export function protectUrl(url: string): void {
 export const branchRef = (ref: string): string => (ref.startsWith('refs/') ? ref : `refs/heads/${ref}`);
 
 /** The repository URL: the flag, or stdin with `--url -`; its credentials registered as secrets. */
-export async function repositoryUrl(flag: string): Promise<string> {
-  const url = flag === '-' ? (await readAll(process.stdin)).trim() : flag.trim();
+export async function repositoryUrl(flag: string, stdin: NodeJS.ReadableStream): Promise<string> {
+  const url = flag === '-' ? (await readAll(stdin)).trim() : flag.trim();
   if (url === '') throw new UsageError(flag === '-' ? '--url -: nothing was read from stdin' : '--url must not be empty');
   protectUrl(url);
   return url;
 }
 
 /** The body fields both directions share, from the flags. */
-export async function gitBody(flags: GitFlagValues): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = { ...fieldsFromFlags(body, flags), url: await repositoryUrl(flags.url), ref: branchRef(flags.ref) };
+export async function gitBody(flags: GitFlagValues, stdin: NodeJS.ReadableStream): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {
+    ...fieldsFromFlags(body, flags),
+    url: await repositoryUrl(flags.url, stdin),
+    ref: branchRef(flags.ref),
+  };
   delete out.standalone;
   if (flags.provider !== undefined || flags['provider-url'] !== undefined) {
     out.gitInfo = {

@@ -69,10 +69,13 @@ export const sourceFlags = () => ({
 });
 
 /** `{url}` or `{text}` from --url / --file; exactly one is needed. */
-export async function sourceFromFlags(flags: { url?: string; file?: string }): Promise<OpenAPISpecSourceInput> {
+export async function sourceFromFlags(
+  flags: { url?: string; file?: string },
+  stdin: NodeJS.ReadableStream,
+): Promise<OpenAPISpecSourceInput> {
   if (flags.url !== undefined) return { url: flags.url };
   if (flags.file === undefined) throw new UsageError('no source given: pass --url <url> or --file <file|->');
-  const text = await readTextArg('file', flags.file);
+  const text = await readTextArg('file', flags.file, stdin);
   if (text.trim() === '') throw new UsageError(`--file ${flags.file} is empty`);
   return { text };
 }

@@ -61,10 +61,13 @@ export const ssoLoginColumns: Columns<SsoLoginInfo> = { ID: 'id', LABEL: 'label'
  * The certificate from `--certificate` or `--certificate-file <path>` (`-` reads stdin): PEM blocks
  * are long and multi-line, awkward to quote on a command line.
  */
-async function certificateFromFlags(flags: { certificate?: string; 'certificate-file'?: string }): Promise<string | undefined> {
+async function certificateFromFlags(
+  flags: { certificate?: string; 'certificate-file'?: string },
+  stdin: NodeJS.ReadableStream,
+): Promise<string | undefined> {
   const path = flags['certificate-file'];
   if (path === undefined) return flags.certificate;
-  return (await readTextArg('certificate-file', path)).trim();
+  return (await readTextArg('certificate-file', path, stdin)).trim();
 }
 
 /** The provider settings of `sso saml create` and `sso saml edit` (same body fields; only the label is required to create). */
@@ -91,9 +94,10 @@ export const samlSettingFlags = (body: z.ZodType | undefined) => ({
 export async function samlBody(
   body: z.ZodType | undefined,
   flags: Readonly<Record<string, unknown>> & { certificate?: string; 'certificate-file'?: string; 'default-role'?: string },
+  stdin: NodeJS.ReadableStream,
 ): Promise<Record<string, unknown>> {
   const out = fieldsFromFlags(body, flags);
-  const certificate = await certificateFromFlags(flags);
+  const certificate = await certificateFromFlags(flags, stdin);
   if (certificate !== undefined) out.certificate = certificate;
   if (flags['default-role'] !== undefined) out.defaultRole = roleFromFlag(flags['default-role']);
   return out;

@@ -106,17 +106,17 @@ export type InstructionsDocument = z.input<typeof JSONDocumentInput>;
  * The instructions document from the flags, or undefined when neither is given. A file's JSON is
  * passed on as read (unknown block properties included) once its outline is a document.
  */
-export async function instructionsFromFlags(flags: {
-  instructions?: string;
-  'instructions-file'?: string;
-}): Promise<InstructionsDocument | undefined> {
+export async function instructionsFromFlags(
+  flags: { instructions?: string; 'instructions-file'?: string },
+  stdin: NodeJS.ReadableStream,
+): Promise<InstructionsDocument | undefined> {
   if (flags.instructions !== undefined) {
     if (flags.instructions.trim() === '') throw new UsageError('--instructions is empty: write the instructions, or leave the flag out');
     return instructionsDocument(flags.instructions);
   }
   const file = flags['instructions-file'];
   if (file === undefined) return undefined;
-  const text = await readTextArg('instructions-file', file);
+  const text = await readTextArg('instructions-file', file, stdin);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -122,7 +122,7 @@ export default class Api extends DocsCommand<typeof Api> {
   }
 
   private async readInput(source: string): Promise<unknown> {
-    const text = await readTextArg('input', source);
+    const text = await readTextArg('input', source, this.io.stdin);
     try {
       return JSON.parse(text);
     } catch (err) {

@@ -58,12 +58,13 @@ export default class AuthLogin extends DocsCommand<typeof AuthLogin> {
   }
 
   private async readToken(apiUrl: string): Promise<string> {
-    if (this.flags['with-token']) return readAll(process.stdin);
-    if (!canPrompt()) {
+    const prompt = { input: this.io.stdin, output: this.io.stderr };
+    if (this.flags['with-token']) return readAll(prompt.input);
+    if (!canPrompt(prompt)) {
       throw new UsageError(
         `no terminal to ask for the token on. Pipe it in with --with-token (echo "$TOKEN" | ${this.config.bin} auth login --with-token)`,
       );
     }
-    return ask(`API token for ${apiUrl} (input hidden): `, { secret: true });
+    return ask(`API token for ${apiUrl} (input hidden): `, { secret: true, io: prompt });
   }
 }

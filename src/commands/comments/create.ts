@@ -45,7 +45,7 @@ export default class CommentsCreate extends ContentCommand<typeof CommentsCreate
 
   async run(): Promise<void> {
     // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
-    const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the comment');
+    const text = await bodyOrEditor(await bodyFromFlags(this.flags, this.io.stdin), this.output.isJson, 'the comment', this.io);
     const body: PostCommentBody = { body: text };
     if (this.flags.page !== undefined) body.page = this.flags.page;
     if (this.flags.node !== undefined) body.node = this.flags.node;

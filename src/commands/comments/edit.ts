@@ -26,7 +26,7 @@ export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
   };
 
   async run(): Promise<void> {
-    const text = await bodyFromFlags(this.flags);
+    const text = await bodyFromFlags(this.flags, this.io.stdin);
     if (!text) throw new UsageError('nothing to change: pass --body "<markdown>" or --body-file <file|->');
     const scope = this.scope();
     const commentId = this.subject('comment', this.args.comment);

@@ -1,6 +1,9 @@
+import { Flags } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
+import { content } from '../../api/operations/content.js';
+import { spaces } from '../../api/operations/spaces.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { ignoreFlag, renderCheck } from '../../cli/format/check.js';
 import { counted } from '../../cli/progress.js';
@@ -14,25 +17,47 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     changeRequestContent.getPage,
     changeRequestContent.listPageLinks,
     changeRequestComments.list,
+    content.listPages,
+    content.getPage,
+    content.listPageLinks,
+    spaces.listLinks,
   ];
-  static override summary = 'Check a change request before merging it (a CI gate)';
+  static override summary = 'Check what a change request brings before merging it (a CI gate)';
   static override description = [
-    "Reports what the API already knows about the change request's content, one finding per problem:",
-    '  broken-link   a link in a page whose target does not exist',
-    '  empty-page    a document page without content',
+    'Reports what the change request brings, one finding per problem, from what the API already knows:',
+    '  broken-link   a link whose target does not exist, on a page the change request adds, edits or moves,',
+    '                or on a page linking to one it removes or moves; not one the primary content has there already',
+    '  empty-page    a document page without content that the change request adds or empties',
     '  outdated      the change request is behind the primary content (update it; it may conflict)',
     '  open-comment  a comment on the change request that is not resolved',
-    'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, tab-separated',
-    '(the page is empty for a finding about the change request itself). --json gives {"ok", "findings": [{kind, page, message}]}.',
+    'What the primary content already has (a broken link or an empty page the change request leaves as it is)',
+    'is not reported and does not fail the check: `docs spaces check` reports it. --all reports it too, marked',
+    '"(already in primary content)", and then it fails the check as well.',
+    'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, and where it',
+    'comes from (change-request or primary), tab-separated (the page is empty for a finding about the change',
+    'request itself). --json gives {"ok", "findings": [{kind, page, message, introduced}]}.',
     'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
   ].join('\n');
   static override examples = [
-    { description: 'Every finding, one per line (exits 8 when there is one)', command: '<%= config.bin %> cr check 3' },
+    {
+      description: 'What the change request brings, one per line (exits 8 when there is something)',
+      command: '<%= config.bin %> cr check 3',
+    },
+    {
+      description: 'Also what the primary content already has (exits 8 on either)',
+      command: '<%= config.bin %> cr check 3 --all',
+    },
     { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
     { description: 'Only the broken links, one per line', command: '<%= config.bin %> cr check 3 | grep ^broken-link' },
   ];
   static override args = { cr: changeRequestArg() };
-  static override flags = { space: spaceFlag(), ignore: ignoreFlag() };
+  static override flags = {
+    space: spaceFlag(),
+    ignore: ignoreFlag(),
+    all: Flags.boolean({
+      description: 'Also report the broken links and empty pages the primary content already has (they then fail the check too)',
+    }),
+  };
 
   async run(): Promise<void> {
     const spaceId = this.space();
@@ -42,8 +67,8 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const report = await checkChangeRequest(
       client,
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
     ).finally(progress.stop);
-    renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
+    this.io.exitCode = renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }
 }

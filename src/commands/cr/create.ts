@@ -32,7 +32,7 @@ export default class CrCreate extends DocsCommand<typeof CrCreate> {
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
     const body = fieldsFromFlags(op.body, this.flags);
-    if (this.flags.subject === undefined && !this.flags['dry-run'] && mayPrompt(this.output.isJson)) {
+    if (this.flags.subject === undefined && !this.flags['dry-run'] && mayPrompt(this.output.isJson, this.io)) {
       const subject = (await ask('Subject: ')).trim();
       if (subject) body.subject = subject;
     }

@@ -61,10 +61,10 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
       const text = nameOnly
         ? view.renderNames(diff)
         : stat
-          ? view.renderStat(diff, process.stdout.columns || 80, colour)
+          ? view.renderStat(diff, this.io.stdout.columns || 80, colour)
           : view.renderPatch(diff, colour);
       const { page } = await import('../../cli/pager.js');
-      await page(text, { env: this.env, stdout: process.stdout });
+      await page(text, { env: this.env, stdout: this.io.stdout });
     }
     if (diff.pages.length === 0) {
       this.output.info(`No differences: change request ${this.args.cr} has the same content as the space's primary content.`);

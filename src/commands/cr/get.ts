@@ -22,7 +22,7 @@ export default class CrGet extends DocsCommand<typeof CrGet> {
     const spaceId = this.space();
     const changeRequestId = this.subject('change request', this.args.cr);
     const cr = await this.send(changeRequests.get, { spaceId, changeRequestId });
-    if (this.flags.web) return openWeb(cr.urls?.app, `change request ${changeRequestId}`, webIO(this.output, this.env));
+    if (this.flags.web) return openWeb(cr.urls?.app, `change request ${changeRequestId}`, webIO(this.output, this.io));
     this.output.object(cr, changeRequestFields);
   }
 }

@@ -78,7 +78,7 @@ export default class CrList extends DocsCommand<typeof CrList> {
       const counts = extents.map((e) => e.value.count);
       const count = counts.every((c) => c !== undefined) ? counts.reduce<number>((n, c) => n + (c ?? 0), 0) : undefined;
       const more = lists.flat().length > items.length || extents.some((e) => e.value.more);
-      noteCut(items.length, count !== undefined ? { count, more } : { more });
+      noteCut(items.length, count !== undefined ? { count, more } : { more }, this.io.stderr);
     }
   }
 }

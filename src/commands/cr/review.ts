@@ -1,5 +1,6 @@
 import { Args } from '@oclif/core';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
@@ -11,9 +12,13 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     changeRequests.update,
     changeRequests.merge,
     changeRequests.updateFromMain,
+    changeRequests.create,
+    changeRequestContent.listPages,
+    changeRequestContent.getPage,
     changeRequestComments.list,
     changeRequestComments.create,
     changeRequestComments.update,
+    changeRequestComments.delete,
     changeRequestComments.listReplies,
     changeRequestComments.createReply,
   ];
@@ -34,13 +39,21 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
   async run(): Promise<void> {
     const spaceId = this.space();
     requireTerminal(`${this.config.bin} cr review`, [`${this.config.bin} cr diff`, `${this.config.bin} cr list`]);
-    // Fail with the usual exit code (404 → 3, 401 → 4) before the screen takes over the terminal.
-    const changeRequest = this.args.cr
-      ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
-      : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
-    const { runFullScreen } = await import('../../ui/run.js');
-    const { ReviewApp } = await import('../../ui/cr-review/index.js');
-    const { createElement } = await import('react');
-    await runFullScreen(createElement(ReviewApp, { client: await this.client(), spaceId, ...(changeRequest ? { changeRequest } : {}) }));
+    const title = `${this.config.bin} cr review`;
+    // The terminal is taken before anything loads (bin/run.js opens it; this covers any other way in),
+    // and the view's code loads while the first request is on its way.
+    const { openTerminal } = await import('../../ui/terminal.js');
+    const session = openTerminal(title);
+    try {
+      const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js'), this.client()]);
+      // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first.
+      const changeRequest = this.args.cr
+        ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
+        : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
+      const [{ runFullScreen }, { reviewApp }, client] = await view;
+      await runFullScreen(reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}) }), title);
+    } finally {
+      session?.restore();
+    }
   }
 }

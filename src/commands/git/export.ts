@@ -38,7 +38,10 @@ export default class GitExport extends DocsCommand<typeof GitExport> {
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
-    const body = { ...(await gitBody(this.flags)), commitMessage: this.flags['commit-message'] } as ExportToGitRepositoryBody;
+    const body = {
+      ...(await gitBody(this.flags, this.io.stdin)),
+      commitMessage: this.flags['commit-message'],
+    } as ExportToGitRepositoryBody;
     await this.send(op, { spaceId, body }, { progress: `Exporting space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}…` });
     this.output.done(`Exported space ${spaceId} to ${body.ref} of ${shownUrl(body.url)}`, new NoContent(spaceId, 'exported'));
   }

@@ -34,7 +34,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
-    const body = (await gitBody(this.flags)) as ImportGitRepositoryBody;
+    const body = (await gitBody(this.flags, this.io.stdin)) as ImportGitRepositoryBody;
     if (this.flags.standalone !== undefined) body.standalone = this.flags.standalone;
     const source = `${body.ref} of ${shownUrl(body.url)}`;
     const progress = `Importing ${source} into space ${spaceId}…`;

@@ -27,7 +27,7 @@ export default class OpenapiCreate extends DocsCommand<typeof OpenapiCreate> {
   };
 
   async run(): Promise<void> {
-    const source = await sourceFromFlags(this.flags);
+    const source = await sourceFromFlags(this.flags, this.io.stdin);
     const organizationId = await this.org();
     // oclif enforces --slug (required); the schema checks its pattern and length before sending.
     const spec = await this.send(op, { organizationId, body: { slug: this.flags.slug as string, source } });

@@ -31,7 +31,7 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
 
   async run(): Promise<void> {
     const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
-    const source = await sourceFromFlags(this.flags);
+    const source = await sourceFromFlags(this.flags, this.io.stdin);
     const organizationId = await this.org();
     const params = { organizationId, specSlug, body: { source } };
     const timeoutMs = this.flags.wait ? parseDuration(this.flags['wait-timeout'] ?? DEFAULT_WAIT_TIMEOUT) : 0;

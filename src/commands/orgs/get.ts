@@ -15,7 +15,7 @@ export default class OrgsGet extends DocsCommand<typeof OrgsGet> {
   async run(): Promise<void> {
     const organizationId = this.args.org ? this.subject('organization', this.args.org) : await this.org();
     const org = await this.send(organizations.get, { organizationId });
-    if (this.flags.web) return openWeb(org.urls?.app, `organization ${organizationId}`, webIO(this.output, this.env));
+    if (this.flags.web) return openWeb(org.urls?.app, `organization ${organizationId}`, webIO(this.output, this.io));
     this.output.object(org, organizationFields);
   }
 }

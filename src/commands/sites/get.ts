@@ -17,7 +17,7 @@ export default class SitesGet extends SiteCommand<typeof SitesGet> {
     const organizationId = await this.org();
     const site = this.site();
     const found = await this.send(sites.get, { organizationId, siteId: site });
-    if (this.flags.web) return openWeb(found.urls?.app, `site ${site}`, webIO(this.output, this.env));
+    if (this.flags.web) return openWeb(found.urls?.app, `site ${site}`, webIO(this.output, this.io));
     this.output.object(found, siteFields);
   }
 }

@@ -3,6 +3,7 @@ import { changeRequestContent } from '../../api/operations/change-request-conten
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { collections } from '../../api/operations/collections.js';
 import { content } from '../../api/operations/content.js';
+import { members } from '../../api/operations/members.js';
 import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
@@ -17,6 +18,8 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     collections.list,
     collections.get,
     collections.listSpaces,
+    members.list,
+    members.listSpaces,
     spaces.get,
     spaces.search,
     content.listPages,
@@ -45,27 +48,36 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
       `${this.config.bin} spaces page`,
       `${this.config.bin} spaces search`,
     ]);
-    const client = await this.client();
-    const { cr } = this.flags;
-    // The profile's default space is not opened on its own: the browser is also how one finds a space.
-    const explicitSpace = this.args.space ?? this.flags.space;
-    const ui = await import('../../ui/space-browser/index.js');
-    let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
-    let changeRequest;
-    if (explicitSpace !== undefined || cr !== undefined) {
-      const spaceId = this.space(this.args.space);
-      const space = await this.send(spaces.get, { spaceId });
-      if (cr !== undefined) {
-        const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', cr) });
-        changeRequest = { spaceId, changeRequest: found };
+    const title = `${this.config.bin} spaces browse`;
+    // The terminal is taken before anything loads (bin/run.js opens it; this covers any other way in),
+    // and the view's code loads while the first requests are on their way.
+    const { openTerminal } = await import('../../ui/terminal.js');
+    const session = openTerminal(title);
+    try {
+      const view = Promise.all([import('../../ui/run.js'), import('../../ui/space-browser/index.js')]);
+      const client = await this.client();
+      const { cr } = this.flags;
+      // The profile's default space is not opened on its own: the browser is also how one finds a space.
+      const explicitSpace = this.args.space ?? this.flags.space;
+      const [{ runFullScreen }, ui] = await view;
+      let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
+      let changeRequest;
+      if (explicitSpace !== undefined || cr !== undefined) {
+        const spaceId = this.space(this.args.space);
+        const space = await this.send(spaces.get, { spaceId });
+        if (cr !== undefined) {
+          const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', cr) });
+          changeRequest = { spaceId, changeRequest: found };
+        }
+        initial = await ui.startAtSpace(client, space, this.abort.signal);
+      } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
+        const orgId = (this.flags.org ?? this.context.profile.org) as string;
+        const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
+        initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
       }
-      initial = await ui.startAtSpace(client, space, this.abort.signal);
-    } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
-      const orgId = (this.flags.org ?? this.context.profile.org) as string;
-      const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
-      initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
+      await runFullScreen(ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}) }), title);
+    } finally {
+      session?.restore();
     }
-    const { runFullScreen } = await import('../../ui/run.js');
-    await runFullScreen(ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}) }));
   }
 }

@@ -36,6 +36,6 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
       { spaceId },
       { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
     ).finally(progress.stop);
-    renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
+    this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
   }
 }

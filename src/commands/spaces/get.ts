@@ -28,7 +28,7 @@ export default class SpacesGet extends DocsCommand<typeof SpacesGet> {
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
     const space = await this.send(op, { spaceId, query: fieldsFromFlags(op.query, this.flags) });
-    if (this.flags.web) return openWeb(space.urls?.app, `space ${spaceId}`, webIO(this.output, this.env));
+    if (this.flags.web) return openWeb(space.urls?.app, `space ${spaceId}`, webIO(this.output, this.io));
     this.output.object(space, spaceFields);
   }
 }

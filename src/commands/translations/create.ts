@@ -43,7 +43,7 @@ export default class TranslationsCreate extends DocsCommand<typeof TranslationsC
   };
 
   async run(): Promise<void> {
-    const instructions = await instructionsFromFlags(this.flags);
+    const instructions = await instructionsFromFlags(this.flags, this.io.stdin);
     const organizationId = await this.org();
     const space = this.space(this.args.space);
     const sourceLanguage = this.flags['source-language'] ?? (await this.spaceLanguage(space));

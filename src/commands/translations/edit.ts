@@ -21,7 +21,7 @@ export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdi
   static override flags = { org: orgFlag(), ...instructionsFlags(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const instructions = await instructionsFromFlags(this.flags);
+    const instructions = await instructionsFromFlags(this.flags, this.io.stdin);
     if (instructions === undefined) throw new UsageError('nothing to change: pass --instructions "<text>" or --instructions-file <file|->');
     const organizationId = await this.org();
     const translationId = this.subject('translation', this.args.translation);

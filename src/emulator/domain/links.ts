@@ -207,21 +207,30 @@ export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode)
   );
 }
 
-/** Broken targets of a grouping, and how many of them were not broken in `primary`. */
+/**
+ * Broken targets of a grouping, and how many of them the change request brought: a target that
+ * `primary` does not have broken, or has broken on other pages only (a page is the same page when
+ * its id is: a new page repeating a broken link that another page already has brings it too).
+ */
 function brokenCounts(grouped: Grouped, baseUrl: string, primary?: RevisionDoc): { total: number; changeRequest: number } {
   // Counts of a whole revision's grouping are kept with it, as immutable as the revisions they compare.
   const broken = derived(grouped, 'broken', () => [...grouped.values()].filter((e) => e.link.status === 'broken'));
   if (!primary) return { total: broken.length, changeRequest: 0 };
   const changeRequest = derived(grouped, `broken vs ${primary.id}`, () => {
     const before = collectLinks(primary, baseUrl);
-    return broken.filter((e) => before.get(e.link.key)?.link.status !== 'broken').length;
+    return broken.filter((e) => {
+      const was = before.get(e.link.key);
+      if (was?.link.status !== 'broken') return true;
+      const on = new Set(was.from.map((page) => page.id));
+      return e.from.some((page) => !on.has(page.id));
+    }).length;
   });
   return { total: broken.length, changeRequest };
 }
 
 /**
  * The link report. `primary` (the space's revision, when reporting on a change request) tells
- * which broken links the change request broke: broken here, not broken there.
+ * which broken links the change request brought: broken here, and not broken there on the same page.
  */
 export function linkReport(
   rev: RevisionDoc,

@@ -1,17 +1,32 @@
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
-import type { Entry } from './data.js';
+import type { Entry, Thread } from './data.js';
 import { ConfirmDialog, ReactDialog, TextDialog } from './Dialog.js';
 
-export type Dialog = { kind: 'comment' | 'subject' | 'merge' | 'archive' | 'update' } | { kind: 'reply' | 'react'; thread: string };
+export type Dialog =
+  | { kind: 'comment' | 'subject' | 'merge' | 'archive' | 'update' | 'create' | 'pull' }
+  | { kind: 'reply' | 'react' | 'unreact' | 'edit' | 'delete'; thread: string };
 
 export interface DialogActions {
   /** Run one action with a label for the spinner; `work` answers the notice to show. */
   act: (label: string, work: () => Promise<string | undefined>, reload: () => void) => void;
+  /** Close the dialog saying what did not happen. */
+  cancelled: (message: string) => void;
   merge: () => void;
   updateFromMain: () => void;
+  pull: (dir: string) => void;
+  create: (subject: string) => void;
   reloadComments: () => void;
   reloadChangeRequest: () => void;
+}
+
+/** How many reactions `emoji` has on the comment (count, or its list of users). */
+export function reactionCount(
+  reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = [],
+  emoji: string,
+): number {
+  const found = reactions.find((r) => r.emoji === emoji);
+  return found ? (found.count ?? found.users?.length ?? 0) : 0;
 }
 
 /** The open dialog of the change request screen, wired to its action. */
@@ -21,8 +36,8 @@ export function ActionDialog({
   params,
   cr,
   entry,
+  thread,
   actions,
-  close,
   width: columns,
 }: {
   dialog: Dialog;
@@ -30,83 +45,126 @@ export function ActionDialog({
   params: { spaceId: string; changeRequestId: string };
   cr: ChangeRequest;
   entry: Entry | undefined;
+  thread: Thread | undefined;
   actions: DialogActions;
-  close: () => void;
   width: number;
 }) {
-  const { act, merge, updateFromMain, reloadComments } = actions;
+  const { act, cancelled, merge, updateFromMain, reloadComments } = actions;
   const archived = cr.status === 'archived';
-  if (dialog.kind === 'comment') {
-    const pageId = entry?.pageId;
-    return (
-      <TextDialog
-        title={pageId ? `Comment on ${entry?.label}` : 'Comment on the change request'}
-        width={columns}
-        onCancel={close}
-        onSubmit={(text) =>
-          text.trim()
-            ? act(
-                'Posting the comment…',
-                async () => {
-                  await client.changeRequestComments.create({
-                    ...params,
-                    body: { body: { markdown: text }, ...(pageId ? { page: pageId } : {}) },
-                  });
-                  return 'Comment posted.';
-                },
-                reloadComments,
-              )
-            : close()
-        }
-      />
-    );
-  } else if (dialog.kind === 'reply') {
-    const commentId = dialog.thread;
-    return (
-      <TextDialog
-        title="Reply"
-        width={columns}
-        onCancel={close}
-        onSubmit={(text) =>
-          text.trim()
-            ? act(
-                'Posting the reply…',
-                async () => {
-                  await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown: text } } });
-                  return 'Reply posted.';
-                },
-                reloadComments,
-              )
-            : close()
-        }
-      />
-    );
-  } else if (dialog.kind === 'react') {
-    const commentId = dialog.thread;
-    return (
-      <ReactDialog
-        width={columns}
-        onCancel={close}
-        onPick={(emoji) =>
+  const text = (title: string, send: (text: string) => void, what: string, defaultValue?: string) => (
+    <TextDialog
+      title={title}
+      {...(defaultValue !== undefined ? { defaultValue } : {})}
+      width={columns}
+      onCancel={() => cancelled(`${what}: cancelled.`)}
+      onSubmit={(value) => (value.trim() ? send(value) : cancelled(`${what}: nothing was typed, nothing sent.`))}
+    />
+  );
+  switch (dialog.kind) {
+    case 'comment': {
+      const pageId = entry?.pageId;
+      return text(
+        pageId ? `Comment on ${entry?.label}` : 'Comment on the change request',
+        (markdown) =>
           act(
-            'Reacting…',
+            'Posting the comment…',
             async () => {
-              await client.changeRequestComments.update({ ...params, commentId, body: { addedReactions: [emoji] } });
-              return `Reacted ${emoji}.`;
+              await client.changeRequestComments.create({ ...params, body: { body: { markdown }, ...(pageId ? { page: pageId } : {}) } });
+              return 'Comment posted.';
             },
             reloadComments,
-          )
-        }
-      />
-    );
-  } else if (dialog.kind === 'subject') {
-    return (
-      <TextDialog
-        title="Subject"
-        defaultValue={cr.subject}
-        width={columns}
-        onCancel={close}
-        onSubmit={(subject) =>
+          ),
+        'Comment',
+      );
+    }
+    case 'reply': {
+      const commentId = dialog.thread;
+      return text(
+        'Reply',
+        (markdown) =>
+          act(
+            'Posting the reply…',
+            async () => {
+              await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown } } });
+              return 'Reply posted.';
+            },
+            reloadComments,
+          ),
+        'Reply',
+      );
+    }
+    case 'edit': {
+      const commentId = dialog.thread;
+      return text(
+        'Edit your comment',
+        (markdown) =>
+          act(
+            'Saving the comment…',
+            async () => {
+              await client.changeRequestComments.update({ ...params, commentId, body: { body: { markdown } } });
+              return 'Comment saved.';
+            },
+            reloadComments,
+          ),
+        'Edit',
+        thread?.comment.body.markdown?.trimEnd() ?? '',
+      );
+    }
+    case 'delete': {
+      const commentId = dialog.thread;
+      const replies = thread?.replies.length ?? 0;
+      return (
+        <ConfirmDialog
+          question={`Delete your comment${replies ? ` and its ${replies} repl${replies === 1 ? 'y' : 'ies'}` : ''}?`}
+          width={columns}
+          onCancel={() => cancelled('Nothing was deleted.')}
+          onConfirm={() =>
+            act(
+              'Deleting the comment…',
+              async () => {
+                await client.changeRequestComments.delete({ ...params, commentId });
+                return 'Comment deleted.';
+              },
+              reloadComments,
+            )
+          }
+        />
+      );
+    }
+    case 'react':
+    case 'unreact': {
+      const commentId = dialog.thread;
+      const adding = dialog.kind === 'react';
+      const before = thread?.comment.reactions ?? [];
+      return (
+        <ReactDialog
+          width={columns}
+          {...(adding ? {} : { title: 'Remove your reaction', choices: before.map((r) => r.emoji) })}
+          onCancel={() => cancelled(adding ? 'No reaction added.' : 'No reaction removed.')}
+          onPick={(emoji) =>
+            act(
+              adding ? 'Reacting…' : 'Removing the reaction…',
+              async () => {
+                const after = await client.changeRequestComments.update({
+                  ...params,
+                  commentId,
+                  body: adding ? { addedReactions: [emoji] } : { removedReactions: [emoji] },
+                });
+                // The API adds one reaction per person and emoji: an unchanged count means it was already there (or not).
+                const [was, is] = [reactionCount(before, emoji), reactionCount(after.reactions, emoji)];
+                if (adding) return is > was ? `Reacted ${emoji}.` : `You had already reacted ${emoji}.`;
+                return is < was ? `Removed your ${emoji}.` : `You had not reacted ${emoji}: nothing to remove.`;
+              },
+              reloadComments,
+            )
+          }
+        />
+      );
+    }
+    case 'subject':
+      return text(
+        'Subject',
+        (subject) =>
           act(
             'Saving the subject…',
             async () => {
@@ -114,34 +172,42 @@ export function ActionDialog({
               return 'Subject saved.';
             },
             actions.reloadChangeRequest,
-          )
-        }
-      />
-    );
-  } else if (dialog.kind === 'merge' || dialog.kind === 'update' || dialog.kind === 'archive') {
-    const question =
-      dialog.kind === 'merge'
-        ? `Merge #${cr.number} "${cr.subject}" into the primary content?`
-        : dialog.kind === 'update'
-          ? `Update #${cr.number} from main (bring in the primary content's changes)?`
-          : archived
-            ? `Reopen #${cr.number}?`
-            : `Archive #${cr.number}? (a reopens it later)`;
-    const confirm =
-      dialog.kind === 'merge'
-        ? merge
-        : dialog.kind === 'update'
-          ? updateFromMain
-          : () =>
-              act(
-                archived ? 'Reopening…' : 'Archiving…',
-                async () => {
-                  await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
-                  return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
-                },
-                actions.reloadChangeRequest,
-              );
-    return <ConfirmDialog question={question} width={columns} onConfirm={confirm} onCancel={close} />;
+          ),
+        'Subject',
+        cr.subject,
+      );
+    case 'pull':
+      return text('Folder to pull the pages into', actions.pull, 'Pull', `./cr${cr.number}`);
+    case 'create':
+      return text('Subject of the new change request', actions.create, 'New change request', cr.subject);
+    case 'merge':
+    case 'update':
+    case 'archive': {
+      const question =
+        dialog.kind === 'merge'
+          ? `Merge #${cr.number} "${cr.subject}" into the primary content?`
+          : dialog.kind === 'update'
+            ? `Update #${cr.number} from main (bring in the primary content's changes)?`
+            : archived
+              ? `Reopen #${cr.number}?`
+              : `Archive #${cr.number}? (a reopens it later)`;
+      const confirm =
+        dialog.kind === 'merge'
+          ? merge
+          : dialog.kind === 'update'
+            ? updateFromMain
+            : () =>
+                act(
+                  archived ? 'Reopening…' : 'Archiving…',
+                  async () => {
+                    await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
+                    return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
+                  },
+                  actions.reloadChangeRequest,
+                );
+      const no =
+        dialog.kind === 'merge' ? 'Not merged.' : dialog.kind === 'update' ? 'Not updated.' : archived ? 'Not reopened.' : 'Not archived.';
+      return <ConfirmDialog question={question} width={columns} onConfirm={confirm} onCancel={() => cancelled(no)} />;
+    }
   }
-  return null;
 }

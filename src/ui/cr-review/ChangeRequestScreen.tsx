@@ -1,19 +1,48 @@
-import { Box, Text } from 'ink';
-import { useKeys } from './use-keys.js';
-import { useState } from 'react';
+import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { useEffect, useRef, useState } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest, MergeResult } from '../../api/schemas/change-request.js';
 import { diffChangeRequest } from '../../content/diff.js';
 import { KeyHelp } from '../components/KeyHelp.js';
 import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { errorLine, truncate } from '../format.js';
+import { errorLine } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
-import { buildEntries, loadThreads } from './data.js';
+import { useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
-import { HelpOverlay } from './Dialog.js';
-import { conflictPages, CR_HELP, CR_KEYS, Detail, Header, PageList } from './parts.js';
-import { detailRows, wrap } from './rows.js';
+import { buildEntries, loadThreads, type Entry } from './data.js';
+import { EditBox, HelpOverlay } from './Dialog.js';
+import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from './parts.js';
+import { pullPages, type Pulled } from './pull.js';
+import { detailRows, type Row } from './rows.js';
+import { useKeys } from '../keys.js';
+import { wayOutRows, type Conflict } from './way-out.js';
+
+/** Opens a URL in the browser; throws when none could be opened. */
+export type OpenUrl = (url: string) => Promise<void>;
+
+export const openInBrowser: OpenUrl = async (url) => {
+  if (process.env.BROWSER === 'none') throw new Error('BROWSER=none');
+  const { default: open } = await import('open');
+  const child = await open(url);
+  // An opener that is missing, or finds no browser, fails after the spawn: wait briefly for its verdict.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, 1500);
+    child.once('error', (err) => (clearTimeout(timer), reject(err)));
+    child.once('exit', (code) => (clearTimeout(timer), code ? reject(new Error(`the opener exited with status ${code}`)) : resolve()));
+  });
+};
+
+/** The first row to show so that `cursor` is in view, moving the view as little as possible. */
+function follow(top: number, cursor: number, height: number, count: number): number {
+  const h = Math.max(1, height);
+  let t = Math.min(top, Math.max(0, count - h));
+  if (cursor < t) t = cursor;
+  if (cursor >= t + h) t = cursor - h + 1;
+  return Math.max(0, t);
+}
+
+const CONFLICT_KEY = 'conflict';
 
 /** One change request: header, page list, the selected page's diff and comment threads, and the actions. */
 export function ChangeRequestScreen({
@@ -21,55 +50,97 @@ export function ChangeRequestScreen({
   spaceId,
   initial,
   onBack,
+  quit = 'back',
+  bin = 'docs',
+  openUrl = openInBrowser,
 }: {
   client: DocsClient;
   spaceId: string;
   initial: ChangeRequest;
   onBack: () => void;
+  /** What q does, for the footer: back to the list, or quit (opened directly). */
+  quit?: 'back' | 'quit';
+  /** The CLI's name in the commands the view shows. */
+  bin?: string;
+  openUrl?: OpenUrl;
 }) {
   const { columns, rows } = useTerminalSize();
   const id = initial.id;
   const params = { spaceId, changeRequestId: id };
   const crReq = useRequest((signal) => client.changeRequests.get(params, { signal }), [client, spaceId, id]);
+  const cr = crReq.data ?? initial;
+  const merged = cr.status === 'merged';
   const [progress, setProgress] = useState('');
+  // A merged change request's changes are in the revision before its merge, which the contract cannot read.
   const diffReq = useRequest(
-    (signal) => diffChangeRequest(client, params, { signal, onProgress: (done, total) => setProgress(` ${done}/${total}`) }),
-    [client, spaceId, id],
+    (signal) =>
+      merged
+        ? Promise.resolve(undefined)
+        : diffChangeRequest(client, params, { signal, onProgress: (done, total) => setProgress(` ${done}/${total}`) }),
+    [client, spaceId, id, merged],
   );
   const threadsReq = useRequest((signal) => loadThreads(client, spaceId, id, signal), [client, spaceId, id]);
-  const cr = crReq.data ?? initial;
+  useFirstScreen(diffReq.state !== 'loading' && threadsReq.state !== 'loading');
 
   const [focus, setFocus] = useState<'pages' | 'detail'>('pages');
   const [selectedKey, setSelectedKey] = useState<string>();
-  const [cursor, setCursor] = useState(0);
+  const [view, setView] = useState({ cursor: 0, top: 0 });
   const [dialog, setDialog] = useState<Dialog>();
+  const [searching, setSearching] = useState(false);
+  const [search, setSearch] = useState<string>();
+  const [wrapDiff, setWrapDiff] = useState(true);
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState<string | false>(false);
   const [failure, setFailure] = useState<unknown>();
   const [notice, setNotice] = useState<string>();
-  const [conflict, setConflict] = useState<string>();
+  const [conflict, setConflict] = useState<Conflict>();
+  const [pulled, setPulled] = useState<Pulled>();
+  const [created, setCreated] = useState<ChangeRequest>();
 
-  const entries = buildEntries(diffReq.data, threadsReq.data ?? []);
+  // The body takes what the header, banners, dialog and footer leave; its height is measured after layout.
+  const bodyRef = useRef<DOMElement>(null);
+  const [bodyHeight, setBodyHeight] = useState(Math.max(3, rows - 10));
+  useEffect(() => {
+    if (!bodyRef.current) return;
+    const { height } = measureElement(bodyRef.current);
+    if (height > 0 && height !== bodyHeight) setBodyHeight(height);
+  });
+
+  const conflictIds = new Set(conflict?.pages.flatMap((p) => (p.id ? [p.id] : [])) ?? []);
+  const entries: Entry[] = [
+    ...(conflict
+      ? [
+          {
+            key: CONFLICT_KEY,
+            label: 'Conflict: the way out',
+            threads: [],
+            lines: wayOutRows({ bin, spaceId, cr, conflict, pulled, created }),
+          },
+        ]
+      : []),
+    ...buildEntries(diffReq.data, threadsReq.data ?? [], conflictIds),
+  ];
   const found = entries.findIndex((e) => e.key === selectedKey);
-  const selected = found >= 0 ? found : entries.length > 1 ? 1 : 0;
+  const firstPage = entries.findIndex((e) => e.pageId);
+  const selected = found >= 0 ? found : firstPage >= 0 ? firstPage : conflict ? 0 : entries.findIndex((e) => e.key === 'conversation');
   const entry = entries[selected];
-  const leftWidth = Math.min(30, Math.max(16, Math.floor(columns * 0.3)));
-  const rightWidth = Math.max(10, columns - leftWidth - 2);
+  const leftWidth = Math.min(44, Math.max(18, Math.floor(columns * 0.35)));
+  const rightWidth = Math.max(10, columns - leftWidth - 3);
   const diffNote =
     diffReq.state === 'loading'
       ? `Loading the diff…${progress}`
       : diffReq.state === 'error'
         ? `The diff could not be loaded: ${errorLine(diffReq.error)}`
-        : undefined;
-  const detail = detailRows(entry, rightWidth, diffNote);
-  const row = Math.min(cursor, Math.max(0, detail.length - 1));
-  const threadId = focus === 'detail' ? detail[row]?.thread : undefined;
-  const thread = threadsReq.data?.find((t) => t.comment.id === threadId);
-  const dialogHeight = dialog ? 2 : 0;
-  // Two lines at most, so that the page names a conflict lists are seen on a narrow terminal too.
-  const conflictLines = conflict ? wrap(`✗ ${conflict}`, columns) : [];
-  if (conflictLines.length > 2) conflictLines.splice(1, conflictLines.length - 1, truncate(conflictLines.slice(1).join(' '), columns));
-  const bodyHeight = Math.max(3, rows - 3 - conflictLines.length - 1 - dialogHeight - 1 - CR_KEYS.length);
+        : merged
+          ? 'This page has comments; the change request is merged, so its change is not shown.'
+          : undefined;
+  // One column of the pane is the cursor mark.
+  const rowsFor = (e: Entry | undefined): Row[] => detailRows(e, rightWidth - 1, { diffNote, wrapDiff });
+  const detail = rowsFor(entry);
+  const cursor = Math.min(view.cursor, Math.max(0, detail.length - 1));
+  const top = follow(view.top, cursor, bodyHeight, detail.length);
+  const under = focus === 'detail' ? detail[cursor] : undefined;
+  const thread = threadsReq.data?.find((t) => t.comment.id === under?.thread);
 
   const reloadAll = () => {
     crReq.reload();
@@ -79,6 +150,14 @@ export function ChangeRequestScreen({
   const reloadComments = () => {
     crReq.reload();
     threadsReq.reload();
+  };
+  const say = (message: string) => {
+    setFailure(undefined);
+    setNotice(message);
+  };
+  const refuse = (message: string) => {
+    setNotice(undefined);
+    setFailure(message);
   };
 
   /** Run one action: spinner while it runs, its error in the status line, then the views reloaded. */
@@ -101,11 +180,12 @@ export function ChangeRequestScreen({
     );
   };
 
-  const conflicted = (result: MergeResult, what: string) => {
-    const pages = conflictPages(result);
-    setConflict(
-      `${what} conflicts with the primary content: nothing was ${what === 'Merge' ? 'merged' : 'applied'}.${pages.length ? ` Pages in conflict: ${pages.join(', ')}.` : ''}`,
-    );
+  const conflicted = (result: MergeResult, what: Conflict['what']) => {
+    setConflict({ what, pages: conflictList(result) });
+    setSelectedKey(CONFLICT_KEY);
+    setView({ cursor: 0, top: 0 });
+    // The banner says it; the status line stays free for the next step's answer.
+    return undefined;
   };
 
   const merge = () =>
@@ -113,11 +193,7 @@ export function ChangeRequestScreen({
       'Merging…',
       async () => {
         const result = await client.changeRequests.merge(params);
-        if (result.result === 'conflicts') {
-          conflicted(result, 'Merge');
-          setDialog({ kind: 'update' });
-          return undefined;
-        }
+        if (result.result === 'conflicts') return conflicted(result, 'Merge');
         setConflict(undefined);
         return `Merged #${cr.number} into the primary content (revision ${result.revision}).`;
       },
@@ -129,34 +205,154 @@ export function ChangeRequestScreen({
       'Updating from main…',
       async () => {
         const result = await client.changeRequests.updateFromMain(params);
-        if (result.result === 'conflicts') {
-          conflicted(result, 'Update from main');
-          return undefined;
-        }
+        if (result.result === 'conflicts') return conflicted(result, 'Update from main');
         setConflict(undefined);
         return `Updated from main (revision ${result.revision}).`;
       },
       reloadAll,
     );
 
+  const pull = (dir: string) =>
+    act(
+      'Pulling the pages…',
+      async () => {
+        // The pages in conflict, else every page the change request changes and keeps.
+        const ids = conflictIds.size
+          ? conflictIds
+          : new Set((diffReq.data?.pages ?? []).filter((p) => p.change !== 'removed').map((p) => p.id));
+        const done = await pullPages(client, params, ids.size ? ids : undefined, dir.trim());
+        setPulled(done);
+        return `Pulled ${done.files.length} page${done.files.length === 1 ? '' : 's'} into ${done.root}: ${done.files.join(', ')}.`;
+      },
+      () => undefined,
+    );
+
+  const create = (subject: string) =>
+    act(
+      'Creating the change request…',
+      async () => {
+        const made = await client.changeRequests.create({ spaceId, body: { subject } });
+        setCreated(made);
+        return `Created change request #${made.number}.`;
+      },
+      () => undefined,
+    );
+
+  const open = () => {
+    const url = cr.urls?.app ?? cr.urls?.location;
+    if (!url) return refuse('The API gave no URL for this change request.');
+    say(`Opening ${url} in the browser…`);
+    openUrl(url).then(
+      () => say(`Opened ${url} in the browser.`),
+      () => say(`No browser could be opened; the URL: ${url}`),
+    );
+  };
+
+  /** The comment under the cursor, or why there is none to act on. */
   const needThread = (what: string): string | undefined => {
     if (thread) return thread.comment.id;
-    setNotice(undefined);
-    setFailure(`move to a comment first (tab, then ↑↓) to ${what} it`);
+    refuse(`move to a comment first (tab, then ↑↓) to ${what} it`);
     return undefined;
   };
+  const noReplyChange = (what: string) =>
+    refuse(
+      `A reply in a change request can't be ${what}: the API has no operation that changes one (a space comment's reply has). Move to the comment to act on it.`,
+    );
+  const own = (what: string): boolean => {
+    if (thread?.comment.permissions?.edit !== false) return true;
+    refuse(`Only the comment's author (or an admin) can ${what} it.`);
+    return false;
+  };
+
+  /** Put the cursor on `row` of entry `index`, a third down the pane, with the diff in focus. */
+  const jump = (index: number, row: number) => {
+    const target = entries[index];
+    if (!target) return;
+    setSelectedKey(target.key);
+    setFocus('detail');
+    setView({ cursor: row, top: Math.max(0, row - Math.floor(bodyHeight / 3)) });
+  };
+
+  /** The next (or previous) match of `needle` from the cursor, across the pages, wrapping around. */
+  const findMatch = (needle: string, forward: boolean) => {
+    const lower = needle.toLowerCase();
+    const matches: [number, number][] = [];
+    entries.forEach((e, ei) => {
+      const list = ei === selected ? detail : rowsFor(e);
+      list.forEach((row, ri) => {
+        if (row.text.toLowerCase().includes(lower)) matches.push([ei, ri]);
+      });
+    });
+    if (matches.length === 0) return refuse(`No match for "${needle}".`);
+    const after = (m: [number, number]) => m[0] > selected || (m[0] === selected && m[1] > cursor);
+    const before = (m: [number, number]) => m[0] < selected || (m[0] === selected && m[1] < cursor);
+    const index = forward ? matches.findIndex(after) : matches.findLastIndex(before);
+    const wrapped = index < 0;
+    const at = wrapped ? (forward ? 0 : matches.length - 1) : index;
+    const [ei, ri] = matches[at] ?? [0, 0];
+    jump(ei, ri);
+    say(`Match ${at + 1} of ${matches.length} for "${needle}"${wrapped ? (forward ? ' (from the top)' : ' (from the bottom)') : ''}.`);
+  };
+
+  /** `]` and `[`: the next or previous hunk, comment or page; past the last one of a page, the next page. */
+  const nextStop = (forward: boolean) => {
+    const stops = detail.flatMap((row, i) => (row.stop && row.stop !== 'page' ? [i] : []));
+    const here = forward ? stops.find((i) => i > cursor) : stops.findLast((i) => i < cursor);
+    if (here !== undefined) return jump(selected, here);
+    const index = selected + (forward ? 1 : -1);
+    const target = entries[index];
+    if (!target) return say(forward ? 'This is the last page.' : 'This is the first page.');
+    const rowsThere = rowsFor(target);
+    const last = rowsThere.flatMap((row, i) => (row.stop ? [i] : [])).at(-1) ?? 0;
+    setSelectedKey(target.key);
+    setView({ cursor: forward ? 0 : last, top: forward ? 0 : Math.max(0, last - Math.floor(bodyHeight / 3)) });
+  };
+
+  /** Scroll the diff pane by `by` rows, the cursor with it. */
+  const scroll = (by: number) =>
+    setView((v) => {
+      const count = detail.length;
+      const last = Math.max(0, count - bodyHeight);
+      const t = Math.max(0, Math.min(last, follow(v.top, Math.min(v.cursor, count - 1), bodyHeight, count) + by));
+      const c = Math.max(0, Math.min(count - 1, v.cursor + by));
+      return { cursor: Math.max(t, Math.min(c, t + bodyHeight - 1)), top: t };
+    });
 
   useKeys((input, key) => {
     // Dialogs and the help take their own keys; one subscription here, so none is lost in between.
-    if (dialog || help) return;
+    if (dialog || help || searching) return;
+    const page = Math.max(1, bodyHeight - 1);
+    const half = Math.max(1, Math.floor(bodyHeight / 2));
     if (input === '?') return setHelp(true);
     if (input === 'q') return onBack();
     if (key.escape) return focus === 'detail' ? setFocus('pages') : onBack();
     if (key.tab || key.rightArrow || key.leftArrow || (key.return && focus === 'pages')) {
       return setFocus(key.leftArrow ? 'pages' : key.rightArrow || key.return ? 'detail' : focus === 'pages' ? 'detail' : 'pages');
     }
+    if (key.ctrl) {
+      if (input === 'f') return scroll(page);
+      if (input === 'b') return scroll(-page);
+      if (input === 'd') return scroll(half);
+      if (input === 'u') return scroll(-half);
+      return;
+    }
+    if (input === ' ' || key.pageDown) return scroll(page);
+    if (input === 'b' || key.pageUp) return scroll(-page);
+    if (input === ']') return nextStop(true);
+    if (input === '[') return nextStop(false);
+    if (input === '/') return setSearching(true);
+    if (input === 'n' || input === 'N') {
+      if (!search) return refuse('Nothing to search for yet: / searches.');
+      return findMatch(search, input === 'n');
+    }
+    if (input === 'w') {
+      setWrapDiff((w) => !w);
+      return say(wrapDiff ? 'Long diff lines are cut (w wraps them).' : 'Long diff lines wrap (w cuts them).');
+    }
+    if (input === 'O') return open();
     if (busy) return;
-    const commentId = threadId;
+    const commentId = thread?.comment.id;
+    const onReply = under?.reply !== undefined;
     switch (input) {
       case 'c':
         return setDialog({ kind: 'comment' });
@@ -164,7 +360,23 @@ export function ChangeRequestScreen({
         if (needThread('reply to')) setDialog({ kind: 'reply', thread: commentId ?? '' });
         return;
       case 'e':
-        if (needThread('react to')) setDialog({ kind: 'react', thread: commentId ?? '' });
+        if (!needThread('react to')) return;
+        if (onReply) return noReplyChange('reacted to');
+        return setDialog({ kind: 'react', thread: commentId ?? '' });
+      case '-':
+        if (!needThread('remove a reaction from')) return;
+        if (onReply) return noReplyChange('reacted to');
+        if (!thread?.comment.reactions?.length) return refuse('This comment has no reactions to remove.');
+        return setDialog({ kind: 'unreact', thread: commentId ?? '' });
+      case 'E':
+        if (!needThread('edit')) return;
+        if (onReply) return noReplyChange('edited');
+        if (own('edit')) setDialog({ kind: 'edit', thread: commentId ?? '' });
+        return;
+      case 'D':
+        if (!needThread('delete')) return;
+        if (onReply) return noReplyChange('deleted');
+        if (own('delete')) setDialog({ kind: 'delete', thread: commentId ?? '' });
         return;
       case 'x': {
         const target = needThread('resolve or reopen');
@@ -180,16 +392,20 @@ export function ChangeRequestScreen({
         );
       }
       case 'm':
-        return setDialog({ kind: 'merge' });
       case 'u':
-        return setDialog({ kind: 'update' });
+        if (!isActive(cr)) return refuse(`#${cr.number} is ${cr.status}: there is nothing to ${input === 'm' ? 'merge' : 'update'}.`);
+        return setDialog({ kind: input === 'm' ? 'merge' : 'update' });
       case 'a':
+        if (merged) return refuse(`#${cr.number} is merged: it can't be archived.`);
         return setDialog({ kind: 'archive' });
       case 's':
         return setDialog({ kind: 'subject' });
+      case 'P':
+        return setDialog({ kind: 'pull' });
+      case 'C':
+        return setDialog({ kind: 'create' });
       case 'o':
-        setFailure(undefined);
-        return setNotice(cr.urls?.app ?? cr.urls?.location ?? 'This change request has no URL.');
+        return say(cr.urls?.app ?? cr.urls?.location ?? 'This change request has no URL.');
       case 'R':
         setFailure(undefined);
         setNotice(undefined);
@@ -199,15 +415,21 @@ export function ChangeRequestScreen({
       const next = entries[moveSelection(selected, entries.length, input, key, bodyHeight)];
       if (next && next.key !== entry?.key) {
         setSelectedKey(next.key);
-        setCursor(0);
+        setView({ cursor: 0, top: 0 });
       }
     } else {
       // From the latest cursor, so that keys pressed in a row all move it.
-      setCursor((c) => moveSelection(Math.min(c, Math.max(0, detail.length - 1)), detail.length, input, key, bodyHeight));
+      setView((v) => {
+        const c = moveSelection(Math.min(v.cursor, Math.max(0, detail.length - 1)), detail.length, input, key, bodyHeight);
+        return { cursor: c, top: follow(v.top, c, bodyHeight, detail.length) };
+      });
     }
   });
 
-  const close = () => setDialog(undefined);
+  const cancelled = (message: string) => {
+    setDialog(undefined);
+    say(message);
+  };
   const dialogView = dialog ? (
     <ActionDialog
       dialog={dialog}
@@ -215,11 +437,50 @@ export function ChangeRequestScreen({
       params={params}
       cr={cr}
       entry={entry}
-      close={close}
+      thread={threadsReq.data?.find((t) => 'thread' in dialog && t.comment.id === dialog.thread)}
       width={columns}
-      actions={{ act, merge, updateFromMain, reloadComments, reloadChangeRequest: crReq.reload }}
+      actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
+    />
+  ) : searching ? (
+    <EditBox
+      prompt="/"
+      defaultValue=""
+      width={columns}
+      onCancel={() => setSearching(false)}
+      onSubmit={(text) => {
+        setSearching(false);
+        if (!text.trim()) return;
+        setSearch(text);
+        findMatch(text, true);
+      }}
     />
   ) : null;
+
+  // Said once, in words, above the panes: what this change request's state means for what is shown.
+  const banners: { text: string; color: 'magenta' | 'yellow' | 'red' }[] = [];
+  if (merged) {
+    banners.push({
+      text: `Merged into the primary content${cr.revisionMerged ? ` (revision ${cr.revisionMerged})` : ''}. Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id. Its comments are below.`,
+      color: 'magenta',
+    });
+  } else if (cr.status === 'archived') {
+    banners.push({ text: 'Archived: it can no longer be merged or updated; a reopens it.', color: 'yellow' });
+  }
+  if (!merged && cr.outdated) {
+    banners.push({
+      text: `Outdated: the primary content has newer changes, which show as removals in this diff${isActive(cr) ? '; u brings them in first' : ''}.`,
+      color: 'yellow',
+    });
+  }
+  if (!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0) {
+    banners.push({ text: 'No changes: no page differs from the primary content.', color: 'yellow' });
+  }
+  if (conflict) {
+    banners.push({
+      text: `✗ ${conflict.what} conflicts with the primary content: nothing was ${conflict.what === 'Merge' ? 'merged' : 'applied'}. Pages in conflict are marked !; the way out is under ✗ Conflict.`,
+      color: 'red',
+    });
+  }
 
   const loading =
     busy ||
@@ -230,39 +491,63 @@ export function ChangeRequestScreen({
   // The answer to the last action wins over an older failed load.
   const error = failure ?? (notice || requestError?.state !== 'error' ? undefined : requestError.error);
   return (
-    <Box flexDirection="column" width={columns}>
+    <Box flexDirection="column" width={columns} height={Math.max(8, rows - 1)}>
       <Header cr={cr} width={columns} />
-      {conflictLines.map((line, i) => (
-        <Text key={i} color="red" wrap="truncate">
-          {line}
-        </Text>
+      {banners.map((b, i) => (
+        <Box key={i} flexShrink={0}>
+          <Text color={b.color} wrap="wrap">
+            {b.text}
+          </Text>
+        </Box>
       ))}
       <Text dimColor>{'─'.repeat(columns)}</Text>
-      {help ? (
-        <HelpOverlay title={`#${cr.number}`} keys={CR_HELP} height={bodyHeight} width={columns} onClose={() => setHelp(false)} />
-      ) : (
-        <Box height={bodyHeight}>
-          <Box width={leftWidth} flexDirection="column">
-            <PageList entries={entries} selected={selected} focused={focus === 'pages'} height={bodyHeight} width={leftWidth} />
-          </Box>
-          <Box
-            borderStyle="single"
-            borderTop={false}
-            borderBottom={false}
-            borderRight={false}
-            borderDimColor
-            paddingLeft={1}
-            width={rightWidth + 2}
-            flexDirection="column"
-          >
-            <Detail rows={detail} cursor={row} focused={focus === 'detail'} height={bodyHeight} width={rightWidth} />
-          </Box>
-        </Box>
-      )}
+      <Box ref={bodyRef} flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
+        {help ? (
+          <HelpOverlay title={`#${cr.number}`} keys={crHelp(cr, quit)} height={bodyHeight} width={columns} onClose={() => setHelp(false)} />
+        ) : (
+          <>
+            <Box width={leftWidth} flexDirection="column" flexShrink={0}>
+              <PageList entries={entries} selected={selected} focused={focus === 'pages'} height={bodyHeight} width={leftWidth} />
+            </Box>
+            <Box
+              borderStyle="single"
+              borderTop={false}
+              borderBottom={false}
+              borderRight={false}
+              borderDimColor
+              paddingLeft={1}
+              width={rightWidth + 2}
+              flexDirection="column"
+              flexShrink={0}
+            >
+              <Detail
+                rows={detail}
+                cursor={cursor}
+                top={top}
+                focused={focus === 'detail'}
+                height={bodyHeight}
+                width={rightWidth}
+                search={search}
+              />
+            </Box>
+          </>
+        )}
+      </Box>
       {dialogView}
-      <StatusLine loading={loading} error={error} {...(notice ? { notice } : {})} width={columns} />
-      {CR_KEYS.map((keys, i) => (
-        <KeyHelp key={i} keys={keys} width={columns} />
+      <Box flexShrink={0}>
+        {loading || (error === undefined && !notice) ? (
+          <StatusLine loading={loading} width={columns} />
+        ) : (
+          // Wrapped, not cut: a URL or a folder in a notice is read whole.
+          <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">
+            {error !== undefined ? `✗ ${errorLine(error)}` : notice}
+          </Text>
+        )}
+      </Box>
+      {crKeys(cr, quit).map((keys, i) => (
+        <Box key={i} flexShrink={0}>
+          <KeyHelp keys={keys} width={columns} />
+        </Box>
       ))}
     </Box>
   );

@@ -1,9 +1,130 @@
-import { ConfirmInput, TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
-import { useKeys } from './use-keys.js';
-import { truncate } from '../format.js';
+import { useState } from 'react';
+import { displayWidth, truncate } from '../format.js';
+import { useKeys } from '../keys.js';
+import { KeyList } from '../components/KeyList.js';
+import type { KeyBinding } from '../components/KeyHelp.js';
 
-/** A one-line text prompt (comment, reply, subject): Enter sends, Esc cancels. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const split = (text: string): string[] => Array.from(graphemes.segment(text), (s) => s.segment);
+
+/**
+ * The lines of an input's text at `width` columns, as [start, end) grapheme offsets: broken after
+ * a space where one is, else between characters. The space a line breaks at ends that line, so
+ * every line starts at the same column.
+ */
+export function inputLines(chars: readonly string[], width: number): [number, number][] {
+  const w = Math.max(1, width);
+  const lines: [number, number][] = [];
+  let start = 0;
+  for (;;) {
+    let end = start;
+    let used = 0;
+    let space = -1;
+    while (end < chars.length && chars[end] !== '\n') {
+      const cw = displayWidth(chars[end] ?? '');
+      if (used + cw > w) break;
+      if (chars[end] === ' ') space = end;
+      used += cw;
+      end += 1;
+    }
+    if (end >= chars.length) {
+      lines.push([start, end]);
+      return lines;
+    }
+    if (chars[end] === '\n' || chars[end] === ' ') {
+      lines.push([start, end]);
+      start = end + 1;
+    } else if (space > start) {
+      lines.push([start, space]);
+      start = space + 1;
+    } else {
+      lines.push([start, end]);
+      start = end;
+    }
+  }
+}
+
+/**
+ * A text box that wraps what is typed at word boundaries under its first line: Enter sends, Esc
+ * cancels, ← → home/end (^A ^E) move, backspace and delete erase, ^U and ^W erase to the start and
+ * the word before the cursor. Typed or pasted text is inserted at the cursor.
+ */
+export function EditBox({
+  prompt = '› ',
+  defaultValue = '',
+  width,
+  onSubmit,
+  onCancel,
+  color = 'cyan',
+}: {
+  prompt?: string;
+  defaultValue?: string;
+  width: number;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+  color?: 'cyan' | 'yellow';
+}) {
+  const [state, setState] = useState(() => {
+    const chars = split(defaultValue);
+    return { chars, cursor: chars.length };
+  });
+  useKeys((input, key) => {
+    if (key.escape) return onCancel();
+    if (key.return) return onSubmit(state.chars.join(''));
+    // From the latest state, so that keys that come in a row all count.
+    setState(({ chars, cursor }) => {
+      if (key.leftArrow) return { chars, cursor: Math.max(0, cursor - 1) };
+      if (key.rightArrow) return { chars, cursor: Math.min(chars.length, cursor + 1) };
+      if (key.home || (key.ctrl && input === 'a')) return { chars, cursor: 0 };
+      if (key.end || (key.ctrl && input === 'e')) return { chars, cursor: chars.length };
+      if (key.backspace || key.delete) {
+        if (cursor === 0) return { chars, cursor };
+        return { chars: [...chars.slice(0, cursor - 1), ...chars.slice(cursor)], cursor: cursor - 1 };
+      }
+      if (key.ctrl && input === 'u') return { chars: chars.slice(cursor), cursor: 0 };
+      if (key.ctrl && input === 'w') {
+        let from = cursor;
+        while (from > 0 && chars[from - 1] === ' ') from -= 1;
+        while (from > 0 && chars[from - 1] !== ' ') from -= 1;
+        return { chars: [...chars.slice(0, from), ...chars.slice(cursor)], cursor: from };
+      }
+      if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || !input) return { chars, cursor };
+      const typed = split(input.replace(/\r\n?/g, '\n'));
+      return { chars: [...chars.slice(0, cursor), ...typed, ...chars.slice(cursor)], cursor: cursor + typed.length };
+    });
+  });
+  const { chars, cursor } = state;
+  const room = Math.max(2, width - displayWidth(prompt) - 1);
+  const lines = inputLines(chars, room);
+  const at = Math.max(
+    0,
+    lines.findIndex(([, end]) => cursor <= end),
+  );
+  return (
+    <Box>
+      <Text color={color}>{prompt}</Text>
+      <Box flexDirection="column">
+        {lines.map(([start, end], i) => {
+          const text = chars.slice(start, end).join('');
+          if (i !== at) return <Text key={i}>{text || ' '}</Text>;
+          const before = chars.slice(start, cursor).join('');
+          const under = cursor < end ? (chars[cursor] ?? ' ') : ' ';
+          const after = chars.slice(cursor + 1, end).join('');
+          return (
+            <Text key={i}>
+              {before}
+              <Text inverse>{under}</Text>
+              {cursor < end ? after : ''}
+            </Text>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/** A text prompt (comment, reply, subject, folder) that wraps: Enter sends, Esc cancels. */
 export function TextDialog({
   title,
   defaultValue,
@@ -17,64 +138,71 @@ export function TextDialog({
   onCancel: () => void;
   width: number;
 }) {
-  useKeys((_input, key) => {
-    if (key.escape) onCancel();
-  });
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" flexShrink={0}>
       <Text color="cyan">{truncate(`${title} (enter sends, esc cancels)`, width)}</Text>
-      <Box>
-        <Text color="cyan">› </Text>
-        <TextInput {...(defaultValue !== undefined ? { defaultValue } : {})} onSubmit={onSubmit} />
-      </Box>
+      <EditBox {...(defaultValue !== undefined ? { defaultValue } : {})} width={width} onSubmit={onSubmit} onCancel={onCancel} />
     </Box>
   );
 }
 
-/** A yes/no question; no is the default, Esc answers no. */
+/**
+ * A yes/no question as the CLI asks it, `[y/N]`: y confirms; n, Enter, Esc and q answer no. The
+ * question wraps rather than being cut.
+ */
 export function ConfirmDialog({
   question,
   onConfirm,
   onCancel,
-  width,
 }: {
   question: string;
   onConfirm: () => void;
   onCancel: () => void;
   width: number;
 }) {
-  useKeys((_input, key) => {
-    if (key.escape) onCancel();
+  useKeys((input, key) => {
+    if (input === 'y' || input === 'Y') onConfirm();
+    else if (input === 'n' || input === 'N' || input === 'q' || key.escape || key.return) onCancel();
   });
   return (
-    <Box flexDirection="column">
-      <Text color="yellow">{truncate(question, width)}</Text>
-      <Box>
-        <Text color="yellow">y/n › </Text>
-        <ConfirmInput defaultChoice="cancel" onConfirm={onConfirm} onCancel={onCancel} />
-      </Box>
+    <Box flexShrink={0}>
+      <Text color="yellow" wrap="wrap">
+        {`${question} [y/N] `}
+      </Text>
     </Box>
   );
 }
 
 export const REACTIONS = ['👍', '🎉', '❤️', '👀', '🚀', '😄'] as const;
 
-/** Pick a reaction by its number. */
-export function ReactDialog({ onPick, onCancel, width }: { onPick: (emoji: string) => void; onCancel: () => void; width: number }) {
+/** Pick a reaction by its number; Esc and q cancel. */
+export function ReactDialog({
+  title = 'React to the comment',
+  choices = REACTIONS,
+  onPick,
+  onCancel,
+  width,
+}: {
+  title?: string;
+  choices?: readonly string[];
+  onPick: (emoji: string) => void;
+  onCancel: () => void;
+  width: number;
+}) {
   useKeys((input, key) => {
-    if (key.escape) return onCancel();
-    const emoji = REACTIONS[Number(input) - 1];
+    if (key.escape || input === 'q') return onCancel();
+    const emoji = choices[Number(input) - 1];
     if (emoji) onPick(emoji);
   });
   return (
-    <Box flexDirection="column">
-      <Text color="cyan">{truncate('React to the comment: press its number (esc cancels)', width)}</Text>
-      <Text>{REACTIONS.map((emoji, i) => `${i + 1} ${emoji}`).join('   ')}</Text>
+    <Box flexDirection="column" flexShrink={0}>
+      <Text color="cyan">{truncate(`${title}: press its number (esc cancels)`, width)}</Text>
+      <Text>{choices.map((emoji, i) => `${i + 1} ${emoji}`).join('   ')}</Text>
     </Box>
   );
 }
 
-/** The full key list, over the screen's body; any key closes it. */
+/** The full key list (the shared KeyList), over the screen's body; any key closes it. */
 export function HelpOverlay({
   title,
   keys,
@@ -83,22 +211,15 @@ export function HelpOverlay({
   onClose,
 }: {
   title: string;
-  keys: readonly (readonly [string, string])[];
+  keys: readonly KeyBinding[];
   height: number;
   width: number;
   onClose: () => void;
 }) {
   useKeys(() => onClose());
-  const keyWidth = Math.max(...keys.map(([k]) => [...k].length));
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>{truncate(`${title}: keys (any key closes)`, width)}</Text>
-      {keys.slice(0, Math.max(0, height - 1)).map(([key, label]) => (
-        <Text key={key} wrap="truncate">
-          <Text color="cyan">{key.padEnd(keyWidth)}</Text>
-          {`  ${truncate(label, width - keyWidth - 2)}`}
-        </Text>
-      ))}
+      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
-import { useKeys } from './use-keys.js';
+import { useKeys } from '../keys.js';
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
@@ -9,6 +9,7 @@ import { moveSelection, ScrollList } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { fit, relativeTime, truncate } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
+import { useFirstScreen } from '../keys.js';
 import { listChangeRequests, matchesText, STATUS_FILTERS, type StatusFilter } from './data.js';
 import { HelpOverlay } from './Dialog.js';
 
@@ -86,6 +87,7 @@ export function ListScreen({
 }) {
   const { columns, rows } = useTerminalSize();
   const request = useRequest((signal) => listChangeRequests(client, spaceId, view.status, signal), [client, spaceId, view.status]);
+  useFirstScreen(request.state !== 'loading');
   const [filtering, setFiltering] = useState(false);
   const [help, setHelp] = useState(false);
   const items = (request.data ?? []).filter((cr) => matchesText(cr, view.text));

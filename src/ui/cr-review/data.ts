@@ -4,6 +4,7 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Comment, CommentReply } from '../../api/schemas/comment.js';
 import type { ContentDiff, PageDiff } from '../../content/diff.js';
+import type { Row } from './rows.js';
 
 /** The list's status filter, in the order the filter key cycles through. */
 export const STATUS_FILTERS = ['open', 'draft', 'merged', 'archived', 'all'] as const;
@@ -70,19 +71,34 @@ export async function loadThreads(client: DocsClient, spaceId: string, changeReq
   );
 }
 
-/** One line of the page list: the conversation (comments on the change request itself) or a page. */
+/**
+ * One line of the page list: the conversation (comments on the change request itself), a page, or
+ * a note the view adds (a conflict's way out), whose `lines` the detail pane shows.
+ */
 export interface Entry {
   key: string;
-  /** Absent for the conversation. */
+  /** Absent for the conversation and for notes. */
   pageId?: string;
+  /** The page's path (or what names it best). */
   label: string;
+  /** The page's title, shown beside its path. */
+  title?: string;
   /** The page's diff; absent for the conversation and for pages that only carry comments. */
   page?: PageDiff;
   threads: Thread[];
+  /** The page is in conflict with the primary content (the last merge or update said so). */
+  conflict?: boolean;
+  /** A note's text, instead of a diff and comments. */
+  lines?: Row[];
 }
 
 export function pageLabel(page: PageDiff): string {
   return page.pathAfter ?? page.pathBefore ?? page.titleAfter ?? page.titleBefore ?? page.id;
+}
+
+/** The title the page has in the change request (or had, for a removed page). */
+export function pageTitle(page: PageDiff): string | undefined {
+  return page.titleAfter ?? page.titleBefore;
 }
 
 const MARKS: Record<string, string> = { added: 'A', removed: 'D', modified: 'M', moved: 'R', renamed: 'R' };
@@ -94,7 +110,11 @@ export function changeMark(page: PageDiff | undefined): string {
  * The page list: the conversation first, then the changed pages in the diff's order, then pages
  * that have comments but no change (a thread stays visible next to the page it is about).
  */
-export function buildEntries(diff: ContentDiff | undefined, threads: readonly Thread[]): Entry[] {
+export function buildEntries(
+  diff: ContentDiff | undefined,
+  threads: readonly Thread[],
+  conflicts: ReadonlySet<string> = new Set(),
+): Entry[] {
   const byPage = new Map<string, Thread[]>();
   const general: Thread[] = [];
   for (const thread of threads) {
@@ -104,12 +124,28 @@ export function buildEntries(diff: ContentDiff | undefined, threads: readonly Th
   }
   const entries: Entry[] = [{ key: 'conversation', label: 'Conversation', threads: general }];
   for (const page of diff?.pages ?? []) {
-    entries.push({ key: `page:${page.id}`, pageId: page.id, label: pageLabel(page), page, threads: byPage.get(page.id) ?? [] });
+    const title = pageTitle(page);
+    entries.push({
+      key: `page:${page.id}`,
+      pageId: page.id,
+      label: pageLabel(page),
+      ...(title ? { title } : {}),
+      page,
+      threads: byPage.get(page.id) ?? [],
+      ...(conflicts.has(page.id) ? { conflict: true } : {}),
+    });
     byPage.delete(page.id);
   }
   for (const [pageId, pageThreads] of byPage) {
     const target = pageThreads[0]?.comment.target?.page;
-    entries.push({ key: `page:${pageId}`, pageId, label: target?.path ?? target?.title ?? pageId, threads: pageThreads });
+    entries.push({
+      key: `page:${pageId}`,
+      pageId,
+      label: target?.path ?? target?.title ?? pageId,
+      ...(target?.title ? { title: target.title } : {}),
+      threads: pageThreads,
+      ...(conflicts.has(pageId) ? { conflict: true } : {}),
+    });
   }
   return entries;
 }

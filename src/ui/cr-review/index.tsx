@@ -1,8 +1,8 @@
 import { useApp } from 'ink';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
-import { ChangeRequestScreen } from './ChangeRequestScreen.js';
+import { ChangeRequestScreen, type OpenUrl } from './ChangeRequestScreen.js';
 import { ListScreen, type ListView } from './ListScreen.js';
 
 export interface ReviewAppProps {
@@ -12,10 +12,12 @@ export interface ReviewAppProps {
   changeRequest?: ChangeRequest;
   /** Called instead of exiting the app when the user quits (tests). */
   onQuit?: () => void;
+  /** Opens a URL in the browser (tests pass their own). */
+  openUrl?: OpenUrl;
 }
 
 /** `docs cr review`: the space's change requests, and one change request with its diff, comments and actions. */
-export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppProps) {
+export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl }: ReviewAppProps) {
   const { exit } = useApp();
   const quit = onQuit ?? exit;
   const [open, setOpen] = useState<ChangeRequest | undefined>(changeRequest);
@@ -28,6 +30,8 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppP
         spaceId={spaceId}
         initial={open}
         onBack={changeRequest ? quit : () => setOpen(undefined)}
+        quit={changeRequest ? 'quit' : 'back'}
+        {...(openUrl ? { openUrl } : {})}
       />
     );
   }
@@ -45,3 +49,6 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit }: ReviewAppP
     />
   );
 }
+
+/** The app as an element, for a command file (which has no JSX). */
+export const reviewApp = (props: ReviewAppProps): ReactElement => <ReviewApp {...props} />;

@@ -2,71 +2,98 @@ import { Box, Text } from 'ink';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
 import { ScrollList } from '../components/ScrollList.js';
-import { fit, relativeTime, truncate } from '../format.js';
+import { displayWidth, relativeTime, truncate } from '../format.js';
 import { changeMark, type Entry } from './data.js';
 import type { Row } from './rows.js';
 
-export const CR_KEYS: readonly (readonly KeyBinding[])[] = [
-  [
-    ['↑↓', 'move'],
-    ['tab', 'pane'],
-    ['c', 'comment'],
-    ['r', 'reply'],
-    ['x', 'resolve'],
-    ['e', 'react'],
-    ['?', 'help'],
-    ['q', 'back'],
-  ],
-  [
-    ['m', 'merge'],
-    ['u', 'update'],
-    ['a', 'archive'],
-    ['s', 'subject'],
-    ['o', 'url'],
-    ['R', 'refresh'],
-  ],
-];
+/** Whether merge and update from main still apply: not to a merged or archived change request. */
+export const isActive = (cr: ChangeRequest): boolean => cr.status !== 'merged' && cr.status !== 'archived';
 
-export const CR_HELP: readonly KeyBinding[] = [
-  ['↑ ↓ / j k', 'move in the pane in focus (pgup/pgdn, g/G)'],
-  ['tab ← →', 'switch between the page list and the diff and comments'],
-  ['c', 'comment on the page in view (on the change request from Conversation)'],
-  ['r', 'reply to the comment under the cursor (in the right pane)'],
-  ['x', 'resolve or reopen the comment under the cursor'],
-  ['e', 'react to the comment under the cursor'],
-  ['m', 'merge into the primary content (asks first)'],
-  ['u', 'update from main: bring in the primary content changes'],
-  ['a', 'archive the change request (or reopen an archived one)'],
-  ['s', 'edit the subject'],
-  ['o', 'print the URL in the status line'],
-  ['R', 'refresh the change request, diff and comments'],
-  ['?', 'this help'],
-  ['q / esc', 'back (esc in the right pane: back to the page list)'],
-];
+/** The two footer lines; `quit` says what q does (back to the list, or quit when opened directly). */
+export function crKeys(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[][] {
+  return [
+    [
+      ['↑↓', 'move'],
+      ['tab', 'pane'],
+      ['/', 'search'],
+      [']', 'next'],
+      ['w', 'wrap'],
+      ['x', 'resolve'],
+      ['?', 'help'],
+      ['q', quit],
+    ],
+    [
+      ['c', 'comment'],
+      ['r', 'reply'],
+      ['e', 'react'],
+      ...(isActive(cr)
+        ? ([
+            ['m', 'merge'],
+            ['u', 'update'],
+            ['a', 'archive'],
+          ] as KeyBinding[])
+        : cr.status === 'archived'
+          ? ([['a', 'reopen']] as KeyBinding[])
+          : []),
+      ['O', 'browser'],
+    ],
+  ];
+}
 
-/** Subject, status, author, last update, comment count, outdated flag and URL: three lines. */
+export function crHelp(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[] {
+  return [
+    ['↑ ↓ / j k', 'move in the pane in focus (g/G: first, last)'],
+    ['tab ← →', 'switch between the page list and the diff and comments'],
+    ['space ^F / b ^B', 'next / previous screenful of the diff (^D / ^U: half a screen)'],
+    ['] / [', 'next / previous hunk, comment or page'],
+    ['/  n N', 'search the diffs and comments; next and previous match'],
+    ['w', 'wrap long diff lines, or cut them'],
+    ['c', 'comment on the page in view (on the change request from Conversation)'],
+    ['r', 'reply to the comment under the cursor (in the right pane)'],
+    ['x', 'resolve or reopen the comment under the cursor'],
+    ['e / -', 'react to the comment under the cursor / remove a reaction you gave'],
+    ['E / D', 'edit / delete your comment under the cursor'],
+    ...(isActive(cr)
+      ? ([
+          ['m', 'merge into the primary content (asks first)'],
+          ['u', 'update from main: bring in the primary content changes'],
+          ['a', 'archive the change request'],
+        ] as KeyBinding[])
+      : cr.status === 'archived'
+        ? ([['a', 'reopen the change request']] as KeyBinding[])
+        : []),
+    ['s', 'edit the subject'],
+    ['o / O', 'print the URL in the status line / open it in the browser'],
+    ['P', 'pull the change request’s version of its pages (those in conflict, if any) into a folder'],
+    ['C', 'create a new change request (to carry a conflicting one over)'],
+    ['R', 'refresh the change request, diff and comments'],
+    ['?', 'this help'],
+    ['q', quit === 'quit' ? 'quit' : 'back to the list'],
+    ['esc', quit === 'quit' ? 'back to the page list, then quit' : 'back to the page list, then to the list'],
+  ];
+}
+
+/** Subject; status, author, last update and comment count; the URL, whole (it wraps rather than being cut). */
 export function Header({ cr, width }: { cr: ChangeRequest; width: number }) {
   const meta = [
     cr.status,
     cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '',
     `updated ${relativeTime(cr.updatedAt)}`,
     `${cr.comments} comment${cr.comments === 1 ? '' : 's'}`,
+    cr.outdated ? 'outdated' : '',
   ]
     .filter(Boolean)
     .join(' · ');
   const url = cr.urls?.app ?? cr.urls?.location ?? '';
   return (
-    <Box flexDirection="column">
-      <Text bold wrap="truncate">
-        {truncate(`#${cr.number} ${cr.subject || '(no subject)'}`, width)}
-      </Text>
-      <Text wrap="truncate">
-        <Text color={cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow'}>{truncate(meta, width)}</Text>
-        {cr.outdated && [...meta].length + 11 <= width ? <Text color="yellow"> · outdated</Text> : null}
-      </Text>
-      <Text dimColor wrap="truncate">
-        {truncate(url || ' ', width)}
-      </Text>
+    <Box flexDirection="column" flexShrink={0}>
+      <Text bold>{truncate(`#${cr.number} ${cr.subject || '(no subject)'}`, width)}</Text>
+      <Text color={cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow'}>{truncate(meta, width)}</Text>
+      {url ? (
+        <Text dimColor wrap="wrap">
+          {url}
+        </Text>
+      ) : null}
     </Box>
   );
 }
@@ -92,11 +119,23 @@ export function PageList({
       keyOf={(e) => e.key}
       renderItem={(entry, isSelected) => {
         const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
-        // The › marks the selection without colour too (NO_COLOR, a screen reader's text).
-        const text = `${isSelected ? '›' : ' '}${changeMark(entry.page)} ${entry.label}`;
+        // The › marks the selection without colour too (NO_COLOR, a screen reader's text); ! a page in conflict.
+        const mark = entry.conflict ? '!' : entry.lines ? '✗' : changeMark(entry.page);
+        const room = Math.max(0, width - displayWidth(count));
+        const label = truncate(`${isSelected ? '›' : ' '}${mark} ${entry.label}`, room);
+        // The title beside the path when there is room for a useful part of it.
+        const free = room - displayWidth(label) - 2;
+        const title =
+          entry.title && entry.title !== entry.label && free >= Math.min(8, displayWidth(entry.title))
+            ? `  ${truncate(entry.title, free)}`
+            : '';
+        const pad = ' '.repeat(Math.max(0, room - displayWidth(label) - displayWidth(title)));
         return (
-          <Text inverse={isSelected && focused} bold={isSelected} wrap="truncate">
-            {fit(text, width - [...count].length) + count}
+          <Text inverse={isSelected && focused} bold={isSelected} {...(entry.conflict || entry.lines ? { color: 'red' } : {})}>
+            {label}
+            <Text dimColor={!(isSelected && focused)}>{title}</Text>
+            {pad}
+            {count}
           </Text>
         );
       }}
@@ -104,46 +143,81 @@ export function PageList({
   );
 }
 
+/** Where `needle` is in `text`, case-insensitive: the text in three parts, the match in the middle. */
+function splitMatch(text: string, needle: string | undefined): [string, string, string] | undefined {
+  if (!needle) return undefined;
+  const at = text.toLowerCase().indexOf(needle.toLowerCase());
+  if (at < 0) return undefined;
+  return [text.slice(0, at), text.slice(at, at + needle.length), text.slice(at + needle.length)];
+}
+
+/** The rows from `top`, `height` of them; the cursor's row marked when the pane has the focus, search matches highlighted. */
 export function Detail({
   rows,
   cursor,
+  top,
   focused,
   height,
   width,
+  search,
 }: {
   rows: readonly Row[];
   cursor: number;
+  top: number;
   focused: boolean;
   height: number;
   width: number;
+  search?: string | undefined;
 }) {
+  const shown = rows.slice(top, top + Math.max(1, height));
   return (
-    <ScrollList
-      items={rows}
-      selected={cursor}
-      height={height}
-      keyOf={(_row, i) => String(i)}
-      renderItem={(row, isSelected) => (
-        <Text
-          inverse={isSelected && focused}
-          {...(row.color ? { color: row.color } : {})}
-          dimColor={row.dim === true}
-          bold={row.bold === true}
-          wrap="truncate"
-        >
-          {truncate(`${isSelected && focused ? '›' : ' '}${row.text}`, width)}
-        </Text>
-      )}
-    />
+    <Box flexDirection="column">
+      {shown.map((row, i) => {
+        const isSelected = top + i === cursor && focused;
+        const text = truncate(`${isSelected ? '›' : ' '}${row.text}`, width);
+        const parts = splitMatch(text, search);
+        return (
+          <Text
+            key={top + i}
+            inverse={isSelected}
+            {...(row.color ? { color: row.color } : {})}
+            dimColor={row.dim === true}
+            bold={row.bold === true}
+            wrap="truncate"
+          >
+            {parts ? (
+              <>
+                {parts[0]}
+                <Text backgroundColor="yellow" color="black">
+                  {parts[1]}
+                </Text>
+                {parts[2]}
+              </>
+            ) : (
+              text
+            )}
+          </Text>
+        );
+      })}
+    </Box>
   );
 }
 
+export interface ConflictPage {
+  id?: string;
+  name: string;
+}
+
 /** The pages a `conflicts` answer names, when it names them (the API may send only the result). */
-export function conflictPages(result: unknown): string[] {
+export function conflictList(result: unknown): ConflictPage[] {
   const list = (result as { conflicts?: unknown }).conflicts;
   if (!Array.isArray(list)) return [];
   return list.map((c: { title?: unknown; id?: unknown; path?: unknown }) => {
-    const name = typeof c?.title === 'string' ? c.title : typeof c?.id === 'string' || typeof c?.id === 'number' ? String(c.id) : '?';
-    return typeof c?.path === 'string' && c.path ? `${name} (${c.path})` : name;
+    const id = typeof c?.id === 'string' || typeof c?.id === 'number' ? String(c.id) : undefined;
+    const title = typeof c?.title === 'string' ? c.title : (id ?? '?');
+    const name = typeof c?.path === 'string' && c.path ? `${title} (${c.path})` : title;
+    return { ...(id ? { id } : {}), name };
   });
 }
+
+export const conflictPages = (result: unknown): string[] => conflictList(result).map((c) => c.name);

@@ -1,108 +1,183 @@
 import type { PageDiff } from '../../content/diff.js';
-import { relativeTime, truncate } from '../format.js';
-import { pageLabel, type Entry, type Thread } from './data.js';
+import { displayWidth, relativeTime, truncate, wrapLines } from '../format.js';
+import { pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
-/** One line of the detail pane. `thread` ties it to a comment, so reply/resolve/react act on it. */
+/**
+ * One line of the detail pane. `thread` ties it to a comment and `reply` to one of its replies, so
+ * the comment keys act on what is under the cursor; `stop` marks where `]` and `[` land.
+ */
 export interface Row {
   text: string;
   color?: 'green' | 'red' | 'cyan' | 'yellow' | 'magenta';
   dim?: boolean;
   bold?: boolean;
   thread?: string;
+  reply?: string;
+  stop?: 'page' | 'hunk' | 'comment';
+  /** A command: wrapped between characters rather than words, so that it reads as typed. */
+  code?: boolean;
 }
 
-/** Words to lines of at most `width` columns; a word longer than the width is cut into pieces. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Words to lines of at most `width` columns (display width: a wide character counts two); a word
+ * longer than the width is cut into pieces. A paragraph's own indentation stays on its first line,
+ * and every following line starts at the same column, so the text does not drift.
+ */
 export function wrap(text: string, width: number): string[] {
   const w = Math.max(1, width);
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      let rest = word;
-      while ([...rest].length > w) {
-        if (line) lines.push(line);
-        line = '';
-        lines.push([...rest].slice(0, w).join(''));
-        rest = [...rest].slice(w).join('');
-      }
-      if (!line) line = rest;
-      else if ([...line].length + 1 + [...rest].length <= w) line += ` ${rest}`;
-      else {
-        lines.push(line);
-        line = rest;
-      }
-    }
-    lines.push(line);
+    const pieces = wrapLines(paragraph.trimEnd(), w);
+    pieces.forEach((piece, i) => lines.push(i === 0 ? piece.trimEnd() : piece.trim()));
   }
   while (lines.length > 1 && lines.at(-1) === '') lines.pop();
   return lines;
 }
 
-function pageRows(page: PageDiff, width: number): Row[] {
+/** `text` cut into pieces of at most `width` columns, between graphemes: a diff line wrapped as it is, spaces and all. */
+export function chunks(text: string, width: number): string[] {
+  const w = Math.max(2, width);
+  const out: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const cw = displayWidth(segment);
+    if (used + cw > w && line) {
+      out.push(line);
+      line = '';
+      used = 0;
+    }
+    line += segment;
+    used += cw;
+  }
+  out.push(line);
+  return out;
+}
+
+export interface RowOptions {
+  /** What to say where the diff is not there (loading, failed, not readable). */
+  diffNote?: string | undefined;
+  /** Long diff lines wrap onto more rows (else they are cut with `…`). */
+  wrapDiff?: boolean;
+  now?: number;
+}
+
+function pageRows(page: PageDiff, width: number, wrapDiff: boolean): Row[] {
   const rows: Row[] = [];
   const changes = page.changes.length > 0 ? page.changes : [page.change];
-  rows.push({ text: truncate(`${changes.join(', ')} · ${pageLabel(page)} · +${page.added} −${page.removed}`, width), bold: true });
+  const title = pageTitle(page);
+  const head = [
+    changes.join(', '),
+    pageLabel(page),
+    title && title !== pageLabel(page) ? `"${title}"` : '',
+    `+${page.added} −${page.removed}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  wrap(head, width).forEach((text, i) => rows.push({ text, bold: true, ...(i === 0 ? { stop: 'page' as const } : {}) }));
   if (page.pathBefore && page.pathAfter && page.pathBefore !== page.pathAfter) {
-    rows.push({ text: truncate(`path: ${page.pathBefore} → ${page.pathAfter}`, width), color: 'yellow' });
+    for (const text of wrap(`path: ${page.pathBefore} → ${page.pathAfter}`, width)) rows.push({ text, color: 'yellow' });
   }
   if (page.titleBefore && page.titleAfter && page.titleBefore !== page.titleAfter) {
-    rows.push({ text: truncate(`title: ${page.titleBefore} → ${page.titleAfter}`, width), color: 'yellow' });
+    for (const text of wrap(`title: ${page.titleBefore} → ${page.titleAfter}`, width)) rows.push({ text, color: 'yellow' });
   }
   if (page.hunks.length === 0) rows.push({ text: 'No change to the text.', dim: true });
   for (const hunk of page.hunks) {
-    rows.push({ text: truncate(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, width), color: 'cyan' });
+    rows.push({ text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, color: 'cyan', stop: 'hunk' });
     for (const line of hunk.lines) {
       const color = line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : undefined;
-      rows.push({ text: truncate(line.replace(/\t/g, '  '), width), ...(color ? { color } : {}) });
+      const text = line.replace(/\t/g, '  ');
+      // A wrapped line goes on under its text, past the +/- column, broken between words (pages are prose).
+      const pieces = wrapDiff
+        ? wrapLines(text.slice(1).trimEnd(), width - 1).map((piece, i) =>
+            i === 0 ? text.slice(0, 1) + piece.trimEnd() : ` ${piece.trim()}`,
+          )
+        : [truncate(text, width)];
+      for (const piece of pieces) rows.push({ text: piece, ...(color ? { color } : {}) });
     }
   }
   return rows;
 }
 
-function author(name: string | undefined, at: string | undefined, now: number): string {
-  return `${name ?? 'someone'} · ${relativeTime(at, now)}`;
+function author(name: string | undefined, at: string | undefined, now: number, edited?: string): string {
+  return `${name ?? 'someone'} · ${relativeTime(at, now)}${edited ? ' (edited)' : ''}`;
+}
+
+function reactionText(
+  reactions: readonly { emoji: string; count?: number | undefined; users?: readonly unknown[] | undefined }[] = [],
+): string {
+  return reactions.map((r) => `${r.emoji}${r.count ?? r.users?.length ?? ''}`).join(' ');
 }
 
 function threadRows(thread: Thread, width: number, now: number): Row[] {
   const { comment, replies } = thread;
-  const thread_ = comment.id;
+  const id = comment.id;
   const status = comment.status === 'resolved' ? 'resolved' : 'open';
-  const reactions = (comment.reactions ?? []).map((r) => `${r.emoji}${r.count ?? r.users?.length ?? ''}`).join(' ');
   const head = [
-    `● ${author(comment.postedBy.displayName, comment.postedAt, now)}`,
+    `● ${author(comment.postedBy.displayName, comment.postedAt, now, comment.editedAt)}`,
     status,
     replies.length ? `${replies.length} repl${replies.length === 1 ? 'y' : 'ies'}` : '',
-    reactions,
+    reactionText(comment.reactions),
   ]
     .filter(Boolean)
     .join(' · ');
-  const rows: Row[] = [{ text: truncate(head, width), bold: true, thread: thread_, ...(status === 'resolved' ? { dim: true } : {}) }];
-  for (const line of wrap(comment.body.markdown ?? '', width - 2)) rows.push({ text: `  ${line}`, thread: thread_ });
-  for (const reply of replies) {
+  const rows: Row[] = [];
+  wrap(head, width).forEach((text, i) =>
     rows.push({
-      text: truncate(`  ↳ ${author(reply.postedBy.displayName, reply.postedAt, now)}`, width),
-      color: 'magenta',
-      thread: thread_,
-    });
-    for (const line of wrap(reply.body.markdown ?? '', width - 4)) rows.push({ text: `    ${line}`, thread: thread_ });
+      text: i === 0 ? text : `  ${text}`,
+      bold: true,
+      thread: id,
+      ...(i === 0 ? { stop: 'comment' as const } : {}),
+      ...(status === 'resolved' ? { dim: true } : {}),
+    }),
+  );
+  // The block the comment is anchored to, as the API previews it.
+  const preview = comment.target?.node?.preview?.trim();
+  if (preview) for (const line of wrap(preview, width - 4)) rows.push({ text: `  ▏ ${line}`, dim: true, thread: id });
+  for (const line of wrap(comment.body.markdown ?? '', width - 2)) rows.push({ text: `  ${line}`, thread: id });
+  for (const reply of replies) {
+    const replyHead = [`↳ ${author(reply.postedBy.displayName, reply.postedAt, now, reply.editedAt)}`, reactionText(reply.reactions)]
+      .filter(Boolean)
+      .join(' · ');
+    wrap(replyHead, width - 2).forEach((text, i) =>
+      rows.push({ text: i === 0 ? `  ${text}` : `    ${text}`, color: 'magenta', thread: id, reply: reply.id }),
+    );
+    for (const line of wrap(reply.body.markdown ?? '', width - 4)) rows.push({ text: `    ${line}`, thread: id, reply: reply.id });
   }
   return rows;
 }
 
 /** What the detail pane shows for the selected entry: the page's diff, then its comment threads. */
-export function detailRows(entry: Entry | undefined, width: number, diffNote?: string, now: number = Date.now()): Row[] {
+export function detailRows(entry: Entry | undefined, width: number, options: RowOptions = {}): Row[] {
   if (!entry) return [];
+  const { diffNote, wrapDiff = true, now = Date.now() } = options;
   const rows: Row[] = [];
+  if (entry.lines) {
+    return entry.lines.flatMap((line) =>
+      line.text
+        ? (line.code ? chunks(line.text, width) : wrap(line.text, width)).map((text, i) => ({
+            ...line,
+            text,
+            ...(i > 0 ? { stop: undefined } : {}),
+          }))
+        : [line],
+    );
+  }
   if (!entry.pageId) {
-    rows.push({ text: 'Comments on the change request as a whole', bold: true });
+    rows.push({ text: 'Comments on the change request as a whole', bold: true, stop: 'page' });
   } else if (entry.page) {
-    rows.push(...pageRows(entry.page, width));
+    rows.push(...pageRows(entry.page, width, wrapDiff));
   } else {
-    rows.push({ text: truncate(diffNote ?? 'This page has comments but no change.', width), dim: true });
+    const title = entry.title ? ` "${entry.title}"` : '';
+    rows.push({ text: `${entry.label}${title}`, bold: true, stop: 'page' });
+    for (const text of wrap(diffNote ?? 'This page has comments but no change.', width)) rows.push({ text, dim: true });
   }
   rows.push({ text: '' });
   const count = entry.threads.length;
-  rows.push({ text: truncate(`── ${count} comment${count === 1 ? '' : 's'} ${'─'.repeat(width)}`, width), dim: true });
+  const rule = `── ${count} comment${count === 1 ? '' : 's'} `;
+  rows.push({ text: rule + '─'.repeat(Math.max(0, width - displayWidth(rule))), dim: true });
   if (count === 0) rows.push({ text: entry.pageId ? 'No comments on this page; c adds one.' : 'No comments yet; c adds one.', dim: true });
   for (const thread of entry.threads) rows.push(...threadRows(thread, width, now));
   return rows;

@@ -1,10 +1,13 @@
-import { Box, Text } from 'ink';
-import type { ReactNode } from 'react';
+import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { useEffect, useRef, type ReactNode } from 'react';
+import wrapAnsi from 'wrap-ansi';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
+import { KeyList } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { truncate } from '../format.js';
+import { displayWidth, truncate } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
-import { useBrowser } from './context.js';
+import { useFirstScreen } from '../keys.js';
+import { useBrowser, useScreen } from './context.js';
 
 const GLOBAL_KEYS: readonly KeyBinding[] = [
   ['?', 'this help'],
@@ -12,16 +15,31 @@ const GLOBAL_KEYS: readonly KeyBinding[] = [
   ['ctrl-c', 'quit'],
 ];
 
-/** Rows left for a screen's body under the header lines and above the status and key lines. */
-export function useBodySize(headerLines: number): { columns: number; rows: number } {
+/**
+ * The size of the current screen's body: the rows the frame's flex layout left it under the header
+ * (which wraps, so its height depends on the width) and above the status and key lines, as Frame
+ * measured them after the last draw. Until the screen has been drawn once, an estimate from
+ * `headerLines`, the lines the screen expects above its body.
+ */
+export function useBodySize(headerLines = 1): { columns: number; rows: number } {
   const { columns, rows } = useTerminalSize();
-  // One row is left free: output as tall as the terminal makes Ink clear the whole screen on each render.
-  return { columns, rows: Math.max(1, rows - 1 - headerLines - 2) };
+  const { bodyRows } = useBrowser();
+  const screen = useScreen();
+  const measured = bodyRows?.screen === screen ? bodyRows.rows : undefined;
+  return { columns, rows: Math.max(1, measured ?? frameRows(rows) - headerLines - 2) };
 }
 
+/** One row is left free: output as tall as the terminal makes Ink clear the whole screen on each render. */
+const frameRows = (rows: number): number => Math.max(3, rows - 1);
+
+/** A header line wrapped to the width at spaces, without the space a break leaves at the start of a line. */
+const wrapHeader = (text: string, columns: number): string => wrapAnsi(text, columns, { hard: true, trim: true });
+
 /**
- * One screen of the browser: a title line (and an optional second header line), the body, a
- * status line and the key line. With `?` the body gives way to the full list of keys.
+ * One screen of the browser: a title (and optional header lines under it), the body, a status
+ * line and the key line. The title and the header lines wrap to the width; the body takes the
+ * rows that are left, and the screen reads how many with useBodySize. With `?` the body gives way
+ * to the full list of keys.
  */
 export function Frame({
   title,
@@ -47,45 +65,52 @@ export function Frame({
   notice?: string;
   children: ReactNode;
 }) {
-  const { columns } = useTerminalSize();
-  const { helpOpen } = useBrowser();
-  const body = useBodySize(1 + lines.length);
+  const { columns, rows } = useTerminalSize();
+  const { helpOpen, setBodyRows } = useBrowser();
+  useFirstScreen(!loading);
+  const screen = useScreen();
+  const bodyRef = useRef<DOMElement>(null);
+  // After each draw: the rows the layout gave the body, for the screen's scrolling.
+  useEffect(() => {
+    if (bodyRef.current) setBodyRows({ screen, rows: Math.max(1, Math.floor(measureElement(bodyRef.current).height)) });
+  });
   const all = [...keys, ...more, ...GLOBAL_KEYS];
-  const keyWidth = Math.max(...all.map(([k]) => k.length));
+  const body = useBodySize(1);
   return (
-    <Box flexDirection="column" width={columns}>
-      <Text bold color="cyan" wrap="truncate">
-        {truncate(title, columns)}
-      </Text>
-      {lines.map((line, i) => (
-        <Text key={i} dimColor wrap="truncate">
-          {truncate(line, columns)}
+    <Box flexDirection="column" width={columns} height={frameRows(rows)}>
+      <Box flexShrink={0}>
+        <Text bold color="cyan">
+          {wrapHeader(title, columns)}
         </Text>
-      ))}
-      <Box flexDirection="column" height={body.rows} overflow="hidden">
-        {helpOpen ? (
-          <>
-            <Text bold>Keys (any key closes this)</Text>
-            {all.slice(0, body.rows - 1).map(([key, label]) => (
-              <Text key={key} wrap="truncate">
-                {truncate(`${key.padEnd(keyWidth)}  ${label}`, columns)}
-              </Text>
-            ))}
-          </>
-        ) : (
-          children
-        )}
       </Box>
-      <StatusLine loading={loading} error={error} notice={notice} width={columns} />
-      <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
+      {lines.map((line, i) => (
+        <Box key={i} flexShrink={0}>
+          <Text dimColor>{wrapHeader(line, columns)}</Text>
+        </Box>
+      ))}
+      <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexShrink={1} overflow="hidden">
+        {/* Its lines keep their height: what does not fit is cut at the bottom, not squeezed out of the middle. */}
+        <Box flexDirection="column" flexShrink={0}>
+          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} /> : children}
+        </Box>
+      </Box>
+      <Box flexShrink={0}>
+        <StatusLine loading={loading} error={error} notice={notice} width={columns} />
+      </Box>
+      <Box flexShrink={0}>
+        <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
+      </Box>
     </Box>
   );
 }
 
-/** A list row: the selected one is marked `❯` and drawn inverse (the mark stays without colour). */
+/**
+ * A list row: the selected one is marked `❯` and drawn inverse (the mark stays without colour).
+ * The text is cut to the width by display width, and the dim part gets what is left.
+ */
 export function Row({ text, selected, width, dim }: { text: string; selected: boolean; width: number; dim?: string }) {
   const main = truncate(`${selected ? '❯' : ' '} ${text}`, width);
-  const rest = dim ? truncate(`  ${dim}`, Math.max(0, width - [...main].length)) : '';
+  const rest = dim ? truncate(`  ${dim}`, Math.max(0, width - displayWidth(main))) : '';
   return (
     <Text wrap="truncate" inverse={selected}>
       {main}

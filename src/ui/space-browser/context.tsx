@@ -1,4 +1,5 @@
-import { useApp, useInput, type Key } from 'ink';
+import { useApp, type Key } from 'ink';
+import { useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
@@ -36,6 +37,11 @@ interface Browser {
   setHelpOpen: (open: boolean) => void;
   /** Screen state kept while the user looks at another screen (selection, expanded pages). */
   memory: Map<string, unknown>;
+  /** State kept for each screen on the stack, dropped with it: a screen pushed anew starts afresh. */
+  screenMemory: WeakMap<Screen, Map<string, unknown>>;
+  /** The rows of the current screen's body as laid out (Frame measures it after each draw). */
+  bodyRows: { screen: Screen; rows: number } | undefined;
+  setBodyRows: (measured: { screen: Screen; rows: number }) => void;
   changeRequestOf: (spaceId: string) => ChangeRequest | undefined;
   chooseContent: (choice: ContentChoice) => void;
 }
@@ -64,6 +70,13 @@ export function BrowserProvider({
   const [helpOpen, setHelpOpen] = useState(false);
   const [choice, setChoice] = useState<ContentChoice | undefined>(content);
   const memory = useRef(new Map<string, unknown>()).current;
+  const screenMemory = useRef(new WeakMap<Screen, Map<string, unknown>>()).current;
+  const [bodyRows, setBodyRowsState] = useState<{ screen: Screen; rows: number }>();
+  const setBodyRows = useCallback(
+    (measured: { screen: Screen; rows: number }) =>
+      setBodyRowsState((prev) => (prev?.screen === measured.screen && prev.rows === measured.rows ? prev : measured)),
+    [],
+  );
   const push = useCallback((screen: Screen) => setStack((s) => [...s, screen]), []);
   const back = useCallback(() => setStack((s) => s.slice(0, -1)), []);
   useEffect(() => {
@@ -78,10 +91,13 @@ export function BrowserProvider({
       helpOpen,
       setHelpOpen,
       memory,
+      screenMemory,
+      bodyRows,
+      setBodyRows,
       changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
       chooseContent: setChoice,
     }),
-    [client, stack, push, back, helpOpen, memory, choice],
+    [client, stack, push, back, helpOpen, memory, screenMemory, bodyRows, setBodyRows, choice],
   );
   return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
 }
@@ -96,6 +112,35 @@ export function useRemembered<T>(key: string, initial: T): [T, (value: T | ((pre
   return [value, setValue];
 }
 
+/** The screen being drawn (the top of the stack), for state that belongs to it alone. */
+export const ScreenContext = createContext<Screen | undefined>(undefined);
+
+export function useScreen(): Screen {
+  const screen = useContext(ScreenContext);
+  if (!screen) throw new Error('useScreen outside of a screen');
+  return screen;
+}
+
+/**
+ * A piece of state of this screen that survives reading another screen on top of it and coming
+ * back, and is gone once the screen is left: the next screen of the same kind starts afresh.
+ */
+export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((prev: T) => T)) => void] {
+  const { screenMemory } = useBrowser();
+  const screen = useScreen();
+  let memory = screenMemory.get(screen);
+  if (!memory) {
+    memory = new Map();
+    screenMemory.set(screen, memory);
+  }
+  const kept = memory;
+  const [value, setValue] = useState<T>(() => (kept.has(key) ? (kept.get(key) as T) : initial));
+  useEffect(() => {
+    kept.set(key, value);
+  }, [kept, key, value]);
+  return [value, setValue];
+}
+
 /**
  * The keys of a screen. `?` opens the key help (any key closes it) and `q`/Esc go back, except
  * while the screen has a text input focused (`typing`): then everything goes to `handler`, which
@@ -103,21 +148,12 @@ export function useRemembered<T>(key: string, initial: T): [T, (value: T | ((pre
  */
 export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean } = {}): void {
   const { helpOpen, setHelpOpen, back } = useBrowser();
-  // The latest render's handler: Ink subscribes a new one only after the frame is drawn, and a
-  // key pressed in between would otherwise meet the previous screen state.
-  const latest = useRef({ handler, typing: options.typing, helpOpen });
-  latest.current = { handler, typing: options.typing, helpOpen };
-  const onInput = useCallback(
-    (input: string, key: Key) => {
-      const now = latest.current;
-      if (now.helpOpen) return setHelpOpen(false);
-      if (!now.typing) {
-        if (input === '?') return setHelpOpen(true);
-        if (input === 'q' || key.escape) return back();
-      }
-      now.handler(input, key);
-    },
-    [setHelpOpen, back],
-  );
-  useInput(onInput);
+  useKeys((input: string, key: Key) => {
+    if (helpOpen) return setHelpOpen(false);
+    if (!options.typing) {
+      if (input === '?') return setHelpOpen(true);
+      if (input === 'q' || key.escape) return back();
+    }
+    handler(input, key);
+  });
 }

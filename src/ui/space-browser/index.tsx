@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Space } from '../../api/schemas/space.js';
-import { BrowserProvider, useBrowser, type Named, type Screen } from './context.js';
+import { BrowserProvider, ScreenContext, useBrowser, type Named, type Screen } from './context.js';
 import { ChangeRequests, Collections, Organizations, Spaces } from './screens/lists.js';
 import { PageTree } from './screens/PageTree.js';
 import { PageView } from './screens/PageView.js';
@@ -14,8 +14,16 @@ function Current() {
   const { stack } = useBrowser();
   const screen = stack.at(-1);
   if (!screen) return null;
+  return (
+    <ScreenContext.Provider value={screen}>
+      <ScreenOf screen={screen} depth={stack.length} />
+    </ScreenContext.Provider>
+  );
+}
+
+function ScreenOf({ screen, depth }: { screen: Screen; depth: number }) {
   // Keyed so that each screen starts with its own state, even when two in a row are of one kind.
-  const key = `${stack.length}:${screen.kind}`;
+  const key = `${depth}:${screen.kind}`;
   switch (screen.kind) {
     case 'orgs':
       return <Organizations key={key} />;

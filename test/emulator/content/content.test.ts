@@ -120,6 +120,16 @@ describe('reading content', () => {
     expectSpec('listPageLinksInChangeRequest', links.body);
     expect(links.body.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 1 } });
     expect((await w.call(T.reader, 'GET', `/v1/spaces/${space}/change-requests/77/content/pages`)).status).toBe(404);
+
+    // A broken link the primary content has on the same page is not the change request's; the
+    // same broken target on another page (here the guide's, broken in the primary content) is.
+    const guide = await w.call(T.reader, 'GET', `/v1/spaces/${space}/content/page/pg_guide/links?status=broken`);
+    const target = guide.body.items[0].targetReference.url as string;
+    editPage(w, space, 'pg_intro', `Links to [that](${target}).\n`, cr.id);
+    const again = await w.call(T.reader, 'GET', `${p}/page/pg_intro/links`);
+    expect(again.body.stats).toEqual({ total: 1, broken: { total: 1, changeRequest: 1 } });
+    const own = await w.call(T.reader, 'GET', `${p}/page/pg_guide/links`);
+    expect(own.body.stats.broken).toEqual({ total: 1, changeRequest: 0 });
   });
 });
 

@@ -29,7 +29,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
 
   async run(): Promise<void> {
     // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
-    const text = await bodyOrEditor(await bodyFromFlags(this.flags), this.output.isJson, 'the reply');
+    const text = await bodyOrEditor(await bodyFromFlags(this.flags, this.io.stdin), this.output.isJson, 'the reply', this.io);
     const { spaceId, changeRequestId } = this.scope();
     const commentId = this.subject('comment', this.args.comment);
     const body = { body: text };

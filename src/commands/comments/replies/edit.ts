@@ -34,7 +34,7 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     if (this.flags.cr !== undefined)
       throw unsupported('edit a reply to a change request comment', 'replies can be edited on space comments only');
     const body: UpdateCommentReplyBody = {};
-    const text = await bodyFromFlags(this.flags);
+    const text = await bodyFromFlags(this.flags, this.io.stdin);
     if (text) body.body = text;
     const added = this.flags['add-reaction'];
     const removed = this.flags['remove-reaction'];

@@ -52,7 +52,7 @@ export default class SitesAdaptiveSchemaSet extends SiteCommand<typeof SitesAdap
 
   private async readSchema(source: string): Promise<SiteAdaptiveJsonSchemaInput> {
     const name = source === '-' ? 'stdin' : source;
-    const text = await readTextArg('file', source);
+    const text = await readTextArg('file', source, this.io.stdin);
     let value: unknown;
     try {
       value = JSON.parse(text);

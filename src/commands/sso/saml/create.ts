@@ -27,7 +27,7 @@ export default class SsoSamlCreate extends DocsCommand<typeof SsoSamlCreate> {
   };
 
   async run(): Promise<void> {
-    const body = await samlBody(op.body, this.flags);
+    const body = await samlBody(op.body, this.flags, this.io.stdin);
     // oclif enforces the flag; this narrows its type.
     const label = this.flags.label;
     if (label === undefined) throw new UsageError('--label is required');

@@ -23,7 +23,7 @@ export default class SsoSamlEdit extends DocsCommand<typeof SsoSamlEdit> {
   };
 
   async run(): Promise<void> {
-    const body = await samlBody(op.body, this.flags);
+    const body = await samlBody(op.body, this.flags, this.io.stdin);
     if (Object.keys(body).length === 0) {
       throw new UsageError(
         'nothing to change: pass --label, --entity-id, --certificate or --certificate-file, --sso-url, --default-team or --default-role',

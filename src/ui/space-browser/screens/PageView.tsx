@@ -1,9 +1,12 @@
 import { Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { stripVTControlCharacters } from 'node:util';
+import { useMemo } from 'react';
 import type { Page } from '../../../api/schemas/content.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { useRequest } from '../../hooks.js';
-import { useBrowser, useScreenKeys } from '../context.js';
+import { displayWidth, wrapLines } from '../../format.js';
+import { anchorAt, lineAt, textOffsets, TOP, type Anchor } from '../anchor.js';
+import { useBrowser, useScreenKeys, useScreenState } from '../context.js';
 import { contentLabel, readPage, spaceLabel } from '../data.js';
 import { Frame, useBodySize } from '../Frame.js';
 import { loadMarkdownRenderer } from '../markdown.js';
@@ -42,20 +45,30 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
   const renderer = useRequest(() => loadMarkdownRenderer(), []);
   // Title, location and content lines.
   const body = useBodySize(3);
-  const [top, setTop] = useState(0);
+  // Kept by text position, so that the same text stays at the top when a resize lays the page out again.
+  const [anchor, setAnchor] = useScreenState<Anchor>('anchor', TOP);
   const markdown = page.data && 'markdown' in page.data && typeof page.data.markdown === 'string' ? page.data.markdown : undefined;
   const lines = useMemo(() => {
     if (!page.data) return [];
-    if (markdown === undefined) return [noContent(page.data)];
+    if (markdown === undefined) return wrapLines(noContent(page.data), body.columns);
     if (!renderer.data) return [];
-    return renderer.data(markdown, Math.max(20, body.columns - 2));
+    // Paragraphs are laid out to the width; what is still wider (code, tables, long URLs) wraps, so nothing is cut.
+    return renderer
+      .data(markdown, Math.max(20, body.columns - 2))
+      .flatMap((line) => (displayWidth(stripVTControlCharacters(line)) > body.columns ? wrapLines(line, body.columns) : [line]));
   }, [page.data, markdown, renderer.data, body.columns]);
-  const first = Math.min(top, Math.max(0, lines.length - body.rows));
+  const offsets = useMemo(() => textOffsets(lines), [lines]);
+  const first = Math.min(lineAt(offsets, anchor), Math.max(0, lines.length - body.rows));
 
   useScreenKeys((input, key) => {
     if (input === '/') return push({ kind: 'search', space });
     if (input === 'r') return page.reload();
-    setTop((prev) => scrollTo(Math.min(prev, first), lines.length, body.rows, input, key));
+    // From the latest position: keys typed faster than the screen redraws all count.
+    setAnchor((prev) => {
+      const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
+      const next = scrollTo(top, lines.length, body.rows, input, key);
+      return next === top ? prev : anchorAt(offsets, next);
+    });
   });
 
   const p = page.data;

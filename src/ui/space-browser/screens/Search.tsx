@@ -1,14 +1,14 @@
-import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { organizations as organizationOps } from '../../../api/operations/organizations.js';
 import { spaces as spaceOps } from '../../../api/operations/spaces.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
 import { useRequest } from '../../hooks.js';
-import { useBrowser, useRemembered, useScreenKeys, type Named } from '../context.js';
+import { useBrowser, useScreenKeys, useScreenState, type Named } from '../context.js';
 import { contentLabel, listAll, spaceLabel } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
+import { EMPTY_LINE, editLine, LineInput, type Line } from '../LineInput.js';
 
 interface Hit {
   key: string;
@@ -24,19 +24,27 @@ const sectionText = (sections: readonly { title: string; body?: string }[] | und
 };
 
 /**
- * `/`: search a space (searchSpaceContent) or, from the collections, the whole organization
- * (which also reaches spaces that are in no collection). Enter on a result reads that page.
+ * `/`: search a space (searchSpaceContent) or, from the organization's level, the whole
+ * organization. The box opens empty each time and is edited as in readline (Ctrl-U, Ctrl-W…);
+ * Enter searches what was typed, and then reads the selected result. Esc leaves the box for the
+ * last results, or goes back when there are none. Query and results stay while a result is read.
  */
 export function Search({ space, org }: { space?: Space; org?: Named }) {
   const { client, push, back, changeRequestOf } = useBrowser();
   const scopeId = space?.id ?? org?.id ?? '';
-  const [query, setQuery] = useRemembered(`search:${scopeId}:query`, '');
-  const [typing, setTyping] = useState(query === '');
-  const [selected, setSelected] = useState(0);
+  const [query, setQuery] = useScreenState('query', '');
+  const [typing, setTyping] = useScreenState('typing', true);
+  const [line, setLineState] = useState<Line>(EMPTY_LINE);
+  // The line as last edited, also when keys come faster than the screen redraws.
+  const lineRef = useRef(line);
+  const setLine = (next: Line) => {
+    lineRef.current = next;
+    setLineState(next);
+  };
+  const [selected, setSelected] = useScreenState('selected', 0);
   const [opening, setOpening] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
   const body = useBodySize(2);
   const cr = space ? changeRequestOf(space.id) : undefined;
-
   const results = useRequest(
     async (signal): Promise<Hit[]> => {
       if (query === '') return [];
@@ -83,13 +91,28 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
   useScreenKeys(
     (input, key) => {
       if (typing) {
-        if (key.escape) {
-          if (query === '') back();
-          else setTyping(false);
+        if (key.return) {
+          const words = lineRef.current.value.trim();
+          if (words === '') return;
+          // The same words again: search again rather than keep the old answer.
+          if (words === query) results.reload();
+          setQuery(words);
+          setSelected(0);
+          setTyping(false);
+          return;
         }
+        if (key.escape) {
+          if (query === '') return back();
+          return setTyping(false);
+        }
+        const edited = editLine(lineRef.current, input, key);
+        if (edited) setLine(edited);
         return;
       }
-      if (input === '/') return setTyping(true);
+      if (input === '/') {
+        setLine(EMPTY_LINE);
+        return setTyping(true);
+      }
       const hit = hits[current];
       if (key.return && hit) return void open(hit);
       setSelected(moveSelection(current, hits.length, input, key, body.rows - 1));
@@ -121,17 +144,11 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
       <Box>
         <Text>Search: </Text>
         {typing ? (
-          <TextInput
-            defaultValue={query}
-            placeholder="words to look for, then Enter"
-            onSubmit={(value) => {
-              setQuery(value.trim());
-              setSelected(0);
-              setTyping(value.trim() === '');
-            }}
-          />
+          <LineInput line={line} width={body.columns - 'Search: '.length} placeholder="words to look for, then Enter" />
         ) : (
-          <Text bold>{query}</Text>
+          <Text bold wrap="truncate">
+            {query}
+          </Text>
         )}
       </Box>
       {query !== '' && results.state !== 'loading' ? (

@@ -6,10 +6,10 @@ import type { Collection } from '../../../api/schemas/collection.js';
 import type { Organization } from '../../../api/schemas/organization.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { useState } from 'react';
-import { relativeTime } from '../../format.js';
-import { useRequest } from '../../hooks.js';
-import { useBrowser, type Named } from '../context.js';
-import { listAll, spaceLabel } from '../data.js';
+import { errorLine, relativeTime } from '../../format.js';
+import { useRequest, type Request } from '../../hooks.js';
+import { useBrowser, type Named, type Screen } from '../context.js';
+import { listAll, spaceLabel, organizationSpaces } from '../data.js';
 import { PickList, type PickRow } from './PickList.js';
 
 export function Organizations() {
@@ -29,15 +29,32 @@ export function Organizations() {
   );
 }
 
+/** A row of a level of the organization: a collection, or a space. */
+type Entry = { kind: 'collection'; collection: Collection } | { kind: 'space'; space: Space };
+
+const collectionRow = (col: Collection, depth: number): PickRow<Entry> => ({
+  key: col.id,
+  text: `${'  '.repeat(depth)}${col.title}`,
+  dim: `collection · ${col.description ?? col.id}`,
+  item: { kind: 'collection', collection: col },
+});
+
+const spaceRow = (space: Space, where?: string): PickRow<Entry> => ({
+  key: space.id,
+  text: spaceLabel(space),
+  dim: [where, space.visibility, space.id].filter(Boolean).join(' · '),
+  item: { kind: 'space', space },
+});
+
 /** Collections in tree order: each one followed by the collections inside it, indented. */
-export function collectionRows(list: readonly Collection[]): PickRow<Collection>[] {
+export function collectionRows(list: readonly Collection[]): PickRow<Entry>[] {
   const ids = new Set(list.map((c) => c.id));
-  const rows: PickRow<Collection>[] = [];
+  const rows: PickRow<Entry>[] = [];
   const add = (parent: string | undefined, depth: number) => {
     for (const col of list) {
       const top = col.parent === undefined || !ids.has(col.parent);
       if (parent === undefined ? !top : col.parent !== parent) continue;
-      rows.push({ key: col.id, text: `${'  '.repeat(depth)}${col.title}`, dim: col.description ?? col.id, item: col });
+      rows.push(collectionRow(col, depth));
       add(col.id, depth + 1);
     }
   };
@@ -45,47 +62,82 @@ export function collectionRows(list: readonly Collection[]): PickRow<Collection>
   return rows;
 }
 
+/**
+ * Two requests shown as one list: loading while either loads, the first error (named by `what`),
+ * and a reload that repeats both.
+ */
+function both(first: Request<unknown>, second: Request<unknown>, what: [string, string]): Request<unknown> {
+  const reload = () => {
+    first.reload();
+    second.reload();
+  };
+  const failed =
+    first.state === 'error'
+      ? { what: what[0], error: first.error }
+      : second.state === 'error'
+        ? { what: what[1], error: second.error }
+        : undefined;
+  if (first.state === 'loading' || second.state === 'loading') return { state: 'loading', reload };
+  if (failed) return { state: 'error', error: new Error(`${failed.what}: ${errorLine(failed.error)}`), reload };
+  return { state: 'ready', data: undefined, reload };
+}
+
+const pick = (org: Named, push: (screen: Screen) => void) => (entry: Entry) =>
+  entry.kind === 'collection'
+    ? push({ kind: 'spaces', org, collection: { id: entry.collection.id, title: entry.collection.title } })
+    : push({ kind: 'tree', space: entry.space });
+
+/**
+ * The organization's level: its collections as a tree, then the spaces that are in no collection
+ * (they are reached nowhere else). `/` searches the whole organization.
+ */
 export function Collections({ org }: { org: Named }) {
   const { client, push } = useBrowser();
-  const request = useRequest((signal) => listAll(client, collectionOps.list, { organizationId: org.id }, signal), [client, org.id]);
+  const collections = useRequest((signal) => listAll(client, collectionOps.list, { organizationId: org.id }, signal), [client, org.id]);
+  const ids = new Set((collections.data ?? []).map((c) => c.id));
+  const loose = useRequest((signal) => organizationSpaces(client, org.id, signal), [client, org.id]);
+  // A space whose collection is not listed counts as in no collection.
+  const spaces = (loose.data ?? []).filter((s) => s.parent === undefined || !ids.has(s.parent));
+  const rows = collections.data ? [...collectionRows(collections.data), ...spaces.map((s) => spaceRow(s, 'in no collection'))] : [];
   return (
     <PickList
       memoryKey={`collections:${org.id}`}
-      title={`${org.title} › Collections`}
-      request={request}
-      rows={collectionRows(request.data ?? [])}
-      loadingText="Loading collections…"
-      empty="No collections in this organization (press / to search its spaces)."
+      title={`${org.title} › Collections and spaces`}
+      request={both(collections, loose, ['Collections', 'Spaces in no collection'])}
+      rows={rows}
+      loadingText="Loading collections and spaces…"
+      empty="No collections or spaces in this organization."
       keys={[['/', 'search the organization']]}
       onKey={(input) => {
         if (input === '/') push({ kind: 'org-search', org });
       }}
-      onPick={(col) => push({ kind: 'spaces', org, collection: { id: col.id, title: col.title } })}
+      onPick={pick(org, push)}
     />
   );
 }
 
+/** A collection: the collections it holds, then its spaces. */
 export function Spaces({ org, collection }: { org: Named; collection: Named }) {
   const { client, push } = useBrowser();
-  const request = useRequest(
+  const nested = useRequest(
+    async (signal) =>
+      (await listAll(client, collectionOps.list, { organizationId: org.id }, signal)).filter((c) => c.parent === collection.id),
+    [client, org.id, collection.id],
+  );
+  const spaces = useRequest(
     (signal) => listAll(client, collectionOps.listSpaces, { collectionId: collection.id }, signal),
     [client, collection.id],
   );
-  const rows: PickRow<Space>[] = (request.data ?? []).map((space) => ({
-    key: space.id,
-    text: spaceLabel(space),
-    dim: `${space.visibility} · ${space.id}`,
-    item: space,
-  }));
+  const rows = [...(nested.data ?? []).map((col) => collectionRow(col, 0)), ...(spaces.data ?? []).map((space) => spaceRow(space))];
   return (
     <PickList
       memoryKey={`spaces:${collection.id}`}
       title={`${org.title} › ${collection.title}`}
-      request={request}
+      request={both(spaces, nested, ['Spaces', 'Collections'])}
       rows={rows}
       loadingText="Loading spaces…"
-      empty="No spaces in this collection."
-      onPick={(space) => push({ kind: 'tree', space })}
+      empty="No spaces or collections in this collection."
+      onPick={pick(org, push)}
     />
   );
 }

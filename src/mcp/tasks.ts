@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { validate, ValidationError } from '../api/validation.js';
+import { contentTwins } from '../api/operations/twins.js';
+import { resolvePage } from '../cli/pages.js';
+import { CHECK_KINDS, type CheckKind } from '../content/check.js';
+import { operationEntries, type OperationEntry } from './catalog.js';
+import { callOperation, errorText, type CallContext } from './operations.js';
+import { answer, failure, partNote, textPart, type ToolAnswer } from './results.js';
+
+/**
+ * The task tools: what an agent working on documentation needs first, built on the content tools
+ * the CLI already has (`docs spaces page`, `docs cr diff`, `docs cr check`, `docs spaces search`).
+ */
+
+export interface TaskTool {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  call(args: Record<string, unknown>, ctx: CallContext, signal: AbortSignal): Promise<ToolAnswer>;
+}
+
+const entry = (id: string): OperationEntry => {
+  const found = operationEntries.find((e) => e.op.id === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+
+/** `spaceId`, optional when the profile has a default space. */
+const spaceArg = (ctx: { defaults: CallContext['defaults'] }) =>
+  ctx.defaults.spaceId
+    ? z.string().optional().describe(`Id of the space (default: ${ctx.defaults.spaceId}, the profile's)`)
+    : z.string().describe('Id of the space');
+
+const crArg = (description: string) => z.union([z.string(), z.number().int().nonnegative()]).describe(description);
+const offsetArg = z
+  .number()
+  .int()
+  .nonnegative()
+  .optional()
+  .describe('Where to start reading, in characters (default 0): the `nextOffset` of the previous answer');
+
+function spaceOf(args: Record<string, unknown>, ctx: CallContext): string {
+  const spaceId = args.spaceId ?? ctx.defaults.spaceId;
+  if (typeof spaceId !== 'string' || spaceId === '') throw ValidationError.at(['spaceId'], 'required');
+  return spaceId;
+}
+
+/** Parse the task tool's own arguments with its schema and the client's validator, so a wrong one is named like an operation's. */
+function parsed<T>(tool: TaskTool, args: Record<string, unknown>): T {
+  return validate(tool.input, args) as T;
+}
+
+/** A page's markdown by its path, in the space or in a change request. Used by docs_read_page and the resources. */
+export async function readPage(
+  ctx: CallContext,
+  where: { spaceId: string; changeRequestId?: string | number },
+  path: string,
+  signal: AbortSignal,
+): Promise<{ pageId: string; path: string; title: string; type: string; markdown?: string }> {
+  const client = ctx.client;
+  const call = { signal };
+  const query = { format: 'markdown' as const };
+  const { spaceId } = where;
+  const changeRequestId = where.changeRequestId === undefined ? undefined : String(where.changeRequestId);
+  const tree =
+    changeRequestId !== undefined
+      ? await client.call(contentTwins.listPages.changeRequest, { spaceId, changeRequestId }, call)
+      : await client.call(contentTwins.listPages.space, { spaceId }, call);
+  const label = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+  const page = resolvePage(tree.pages, path, label);
+  const full =
+    changeRequestId !== undefined
+      ? await client.call(contentTwins.getPage.changeRequest, { spaceId, changeRequestId, pageId: page.id, query }, call)
+      : await client.call(contentTwins.getPage.space, { spaceId, pageId: page.id, query }, call);
+  const markdown = (full as { markdown?: unknown }).markdown;
+  return { pageId: page.id, path: page.path, title: page.title, type: page.type, ...(typeof markdown === 'string' ? { markdown } : {}) };
+}
+
+export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[] {
+  const readPageTool: TaskTool = {
+    name: 'docs_read_page',
+    title: "Read a page's markdown by its path",
+    description:
+      "A page's markdown, found by its path (installation/macos, as listPages shows it) or its id, in a space's primary content or in a change request. " +
+      'An unknown path names the nearby ones. Long pages come in parts: the answer gives `nextOffset` when more follows.',
+    input: z.strictObject({
+      spaceId: spaceArg(ctx),
+      path: z.string().min(1).describe('Path of the page (installation/macos; a leading / or a trailing .md is allowed), or its id'),
+      changeRequestId: crArg(
+        "Read the page as it is in this change request (id or number) instead of the space's primary content",
+      ).optional(),
+      offset: offsetArg,
+    }),
+    async call(args, c, signal) {
+      const a = parsed<{ spaceId?: string; path: string; changeRequestId?: string | number; offset?: number }>(readPageTool, args);
+      const spaceId = spaceOf(a, c);
+      const page = await readPage(
+        c,
+        { spaceId, ...(a.changeRequestId !== undefined ? { changeRequestId: a.changeRequestId } : {}) },
+        a.path,
+        signal,
+      );
+      if (page.markdown === undefined) {
+        return answer(
+          { ...page, spaceId, markdown: null },
+          `Page "${page.title}" (${page.path}) is of type ${page.type}: it has no markdown.`,
+        );
+      }
+      const part = textPart(page.markdown, a.offset ?? 0, c.maxResultChars);
+      const { markdown: _, ...about } = page;
+      const structured = {
+        ...about,
+        spaceId,
+        ...(a.changeRequestId !== undefined ? { changeRequestId: String(a.changeRequestId) } : {}),
+        markdown: part.text,
+        offset: part.offset,
+        nextOffset: part.nextOffset,
+        totalChars: part.totalChars,
+      };
+      const note = partNote(part);
+      return answer(structured, note ? `${part.text}\n\n${note}` : part.text);
+    },
+  };
+
+  const diffTool: TaskTool = {
+    name: 'docs_cr_diff',
+    title: 'What a change request changes, as a unified patch',
+    description:
+      "The change request's content against the space's primary content, page by page (added, removed, moved, renamed, modified), " +
+      'as a git-style unified patch (each page is <path>.md with its # title first), with the list of changed pages. Long patches come in parts (`nextOffset`).',
+    input: z.strictObject({
+      spaceId: spaceArg(ctx),
+      changeRequestId: crArg('Id or number of the change request'),
+      offset: offsetArg,
+    }),
+    async call(args, c, signal) {
+      const a = parsed<{ spaceId?: string; changeRequestId: string | number; offset?: number }>(diffTool, args);
+      const spaceId = spaceOf(a, c);
+      const { diffChangeRequest } = await import('../content/diff.js');
+      const { renderPatch } = await import('../cli/format/diff.js');
+      const diff = await diffChangeRequest(c.client, { spaceId, changeRequestId: String(a.changeRequestId) }, { signal });
+      const patch = renderPatch(diff);
+      const part = textPart(patch, a.offset ?? 0, c.maxResultChars);
+      const pages = diff.pages.map((p) => ({
+        change: p.change,
+        changes: p.changes,
+        ...(p.pathBefore !== undefined ? { pathBefore: p.pathBefore } : {}),
+        ...(p.pathAfter !== undefined ? { pathAfter: p.pathAfter } : {}),
+        added: p.added,
+        removed: p.removed,
+      }));
+      const structured = {
+        spaceId,
+        changeRequestId: String(a.changeRequestId),
+        pages,
+        added: diff.added,
+        removed: diff.removed,
+        patch: part.text,
+        offset: part.offset,
+        nextOffset: part.nextOffset,
+        totalChars: part.totalChars,
+      };
+      if (pages.length === 0)
+        return answer(
+          structured,
+          `No differences: change request ${a.changeRequestId} has the same content as the space's primary content.`,
+        );
+      const head = `${pages.length} page${pages.length === 1 ? '' : 's'} changed, ${diff.added} insertions(+), ${diff.removed} deletions(-).`;
+      const note = partNote(part);
+      return answer(structured, [head, part.text, note].filter(Boolean).join('\n'));
+    },
+  };
+
+  const checkTool: TaskTool = {
+    name: 'docs_cr_check',
+    title: 'Check a change request before merging it',
+    description:
+      'Findings on a change request, from what the API reports (as `docs cr check`): broken-link (a link whose target does not exist), ' +
+      'empty-page (a document page without content), outdated (behind the primary content: updateChangeRequest brings it up to date, and may conflict), ' +
+      'open-comment (a comment not resolved). `ok` is true when there are none.',
+    input: z.strictObject({
+      spaceId: spaceArg(ctx),
+      changeRequestId: crArg('Id or number of the change request'),
+      ignore: z.array(z.enum(CHECK_KINDS)).optional().describe('Kinds of finding to leave out'),
+    }),
+    async call(args, c, signal) {
+      const a = parsed<{ spaceId?: string; changeRequestId: string | number; ignore?: CheckKind[] }>(checkTool, args);
+      const spaceId = spaceOf(a, c);
+      const { checkChangeRequest } = await import('../content/check.js');
+      const result = await checkChangeRequest(
+        c.client,
+        { spaceId, changeRequestId: String(a.changeRequestId) },
+        { ignore: a.ignore ?? [], signal },
+      );
+      const text = result.ok
+        ? `No findings: change request ${a.changeRequestId} passes every check.`
+        : [
+            `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}:`,
+            ...result.findings.map((f) => `- ${f.kind} ${f.page ?? '(change request)'}: ${f.message}`),
+          ].join('\n');
+      return answer({ ...result }, text);
+    },
+  };
+
+  const searchTool: TaskTool = {
+    name: 'docs_search',
+    title: 'Search the content',
+    description:
+      'Pages that match a text, with the sections that matched: in one space (spaceId), or in every space of an organization (organizationId). ' +
+      'Returns up to `limit` results and a `next` cursor when more follow.',
+    input: z.strictObject({
+      query: z.string().min(1).max(512).describe('What to search for'),
+      spaceId: z
+        .string()
+        .optional()
+        .describe(
+          `Search this space${ctx.defaults.spaceId ? ` (default: ${ctx.defaults.spaceId}, the profile's, unless organizationId is given)` : ''}`,
+        ),
+      organizationId: z.string().optional().describe('Search every space of this organization instead'),
+      limit: z.number().int().min(1).max(1000).optional().describe('Results to return (default 30)'),
+      cursor: z.string().optional().describe('Where to continue: the `next` cursor of the previous answer'),
+    }),
+    async call(args, c, signal) {
+      const a = parsed<{ query: string; spaceId?: string; organizationId?: string; limit?: number; cursor?: string }>(searchTool, args);
+      const page = { ...(a.limit !== undefined ? { limit: a.limit } : {}), ...(a.cursor !== undefined ? { cursor: a.cursor } : {}) };
+      if (a.spaceId !== undefined && a.organizationId !== undefined)
+        throw new ValidationError('spaceId and organizationId cannot be used together: give one', [
+          { path: ['organizationId'], message: 'cannot be used with spaceId' },
+        ]);
+      const orgId = a.organizationId ?? (a.spaceId === undefined && !c.defaults.spaceId ? c.defaults.organizationId : undefined);
+      if (orgId !== undefined)
+        return callOperation(entry('searchOrganizationContent'), { organizationId: orgId, query: a.query, ...page }, c, signal);
+      return callOperation(entry('searchSpaceContent'), { spaceId: spaceOf(a, c), query: a.query, ...page }, c, signal);
+    },
+  };
+
+  return [readPageTool, diffTool, checkTool, searchTool];
+}
+
+/** Run a task tool; a failure becomes a tool error in the CLI's words. */
+export async function callTask(tool: TaskTool, args: Record<string, unknown>, ctx: CallContext, signal: AbortSignal): Promise<ToolAnswer> {
+  try {
+    return await tool.call(args, ctx, signal);
+  } catch (err) {
+    return failure(errorText(err, ctx));
+  }
+}

@@ -1,0 +1,39 @@
+import { useInput, type Key } from 'ink';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import type { KeyFeed } from './input.js';
+
+/** The KeyFeed the app reads from, for the views to release the keys typed ahead (none in plain renders). */
+export const KeysContext = createContext<KeyFeed | undefined>(undefined);
+
+/** Keys typed before the app's first screen was ready wait until then; after that, a fallback lets them through anyway. */
+const HOLD_AT_MOST_MS = 5000;
+
+/**
+ * Tell the input layer that the first screen is ready (its data loaded, or failed to): the keys typed
+ * ahead are given to it now. Call it from each screen an app may start on; only the first call counts.
+ */
+export function useFirstScreen(ready: boolean): void {
+  const feed = useContext(KeysContext);
+  useEffect(() => {
+    if (!feed) return undefined;
+    if (ready) {
+      feed.release();
+      return undefined;
+    }
+    const timer = setTimeout(() => feed.release(), HOLD_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, [feed, ready]);
+}
+
+/**
+ * Ink's useInput with a handler that keeps its identity across renders, calling the latest render's
+ * handler. Ink re-subscribes whenever the handler changes, and a key that arrives between a render and the
+ * new subscription would be lost; the input layer (input.ts) gives keys one at a time, each after the
+ * previous one's render, so the handler called is always the one of the screen as it is now.
+ */
+export function useKeys(handler: (input: string, key: Key) => void, isActive = true): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  const stable = useCallback((input: string, key: Key) => ref.current(input, key), []);
+  useInput(stable, { isActive });
+}

@@ -1,0 +1,128 @@
+/**
+ * The terminal of an interactive view (`docs cr review`, `docs spaces browse`), from the first moment
+ * to the last. It has no imports, so that bin/run.js can open it before the CLI itself loads:
+ *
+ * - open: raw mode at once (keys typed while the CLI starts are neither echoed nor lost: they are kept
+ *   for the view), the alternate screen, bracketed paste, the cursor hidden, and a first frame drawn;
+ * - Ctrl-C at any moment: the terminal is restored and the process exits with 130;
+ * - SIGTERM and SIGHUP: restored, exit 143 and 129;
+ * - restore (also on any exit): the alternate screen left, the cursor shown, raw mode off.
+ *
+ * There is one session per process; bin/run.js and the command share it through this module.
+ */
+
+const ESC = '\u001B';
+const ENTER = `${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`;
+const LEAVE = `${ESC}[?2004l${ESC}[0m${ESC}[?25h${ESC}[?1049l`;
+const CTRL_C = 0x03;
+
+/** The two streams a session needs; process.stdin and process.stdout in the CLI. */
+export interface TerminalStreams {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+}
+
+export class TerminalSession {
+  private readonly buffered: Buffer[] = [];
+  private consumer: ((chunk: Buffer) => void) | undefined;
+  private restored = false;
+  private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  private readonly onSignal = (signal: NodeJS.Signals) => this.exit(signal === 'SIGTERM' ? 143 : 129);
+  private readonly onExit = () => this.restore();
+
+  constructor(
+    private readonly streams: TerminalStreams,
+    title: string,
+    private readonly exitProcess: (code: number) => void = (code) => process.exit(code),
+  ) {
+    streams.stdin.setRawMode(true);
+    streams.stdin.on('data', this.onData);
+    streams.stdin.resume();
+    streams.stdout.write(ENTER + firstFrame(title, streams.stdout.columns || 80));
+    process.on('SIGTERM', this.onSignal);
+    process.on('SIGHUP', this.onSignal);
+    process.on('exit', this.onExit);
+  }
+
+  /** What the terminal sends from now on goes to `consumer`, after what arrived before. */
+  attach(consumer: (chunk: Buffer) => void): void {
+    this.consumer = consumer;
+    for (const chunk of this.buffered.splice(0)) consumer(chunk);
+  }
+
+  get isRestored(): boolean {
+    return this.restored;
+  }
+
+  /** Give the terminal back as it was. Safe to call more than once. */
+  restore(): void {
+    if (this.restored) return;
+    this.restored = true;
+    this.consumer = undefined;
+    const { stdin, stdout } = this.streams;
+    stdin.off('data', this.onData);
+    try {
+      stdin.setRawMode(false);
+    } catch {
+      // The terminal is gone (hang-up): nothing to give back.
+    }
+    stdin.pause();
+    stdout.write(LEAVE);
+    process.off('SIGTERM', this.onSignal);
+    process.off('SIGHUP', this.onSignal);
+    process.off('exit', this.onExit);
+    if (current === this) current = undefined;
+  }
+
+  private receive(chunk: Buffer): void {
+    // Ctrl-C quits at any moment, whatever has the keys; in raw mode it arrives as a byte, not a signal.
+    if (chunk.includes(CTRL_C)) return this.exit(130);
+    if (this.consumer) this.consumer(chunk);
+    else this.buffered.push(chunk);
+  }
+
+  private exit(code: number): void {
+    this.restore();
+    this.exitProcess(code);
+  }
+}
+
+let current: TerminalSession | undefined;
+
+/**
+ * The session of this process, opened now with a first frame titled `title` if it is not open yet.
+ * Undefined when standard input or output is not a terminal (the command then explains that it needs one).
+ */
+export function openTerminal(title: string, streams: TerminalStreams = process): TerminalSession | undefined {
+  if (current) return current;
+  if (!streams.stdin.isTTY || !streams.stdout.isTTY) return undefined;
+  current = new TerminalSession(streams, title);
+  return current;
+}
+
+/** The first frame, drawn before anything else loads: the view's title and a loading line. */
+function firstFrame(title: string, columns: number): string {
+  const plain = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  const cut = (text: string) => (text.length > columns ? `${text.slice(0, Math.max(0, columns - 1))}…` : text);
+  const bold = (text: string) => (plain ? text : `${ESC}[1;36m${text}${ESC}[0m`);
+  const dim = (text: string) => (plain ? text : `${ESC}[2m${text}${ESC}[0m`);
+  return `${bold(cut(title))}\r\n${dim(cut('Loading…'))}`;
+}
+
+/** The views that bin/run.js opens a session for before loading the CLI, by their command words. */
+export const INTERACTIVE_COMMANDS: Record<string, string> = {
+  'cr review': 'docs cr review',
+  'spaces browse': 'docs spaces browse',
+};
+
+/**
+ * Called by bin/run.js with the process's arguments: opens the session at once for an interactive
+ * view on a terminal (not for its --help).
+ */
+export function openEarly(argv: readonly string[]): void {
+  const words = (argv[0] ?? '').includes(':') ? (argv[0] ?? '').split(':') : argv.slice(0, 2);
+  const title = INTERACTIVE_COMMANDS[words.join(' ')];
+  if (title === undefined) return;
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) return;
+  openTerminal(title);
+}

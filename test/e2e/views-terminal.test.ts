@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/emulator/seed/demo.js';
+import { api, cleanup, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { cooked, docsOnPty, KEY, type PtyRun } from '../helpers/pty.js';
+import { demoEnv } from '../helpers/setup.js';
+
+/*
+ * The interactive views as a person meets them: the real bin/run.js on a pseudo-terminal, read back
+ * through a terminal emulator. Keys typed before the first full screen, keys that arrive in one read,
+ * a paste, Ctrl-C before and after the first frame, SIGTERM, an API failure while loading, a resize,
+ * and wide characters.
+ */
+
+let emulator: RunningEmulator;
+/** The same seed answering every request 700 ms late: the time to type ahead. */
+let slow: RunningEmulator;
+let env: Record<string, string>;
+let slowEnv: Record<string, string>;
+const space = DEMO.spaces.guides;
+const WIDE = '📚 Ünïcödé 日本語のタイトル 👩‍💻 ｆｕｌｌ';
+
+beforeAll(async () => {
+  ensureBuilt();
+  [emulator, slow] = await Promise.all([startEmulator(), startEmulator(['--faults', 'delay=700ms@1'])]);
+  env = demoEnv(emulator, { space });
+  slowEnv = demoEnv(slow, { space });
+  for (const subject of ['Second change', 'Third change', WIDE]) {
+    await api(emulator, 'POST', `/v1/spaces/${space}/change-requests`, { subject });
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([emulator?.stop(), slow?.stop()]);
+  cleanup();
+});
+
+/** The view quit, and the terminal is as the shell left it: the normal screen, cooked mode, the cursor shown. */
+async function expectGivenBack(run: PtyRun, code: number): Promise<void> {
+  const exit = await run.exited;
+  expect(exit.code, run.screen().join('\n')).toBe(code);
+  expect(cooked(exit.stty), exit.stty).toBe(true);
+  expect(run.buffer()).toBe('normal');
+  const raw = run.raw();
+  expect(raw.lastIndexOf('\u001B[?1049l')).toBeGreaterThan(raw.lastIndexOf('\u001B[?1049h'));
+  expect(raw.lastIndexOf('\u001B[?25h')).toBeGreaterThan(raw.lastIndexOf('\u001B[?25l'));
+  expect(raw.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(raw.lastIndexOf('\u001B[?2004h'));
+}
+
+const listHeader = (lines: string[]) => lines.find((l) => l.startsWith('Change requests')) ?? '';
+
+describe('docs cr review on a terminal', () => {
+  it('draws a first frame before the list loads, and replays the keys typed meanwhile, in order', async () => {
+    const run = docsOnPty(['cr', 'review'], { env: slowEnv });
+    await run.waitFor('Loading…');
+    expect(run.buffer()).toBe('alternate');
+    // Four `s`, each its own write, while the list is still loading: open → draft → merged → archived → all.
+    for (const key of ['s', 's', 's', 's']) run.type(key);
+    const lines = await run.waitFor(/Change requests · .* · all/);
+    expect(listHeader(lines)).toMatch(/· all/);
+    // Nothing typed ahead was echoed: the letters are not on the screen on their own.
+    expect(lines.some((l) => /^s+$/.test(l.trim()))).toBe(false);
+    run.type('q');
+    await expectGivenBack(run, 0);
+    // Nothing was echoed on the shell's screen either.
+    expect(run.screen().join('\n')).not.toMatch(/ssss|\^\[\[B/);
+  });
+
+  it('counts every key of one read: four s in one write reach "all", jjj moves three rows', async () => {
+    const run = docsOnPty(['cr', 'review'], { env });
+    await run.waitFor('Change requests');
+    run.type('ssss');
+    await run.waitFor(/Change requests · .* · all/);
+    run.type('sjjj');
+    // Back on "open" (all → open), the cursor three rows down from the newest: the fourth row is selected.
+    const lines = await run.waitFor(/Change requests · .* · open/);
+    const rows = lines.filter((l) => /^\S?\s*#\d+/.test(l) || /^[❯›>]/.test(l));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    run.type(KEY.enter);
+    // The change request opened is the oldest of the four: #1, the demo's.
+    await run.waitFor('#1 Document Windows installation');
+    run.type('qq');
+    await expectGivenBack(run, 0);
+  });
+
+  it('c, the comment and Enter in one write post the comment; a pasted paragraph goes into the box whole', async () => {
+    const run = docsOnPty(['cr', 'review', '1'], { env });
+    await run.waitFor('#1 Document Windows installation');
+    // Let the diff and threads load before typing.
+    await run.waitFor(/comment/);
+    run.type(`cTyped in one go${KEY.enter}`);
+    await run.waitFor('Typed in one go');
+    run.type(`c${KEY.paste('A pasted paragraph, first line.\nIts second line.')}${KEY.enter}`);
+    await run.waitFor('A pasted paragraph, first line.');
+    run.type('q');
+    await expectGivenBack(run, 0);
+    const comments = await api<{ items: { body?: unknown; document?: unknown }[] }>(
+      emulator,
+      'GET',
+      `/v1/spaces/${space}/change-requests/cr_windows/comments`,
+    );
+    const text = JSON.stringify(comments.items);
+    expect(text).toContain('Typed in one go');
+    expect(text).toContain('A pasted paragraph, first line.');
+    expect(text).toContain('Its second line.');
+  });
+
+  it('Ctrl-C before the first full screen exits 130 and leaves nothing of the view behind', async () => {
+    const run = docsOnPty(['cr', 'review'], { env: slowEnv });
+    await run.waitFor('Loading…');
+    run.type(KEY.ctrlC);
+    await expectGivenBack(run, 130);
+    // The view did not draw after all once the answer came.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(run.buffer()).toBe('normal');
+    expect(run.screen().join('\n')).not.toContain('Change requests');
+  });
+
+  it('Ctrl-C after the view has drawn exits 130, with the terminal given back', async () => {
+    const run = docsOnPty(['cr', 'review'], { env });
+    await run.waitFor('Change requests');
+    run.type(KEY.ctrlC);
+    await expectGivenBack(run, 130);
+  });
+
+  it('Ctrl-C while the comment box has the keys still quits with 130', async () => {
+    const run = docsOnPty(['cr', 'review', '1'], { env });
+    await run.waitFor(/comment/);
+    run.type('cunfinished');
+    await run.waitFor('unfinished');
+    run.type(KEY.ctrlC);
+    await expectGivenBack(run, 130);
+  });
+
+  it('SIGTERM restores the terminal and exits 143', async () => {
+    const run = docsOnPty(['cr', 'review'], { env });
+    await run.waitFor('Change requests');
+    run.signal('SIGTERM');
+    await expectGivenBack(run, 143);
+  });
+
+  it('an API failure while loading gives the terminal back, then says what failed with its exit code', async () => {
+    const run = docsOnPty(['cr', 'review', '999'], { env });
+    await expectGivenBack(run, 3);
+    expect(run.screen().join('\n')).toMatch(/not found|999/i);
+  });
+
+  it('a subject in CJK and emoji takes its display width: the columns after it stay aligned', async () => {
+    const run = docsOnPty(['cr', 'review'], { env, columns: 80 });
+    const lines = await run.waitFor('Second change');
+    const wide = lines.find((l) => l.includes('📚'));
+    const plain = lines.find((l) => l.includes('Second change'));
+    expect(wide, lines.join('\n')).toBeDefined();
+    // "open" starts in the same terminal column on both rows (xterm puts a wide character in two cells).
+    expect(run.column(lines.indexOf(wide as string), 'open')).toBe(run.column(lines.indexOf(plain as string), 'open'));
+    expect(run.column(lines.indexOf(wide as string), 'open')).toBeGreaterThan(0);
+    run.type('q');
+    await expectGivenBack(run, 0);
+  });
+
+  it('redraws to the new size after a resize', async () => {
+    const run = docsOnPty(['cr', 'review'], { env, columns: 100, rows: 30 });
+    await run.waitFor('Change requests');
+    await run.waitFor('Second change');
+    run.resize(60, 16);
+    // The header on the first row and the keys at the bottom, at the new size.
+    const lines = await run.waitFor(
+      (l) => l[0]?.startsWith('Change requests') === true && (l.filter((k) => k.trim() !== '').at(-1) ?? '').startsWith('↑↓ move'),
+    );
+    expect(lines).toHaveLength(16);
+    expect(lines.every((l) => l.length <= 60)).toBe(true);
+    run.type('q');
+    await expectGivenBack(run, 0);
+  });
+});
+
+describe('docs spaces browse on a terminal', () => {
+  it('replays keys typed before the first screen and quits with the terminal given back', async () => {
+    const run = docsOnPty(['spaces', 'browse'], { env: slowEnv });
+    await run.waitFor('Loading…');
+    // Enter on the first organization, typed before the list is there.
+    run.type(KEY.enter);
+    await run.waitFor(/Collections|collection/i, 20_000);
+    run.type(KEY.ctrlC);
+    await expectGivenBack(run, 130);
+  });
+});
