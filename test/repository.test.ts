@@ -15,7 +15,9 @@ const RELATIVE = /(?:\bfrom\s+|\bimport\(\s*|\brequire\(\s*|\bnew URL\(\s*)['"`]
 const outside = (file: string, path: string) => relative(ROOT, resolve(dirname(file), path)).startsWith('..');
 
 function files(dir: string): string[] {
+  // .ci/runtimes/*/node_modules holds the Node.js runtimes CI installs (git-ignored): not the repository's files.
   return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules') return [];
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : [path];
   });

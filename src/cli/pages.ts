@@ -1,4 +1,4 @@
-import { ExitCode } from '../api/errors.js';
+import { ApiError, ExitCode } from '../api/errors.js';
 import type { Page } from '../api/schemas/content.js';
 import { flattenTree, type FlatPage } from '../content/page-tree.js';
 import { closest, CommandFailure } from './errors.js';
@@ -46,4 +46,18 @@ export function resolvePage(tree: readonly Page[], arg: string, where: string): 
   const near = nearby(wanted, pages).slice(0, MAX_NEARBY);
   const hint = near.length > 0 ? ` Nearby: ${near.join(', ')}.` : ` ${where} has no pages.`;
   throw new CommandFailure(`no page with the path or id "${arg}" in ${where}.${hint}`, ExitCode.notFound);
+}
+
+/**
+ * Could `arg` be a page id? Ids have no `/` and no `.md`; anything with them is a path, resolved through
+ * the tree without asking for it by id first.
+ */
+export function mayBePageId(arg: string): boolean {
+  return arg.trim() === arg && arg !== '' && !arg.includes('/') && !/\.md$/i.test(arg);
+}
+
+/** For `.catch()`: a 404 becomes undefined (ask another way), any other failure stays one. */
+export function unlessNotFound(err: unknown): undefined {
+  if (err instanceof ApiError && err.status === 404) return undefined;
+  throw err;
 }

@@ -92,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       status: 'ok',
       operations: operations.length,
       handlers: operations.filter((op) => op.id in handlers).length,
+      storage: store.driver,
       // The seed replays the same faults (DOCS_EMULATOR_FAULT_SEED or the faultSeed option).
       ...(options.faults ? { faults: { spec: options.faults, seed: seedOfFaults } } : {}),
     };
@@ -165,6 +166,8 @@ interface Health {
   status: string;
   operations: number;
   handlers: number;
+  /** The SQLite driver holding the data: node:sqlite, or better-sqlite3 on Node.js 20 (store/sqlite.ts). */
+  storage: string;
   faults?: { spec: string; seed: number };
 }
 

@@ -9,6 +9,7 @@ import { RouteTable, parseQuery } from '../../src/api/routes.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { call, DEMO, startDemo, type Api } from './helpers.js';
 import { demoSnapshot, loadScenarios, sendScenario, startScenario } from './scenarios/index.js';
+import { expectedDriver } from '../helpers/sqlite.js';
 
 describe('route table', () => {
   const routes = new RouteTable(allOperations);
@@ -66,7 +67,12 @@ describe('HTTP pipeline', () => {
     const res = await call(emu.url, 'GET', '/_emulator/health');
     expect(res.status).toBe(200);
     // Every operation of the table has its handler: none answers 501.
-    expect(res.body).toEqual({ status: 'ok', operations: allOperations.length, handlers: allOperations.length });
+    expect(res.body).toEqual({
+      status: 'ok',
+      operations: allOperations.length,
+      handlers: allOperations.length,
+      storage: expectedDriver(),
+    });
   });
 
   it('401 without a token, with an unknown one, and with a malformed header', async () => {

@@ -79,7 +79,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       throw new UsageError(`--files-root ${filesRoot}: no such directory`);
     let emulator;
     try {
-      // Loaded here, not at import: its store needs better-sqlite3, which may be missing (see native.ts).
+      // Loaded here, not at import: on Node.js 20 its store needs better-sqlite3, which may be missing (see native.ts).
       const { startEmulator } = await import('../../emulator/server.js');
       emulator = await startEmulator({
         port: flags.port,

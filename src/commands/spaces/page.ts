@@ -5,7 +5,7 @@ import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
 import { crFlag } from '../../cli/flags.js';
-import { resolvePage } from '../../cli/pages.js';
+import { mayBePageId, resolvePage, unlessNotFound } from '../../cli/pages.js';
 import { markdownOf, scopeLabel } from '../../api/scope.js';
 
 const op = content.getPage;
@@ -20,7 +20,7 @@ export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
   static override summary = 'Print a page: its markdown (default) or its document';
   static override description = [
     'Writes the page content to stdout as it is, ready to pipe or redirect: markdown by default, the JSON document with --format document.',
-    'The page is its path (installation/macos, as `docs spaces pages` shows it) or its id; an unknown one lists the paths nearby (exit 3).',
+    'The page is its id or its path (installation/macos, as `docs spaces pages` shows it): an id is read in one request, a path through the page tree; an unknown one lists the paths nearby (exit 3).',
     '--json prints the API object (title, path, layout, ...).',
   ].join('\n');
   static override examples = [
@@ -47,9 +47,16 @@ export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
       ...(metadata !== undefined ? { metadata } : {}),
       ...(computed !== undefined ? { computed } : {}),
     };
-    const tree = await this.sendIn(contentTwins.listPages, scope, {});
-    const pageId = this.subject('page', resolvePage(tree.pages, this.args.page, scopeLabel(scope)).id);
-    const page = await this.sendIn(contentTwins.getPage, scope, { pageId, query });
+    const arg = this.args.page;
+    // An id costs one request. The tree (the whole space's pages) is listed only for a path, or when no
+    // page has that id: then the argument may be a one-segment path, and a miss lists the paths nearby.
+    let page = mayBePageId(arg) ? await this.sendIn(contentTwins.getPage, scope, { pageId: arg, query }).catch(unlessNotFound) : undefined;
+    if (page === undefined) {
+      const tree = await this.sendIn(contentTwins.listPages, scope, {});
+      const pageId = this.subject('page', resolvePage(tree.pages, arg, scopeLabel(scope)).id);
+      page = await this.sendIn(contentTwins.getPage, scope, { pageId, query });
+    }
+    const pageId = page.id;
     if (this.output.isJson) return this.output.json(page);
     const body = format === 'document' ? (page as { document?: unknown }).document : markdownOf(page);
     if (body === undefined) {

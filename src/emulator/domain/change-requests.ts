@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { ChangeRequest, MergeResult } from '../../api/schemas/change-request.js';
 import { publicFields } from './present.js';
 import type { Store } from '../store/store.js';
 import { conflict, HttpError } from '../types.js';
 import { mergeContent, type Conflict } from './merge.js';
 import { presentUser } from './people.js';
 import { createRevision, getRevision, type RevisionDoc } from './revisions.js';
-import { assertEditable, prepared, setSpaceRevision, type SpaceDoc } from './spaces.js';
+import { assertEditable, setSpaceRevision, type SpaceDoc } from './spaces.js';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
@@ -67,6 +67,24 @@ export function createChangeRequest(
   });
 }
 
+/**
+ * PATCH of a change request: its subject and status. `merged` is reached only by merging (the body's
+ * schema refuses it), and a merged one keeps its status. `updatedAt` moves only when something changed.
+ */
+export function editChangeRequest(
+  store: Store,
+  cr: ChangeRequestDoc,
+  edit: { subject?: string | undefined; status?: Exclude<ChangeRequestStatus, 'merged'> | undefined },
+  now: Date,
+): ChangeRequestDoc {
+  if (edit.status !== undefined && cr.status === 'merged')
+    throw conflict(`Change request #${cr.number} is merged; its status cannot change`);
+  const subject = edit.subject ?? cr.subject;
+  const status = edit.status ?? cr.status;
+  if (subject === cr.subject && status === cr.status) return cr;
+  return store.put('changeRequest', { ...cr, subject, status, updatedAt: now.toISOString() });
+}
+
 /** A change request of the space by id or by number (contract Conventions 6). */
 export function resolveChangeRequest(store: Store, spaceId: string, idOrNumber: string): ChangeRequestDoc {
   const byId = store.get<ChangeRequestDoc>('changeRequest', idOrNumber);
@@ -86,8 +104,7 @@ export function isOutdated(cr: ChangeRequestDoc, space: SpaceDoc): boolean {
 }
 
 export function openChangeRequestComments(store: Store, spaceId: string, crId: string): number {
-  const sql = `SELECT COUNT(*) AS n FROM docs WHERE kind = 'comment' AND parent = ? AND json_extract(data, '$._changeRequest') = ? AND json_extract(data, '$.status') = 'open'`;
-  return prepared<{ n: number }>(store, sql).get(spaceId, crId)?.n ?? 0;
+  return store.countWhere('comment', spaceId, { status: 'open', _changeRequest: crId });
 }
 
 export function changeRequestUrls(cr: ChangeRequestDoc, space: SpaceDoc, baseUrl: string): { app: string; location: string } {
@@ -113,15 +130,6 @@ export function assertActive(cr: ChangeRequestDoc, action: string): void {
   if (cr.status === 'archived')
     throw conflict(`Change request #${cr.number} is archived; reopen it (status open or draft) before it can be ${action}`);
 }
-
-// A type, not an interface, so that it fits the loose response schema (an interface is closed to other keys).
-export type MergeResult = {
-  revision: string;
-  result: 'merge' | 'update' | 'conflicts';
-  /** Pages or files changed on both sides, and a sentence naming them (the contract's object allows more fields). */
-  conflicts?: Conflict[];
-  message?: string;
-};
 
 const NAMED = 10;
 

@@ -6,7 +6,6 @@ import type { EmulatorContext } from '../types.js';
 import { notFound } from '../types.js';
 import { can, memberOf, organizationPermissions, teamPermissions, type MemberDoc, type MemberRole } from '../access.js';
 import { presentUser, type UserDoc } from '../auth.js';
-import { prepared } from './spaces.js';
 
 /**
  * Organizations, their members and teams: the stored documents and how the API shows them.
@@ -65,13 +64,7 @@ export function orgUrls(baseUrl: string, orgId: string) {
 /** Does the user own at least one team of the organization? */
 export function ownsAnyTeam(store: Store, orgId: string, userId: string): boolean {
   // One query: every organization listed asks it, and an organization may have many teams.
-  return (
-    prepared<{ n: number }>(
-      store,
-      `SELECT 1 AS n FROM docs AS t JOIN docs AS tm ON tm.kind = 'teamMember' AND tm.id = t.id || ':' || ?
-       WHERE t.kind = 'team' AND t.parent = ? AND json_extract(tm.data, '$.role') = 'owner' LIMIT 1`,
-    ).get(userId, orgId) !== undefined
-  );
+  return store.exists('teamMember', { kind: 'team', parent: orgId }, { userId, role: 'owner' });
 }
 
 export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, callerId: string): z.input<typeof Organization> {
@@ -92,21 +85,12 @@ export function presentOrganization(ctx: EmulatorContext, org: OrganizationDoc, 
  */
 export class MemberCounts {
   private readonly liveSpaces: number;
-  private readonly teamsByUser = new Map<string, number>();
+  private readonly teamsByUser: ReadonlyMap<string | number, number>;
 
   constructor(store: Store, orgId: string) {
     // Counted by SQLite: an organization's spaces and team memberships are not parsed per request.
-    this.liveSpaces =
-      prepared<{ n: number }>(
-        store,
-        `SELECT COUNT(*) AS n FROM docs WHERE kind = 'space' AND parent = ? AND json_extract(data, '$.deletedAt') IS NULL`,
-      ).get(orgId)?.n ?? 0;
-    const rows = prepared<{ userId: string; n: number }>(
-      store,
-      `SELECT json_extract(tm.data, '$.userId') AS userId, COUNT(*) AS n FROM docs AS tm JOIN docs AS t ON t.kind = 'team' AND t.id = tm.parent
-       WHERE tm.kind = 'teamMember' AND t.parent = ? GROUP BY userId`,
-    ).all(orgId);
-    for (const row of rows) this.teamsByUser.set(row.userId, row.n);
+    this.liveSpaces = store.countWhere('space', orgId, { deletedAt: null });
+    this.teamsByUser = store.countByField('teamMember', { kind: 'team', parent: orgId }, 'userId');
   }
 
   /** Organization roles give access to every space (per-space grants are not modelled); guests see none. */
@@ -154,12 +138,7 @@ export function findMemberByIdOrEmail(store: Store, orgId: string, idOrEmail: st
 }
 
 export function adminCount(store: Store, orgId: string): number {
-  return (
-    prepared<{ n: number }>(
-      store,
-      `SELECT COUNT(*) AS n FROM docs WHERE kind = 'member' AND parent = ? AND json_extract(data, '$.role') = 'admin'`,
-    ).get(orgId)?.n ?? 0
-  );
+  return store.countWhere('member', orgId, { role: 'admin' });
 }
 
 /* ---------- teams ---------- */

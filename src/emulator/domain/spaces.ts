@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { Space } from '../../api/schemas/space.js';
 import type { Store } from '../store/store.js';
@@ -145,34 +144,18 @@ export function compareSpaces(a: SpaceDoc, b: SpaceDoc): number {
 
 /* ---------- presentation ---------- */
 
-/** Prepared statements per store: presenting a page of 1000 spaces must not prepare 3000 queries. */
-const statements = new WeakMap<Store, Map<string, Statement<string[], unknown>>>();
-export function prepared<Row>(store: Store, sql: string): Statement<string[], Row> {
-  let cache = statements.get(store);
-  if (!cache) statements.set(store, (cache = new Map<string, Statement<string[], unknown>>()));
-  let stmt = cache.get(sql);
-  if (!stmt) cache.set(sql, (stmt = store.db.prepare<string[], unknown>(sql)));
-  return stmt as Statement<string[], Row>;
-}
-
-const count = (store: Store, sql: string, ...args: string[]): number => prepared<{ n: number }>(store, sql).get(...args)?.n ?? 0;
-
 /** Open comments on the space itself (comments inside change requests are counted there). */
 export function openSpaceComments(store: Store, spaceId: string): number {
-  return count(
-    store,
-    `SELECT COUNT(*) AS n FROM docs WHERE kind = 'comment' AND parent = ? AND json_extract(data, '$.status') = 'open' AND json_extract(data, '$._changeRequest') IS NULL`,
-    spaceId,
-  );
+  return store.countWhere('comment', spaceId, { status: 'open', _changeRequest: null });
 }
 
 function changeRequestCounts(store: Store, spaceId: string): { total: number; open: number; draft: number } {
-  const rows = prepared<{ status: string; n: number }>(
-    store,
-    `SELECT json_extract(data, '$.status') AS status, COUNT(*) AS n FROM docs WHERE kind = 'changeRequest' AND parent = ? GROUP BY status`,
-  ).all(spaceId);
-  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { total: rows.reduce((sum, r) => sum + r.n, 0), open: of('open'), draft: of('draft') };
+  const byStatus = store.countByField('changeRequest', spaceId, 'status');
+  return {
+    total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
+    open: byStatus.get('open') ?? 0,
+    draft: byStatus.get('draft') ?? 0,
+  };
 }
 
 export function spaceUrls(space: SpaceDoc, baseUrl: string): Record<string, string> {

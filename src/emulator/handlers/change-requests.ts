@@ -1,6 +1,12 @@
-import { createChangeRequest, mergeChangeRequest, updateChangeRequestFromMain, type ChangeRequestDoc } from '../domain/change-requests.js';
+import {
+  createChangeRequest,
+  editChangeRequest,
+  mergeChangeRequest,
+  updateChangeRequestFromMain,
+  type ChangeRequestDoc,
+} from '../domain/change-requests.js';
 import { findPage, getRevision } from '../domain/revisions.js';
-import { badRequest, conflict, type Handlers } from '../types.js';
+import { badRequest, type Handlers } from '../types.js';
 import { changeRequestOf, showChangeRequest, spaceOf } from './content-common.js';
 
 /** Change requests: numbered per space, addressed by id or number; merge and update-from-main are three-way merges by page. */
@@ -38,17 +44,8 @@ export const changeRequestHandlers = {
 
   updateChangeRequestById: (req) => {
     const space = spaceOf(req);
-    const cr = changeRequestOf(req, space);
-    const body = req.body ?? {};
-    // The body cannot ask for `merged` (its schema refuses it), so any status asked of a merged one is a change.
-    if (body.status !== undefined && cr.status === 'merged') {
-      throw conflict(`Change request #${cr.number} is merged; its status cannot change`);
-    }
-    const next: ChangeRequestDoc = { ...cr };
-    if (body.subject !== undefined) next.subject = body.subject;
-    if (body.status !== undefined) next.status = body.status;
-    if (JSON.stringify(next) !== JSON.stringify(cr)) next.updatedAt = req.ctx.now().toISOString();
-    return { status: 200, body: showChangeRequest(req, req.ctx.store.put('changeRequest', next), space) };
+    const cr = editChangeRequest(req.ctx.store, changeRequestOf(req, space), req.body ?? {}, req.ctx.now());
+    return { status: 200, body: showChangeRequest(req, cr, space) };
   },
 
   mergeChangeRequest: (req) => {

@@ -1,4 +1,4 @@
-import type { SqlCondition } from '../store/store.js';
+import type { Match } from '../store/store.js';
 import type { Handlers, QueryOf } from '../types.js';
 import { conflict, listed } from '../types.js';
 import { memberOf, type MemberDoc } from '../access.js';
@@ -19,28 +19,16 @@ import { presentSpace, type SpaceDoc } from '../domain/spaces.js';
 const LAST_ADMIN = 'An organization must keep at least one admin: make another member admin first';
 
 /**
- * The list's filters as SQL over the stored members (and their users, for `search`): an
- * organization of 100 000 members pages and counts a filtered list without parsing every document.
+ * The list's filters as conditions the store checks without parsing documents (and their users, for
+ * `search`): an organization of 100 000 members pages and counts a filtered list without parsing every document.
  */
-function memberMatch(q: QueryOf<'listMembersInOrganizationById'>): SqlCondition | undefined {
-  const parts: string[] = [];
-  const args: (string | null)[] = [];
-  if (q.role !== undefined) {
-    if (q.role === 'guest') parts.push(`json_extract(docs.data, '$.role') IS NULL`);
-    else {
-      parts.push(`json_extract(docs.data, '$.role') = ?`);
-      args.push(q.role);
-    }
-  }
-  const needle = q.search?.trim().toLowerCase();
-  if (needle) {
-    parts.push(
-      `EXISTS (SELECT 1 FROM docs AS u WHERE u.kind = 'user' AND u.id = json_extract(docs.data, '$.userId')` +
-        ` AND (contains_ci(json_extract(u.data, '$.displayName'), ?) OR contains_ci(json_extract(u.data, '$.email'), ?)))`,
-    );
-    args.push(needle, needle);
-  }
-  return parts.length === 0 ? undefined : { sql: parts.join(' AND '), args };
+function memberMatch(q: QueryOf<'listMembersInOrganizationById'>): Match | undefined {
+  const needle = q.search?.trim();
+  const match: Match = {
+    ...(q.role === undefined ? {} : { fields: { role: q.role === 'guest' ? null : q.role } }),
+    ...(needle ? { linked: { field: 'userId', kind: 'user', in: ['displayName', 'email'], contains: needle } } : {}),
+  };
+  return match.fields || match.linked ? match : undefined;
 }
 
 export const memberHandlers = {

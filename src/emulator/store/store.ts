@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { decodeCursor, encodeCursor, sortExpression } from './cursors.js';
+import { openDatabase, type SqlDatabase, type SqliteDriver, type SqlStatement, type SqlValue } from './sqlite.js';
 
 /** The SQLite file in a data directory. */
 export const DATABASE_FILE = 'emulator.sqlite';
@@ -26,11 +26,10 @@ export interface ListOptions<T> {
   /** Keep only documents for which this returns true. */
   where?: (doc: T) => boolean;
   /**
-   * A condition SQLite evaluates on the stored row (`docs.data` is the JSON document), e.g.
-   * `json_extract(docs.data, '$.role') = ?`. Unlike `where` it needs no document parsed, so large
-   * filtered lists page and count without reading every document into JavaScript.
+   * Conditions SQLite evaluates on the stored documents. Unlike `where` they need no document parsed,
+   * so large filtered lists page and count without reading every document into JavaScript.
    */
-  match?: SqlCondition;
+  match?: Match;
   /**
    * Order by this field of the documents (a JSON path such as `$.lastSeenAt`) instead of insertion;
    * documents without it are left out and ties keep insertion order. The cursor then holds the last
@@ -52,29 +51,90 @@ export type ListResult<T> = {
   count: number;
 };
 
-export interface SqlCondition {
-  sql: string;
-  args: (string | number | null)[];
+/** Top-level fields of a document and the values they must have; null: the field is absent (or null). */
+export type FieldValues = Record<string, string | number | null>;
+
+/** Conditions on documents that the store checks without parsing them (see ListOptions.match). */
+export interface Match {
+  fields?: FieldValues;
+  /**
+   * The document whose id is in `field`, of kind `kind`, has `contains` in one of its fields `in`
+   * (case-insensitive, with JavaScript's lowercasing): a member whose user's name or e-mail matches.
+   */
+  linked?: { field: string; kind: string; in: readonly string[]; contains: string };
 }
+
+/**
+ * Where documents are looked for: under one parent, or under every document of kind `kind` whose
+ * parent is `parent` (the members of all the teams of an organization).
+ */
+export type Under = string | { kind: string; parent: string };
+
+/** A condition on the `docs` row (its `data` is the JSON document) with its arguments; only built here. */
+interface SqlCondition {
+  sql: string;
+  args: SqlValue[];
+}
+
+/** A document field's name as a SQL expression; names come from the code, never from a request. */
+function field(name: string, table = 'docs'): string {
+  if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`store: invalid field name ${name}`);
+  return `json_extract(${table}.data, '$.${name}')`;
+}
+
+function underCondition(under: Under): SqlCondition {
+  return typeof under === 'string'
+    ? { sql: 'docs.parent = ?', args: [under] }
+    : { sql: 'docs.parent IN (SELECT up.id FROM docs AS up WHERE up.kind = ? AND up.parent = ?)', args: [under.kind, under.parent] };
+}
+
+function fieldsCondition(fields: FieldValues): SqlCondition[] {
+  return Object.entries(fields).map(([name, value]) =>
+    value === null ? { sql: `${field(name)} IS NULL`, args: [] } : { sql: `${field(name)} = ?`, args: [value] },
+  );
+}
+
+function matchCondition(match: Match): SqlCondition[] {
+  const parts = fieldsCondition(match.fields ?? {});
+  const linked = match.linked;
+  if (linked) {
+    const needle = linked.contains.toLowerCase();
+    const any = linked.in.map((name) => `contains_ci(${field(name, 'linked')}, ?)`);
+    parts.push({
+      sql: `EXISTS (SELECT 1 FROM docs AS linked WHERE linked.kind = ? AND linked.id = ${field(linked.field)} AND (${any.join(' OR ')}))`,
+      args: [linked.kind, ...linked.in.map(() => needle)],
+    });
+  }
+  return parts;
+}
+
+const joined = (parts: SqlCondition[]): SqlCondition => ({
+  sql: parts.map((p) => `(${p.sql})`).join(' AND ') || '1',
+  args: parts.flatMap((p) => p.args),
+});
 
 export const DEFAULT_PAGE_SIZE = 50;
 
+export interface StoreOptions {
+  /** The SQLite driver; by default node:sqlite where the runtime has it, else better-sqlite3 (see sqlite.ts). */
+  driver?: SqliteDriver;
+}
+
 export class Store {
-  readonly db: Database.Database;
-  private readonly stmts;
-  /** Prepared statements of the dynamic queries (list, all), by SQL text: preparing costs more than running. */
-  private readonly cache = new Map<string, Database.Statement<unknown[], unknown>>();
+  readonly db: SqlDatabase;
+  /** Prepared statements, by SQL text: preparing costs more than running, and a page of 1000 documents asks the same few questions 1000 times. */
+  private readonly cache = new Map<string, SqlStatement<unknown>>();
 
   /**
    * `dataDir`: a SQLite file there; undefined: in memory; a Buffer from `snapshot()`: an in-memory
    * copy of that state (tests start many emulators from one seeded state).
    */
-  constructor(source?: string | Buffer) {
+  constructor(source?: string | Buffer, options: StoreOptions = {}) {
     if (typeof source === 'string') mkdirSync(source, { recursive: true });
-    this.db = Buffer.isBuffer(source) ? new Database(source) : new Database(source ? join(source, DATABASE_FILE) : ':memory:');
-    this.db.pragma('journal_mode = WAL');
+    this.db = openDatabase(typeof source === 'string' ? join(source, DATABASE_FILE) : source, options.driver);
+    this.db.exec('PRAGMA journal_mode = WAL');
     // NORMAL with WAL survives a process crash (SIGKILL): committed transactions are in the WAL file.
-    this.db.pragma('synchronous = NORMAL');
+    this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS docs (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -89,25 +149,14 @@ export class Store {
     `);
     this.createCounts();
     // Case-insensitive substring match with JavaScript's lowercasing (SQLite's lower() is ASCII only).
-    this.db.function('contains_ci', { deterministic: true }, (haystack: unknown, needle: unknown) =>
+    this.db.define('contains_ci', (haystack, needle) =>
       typeof haystack === 'string' && typeof needle === 'string' && haystack.toLowerCase().includes(needle) ? 1 : 0,
     );
-    this.stmts = {
-      // pluck: the JSON text itself, without a row object per lookup (lists present hundreds per request).
-      get: this.db.prepare<[string, string], string>('SELECT data FROM docs WHERE kind = ? AND id = ?').pluck(),
-      getWithParent: this.db.prepare<[string, string], { data: string; parent: string | null }>(
-        'SELECT data, parent FROM docs WHERE kind = ? AND id = ?',
-      ),
-      insert: this.db.prepare('INSERT INTO docs (kind, id, parent, data) VALUES (?, ?, ?, ?)'),
-      update: this.db.prepare('UPDATE docs SET data = ? WHERE kind = ? AND id = ?'),
-      setParent: this.db.prepare('UPDATE docs SET parent = ? WHERE kind = ? AND id = ?'),
-      delete: this.db.prepare('DELETE FROM docs WHERE kind = ? AND id = ?'),
-      seqOf: this.db.prepare<[string, string], { seq: number }>('SELECT seq FROM docs WHERE kind = ? AND id = ?'),
-      metaGet: this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      metaSet: this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-      countKind: this.db.prepare<[string], number>('SELECT COALESCE(SUM(n), 0) FROM counts WHERE kind = ?').pluck(),
-      countChildren: this.db.prepare<[string, string], number>('SELECT n FROM counts WHERE kind = ? AND parent = ?').pluck(),
-    };
+  }
+
+  /** Which SQLite driver holds the data. */
+  get driver(): SqliteDriver {
+    return this.db.driver;
   }
 
   /**
@@ -136,29 +185,37 @@ export class Store {
     );
   }
 
-  private prepared<Row>(sql: string): Database.Statement<(string | number | null)[], Row> {
+  private prepared<Row>(sql: string): SqlStatement<Row> {
     let stmt = this.cache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
       this.cache.set(sql, stmt);
     }
-    return stmt as unknown as Database.Statement<(string | number | null)[], Row>;
+    return stmt as SqlStatement<Row>;
   }
 
   /** Run `fn` in one transaction (nested calls join the outer one). */
   tx<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
-    return this.db.transaction(fn)();
+    this.db.begin();
+    try {
+      const result = fn();
+      this.db.commit();
+      return result;
+    } catch (err) {
+      this.rollback();
+      throw err;
+    }
   }
 
   /**
-   * Run a possibly asynchronous `fn` in one transaction. better-sqlite3 transactions cannot span an
-   * `await`, so this one is opened by hand; callers serialise async work (see the server's queue) so
-   * that no other request's statements land inside it. A synchronous `fn` commits before returning.
+   * Run a possibly asynchronous `fn` in one transaction. SQLite transactions here cannot span an
+   * `await` safely by themselves, so callers serialise async work (see the server's queue) so that no
+   * other request's statements land inside it. A synchronous `fn` commits before returning.
    */
   txAsync<T>(fn: () => T | Promise<T>): T | Promise<T> {
     if (this.db.inTransaction) return fn();
-    this.db.exec('BEGIN IMMEDIATE');
+    this.db.begin(true);
     let result: T | Promise<T>;
     try {
       result = fn();
@@ -167,12 +224,12 @@ export class Store {
       throw err;
     }
     if (!(result instanceof Promise)) {
-      this.db.exec('COMMIT');
+      this.db.commit();
       return result;
     }
     return result.then(
       (value) => {
-        this.db.exec('COMMIT');
+        this.db.commit();
         return value;
       },
       (err: unknown) => {
@@ -183,7 +240,7 @@ export class Store {
   }
 
   private rollback(): void {
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    if (this.db.inTransaction) this.db.rollback();
   }
 
   /** A new opaque id with a readable prefix: `sp_3fa9c1...`. */
@@ -192,22 +249,22 @@ export class Store {
   }
 
   get<T extends Doc>(kind: string, id: string): T | undefined {
-    const data = this.stmts.get.get(kind, id);
-    return data === undefined ? undefined : (JSON.parse(data) as T);
+    const row = this.prepared<{ data: string }>('SELECT data FROM docs WHERE kind = ? AND id = ?').get(kind, id);
+    return row === undefined ? undefined : (JSON.parse(row.data) as T);
   }
 
   parentOf(kind: string, id: string): string | undefined {
-    return this.stmts.getWithParent.get(kind, id)?.parent ?? undefined;
+    return this.prepared<{ parent: string | null }>('SELECT parent FROM docs WHERE kind = ? AND id = ?').get(kind, id)?.parent ?? undefined;
   }
 
   insert<T extends Doc>(kind: string, doc: T, parent?: string): T {
-    this.stmts.insert.run(kind, doc.id, parent ?? null, JSON.stringify(doc));
+    this.prepared('INSERT INTO docs (kind, id, parent, data) VALUES (?, ?, ?, ?)').run(kind, doc.id, parent ?? null, JSON.stringify(doc));
     return doc;
   }
 
   /** Replace a document (it must exist). */
   put<T extends Doc>(kind: string, doc: T): T {
-    const info = this.stmts.update.run(JSON.stringify(doc), kind, doc.id);
+    const info = this.prepared('UPDATE docs SET data = ? WHERE kind = ? AND id = ?').run(JSON.stringify(doc), kind, doc.id);
     if (info.changes === 0) throw new Error(`store: no ${kind} ${doc.id}`);
     return doc;
   }
@@ -220,24 +277,47 @@ export class Store {
   }
 
   setParent(kind: string, id: string, parent: string | undefined): void {
-    this.stmts.setParent.run(parent ?? null, kind, id);
+    this.prepared('UPDATE docs SET parent = ? WHERE kind = ? AND id = ?').run(parent ?? null, kind, id);
   }
 
   delete(kind: string, id: string): boolean {
-    return this.stmts.delete.run(kind, id).changes > 0;
+    return this.prepared('DELETE FROM docs WHERE kind = ? AND id = ?').run(kind, id).changes > 0;
   }
 
   count(kind: string): number {
-    return this.stmts.countKind.get(kind) ?? 0;
+    return this.prepared<{ n: number }>('SELECT COALESCE(SUM(n), 0) AS n FROM counts WHERE kind = ?').get(kind)?.n ?? 0;
   }
 
   countChildren(kind: string, parent: string): number {
-    return this.stmts.countChildren.get(kind, parent) ?? 0;
+    return this.prepared<{ n: number }>('SELECT n FROM counts WHERE kind = ? AND parent = ?').get(kind, parent)?.n ?? 0;
+  }
+
+  /** Documents of a kind under `under` whose fields have these values. */
+  countWhere(kind: string, under: Under, fields: FieldValues): number {
+    const where = joined([underCondition(under), ...fieldsCondition(fields)]);
+    return (
+      this.prepared<{ n: number }>(`SELECT COUNT(*) AS n FROM docs WHERE docs.kind = ? AND ${where.sql}`).get(kind, ...where.args)?.n ?? 0
+    );
+  }
+
+  /** Is there a document of a kind under `under` whose fields have these values? */
+  exists(kind: string, under: Under, fields: FieldValues): boolean {
+    const where = joined([underCondition(under), ...fieldsCondition(fields)]);
+    return this.prepared(`SELECT 1 FROM docs WHERE docs.kind = ? AND ${where.sql} LIMIT 1`).get(kind, ...where.args) !== undefined;
+  }
+
+  /** How many documents of a kind under `under` have each value of a field (documents without it are left out). */
+  countByField(kind: string, under: Under, name: string): Map<string | number, number> {
+    const where = underCondition(under);
+    const rows = this.prepared<{ value: string | number | null; n: number }>(
+      `SELECT ${field(name)} AS value, COUNT(*) AS n FROM docs WHERE docs.kind = ? AND ${where.sql} GROUP BY value`,
+    ).all(kind, ...where.args);
+    return new Map(rows.flatMap((r) => (r.value === null ? [] : [[r.value, r.n] as const])));
   }
 
   /** Insertion counter of a document (orders lists; compares across kinds). */
   seqOf(kind: string, id: string): number | undefined {
-    return this.stmts.seqOf.get(kind, id)?.seq;
+    return this.prepared<{ seq: number }>('SELECT seq FROM docs WHERE kind = ? AND id = ?').get(kind, id)?.seq;
   }
 
   /** Like `all`, with each document's `seq`. */
@@ -278,14 +358,15 @@ export class Store {
     const cursor = options.page === undefined ? undefined : decodeCursor(options.page, key !== undefined);
 
     const conditions = ['kind = ?'];
-    const args: (string | number | null)[] = [kind];
+    const args: SqlValue[] = [kind];
     if (options.parent !== undefined) {
       conditions.push('parent = ?');
       args.push(options.parent);
     }
     if (options.match) {
-      conditions.push(`(${options.match.sql})`);
-      args.push(...options.match.args);
+      const match = joined(matchCondition(options.match));
+      conditions.push(`(${match.sql})`);
+      args.push(...match.args);
     }
     if (key) conditions.push(`${key} IS NOT NULL`);
     const base = conditions.join(' AND ');
@@ -371,11 +452,11 @@ export class Store {
   }
 
   getMeta(key: string): string | undefined {
-    return this.stmts.metaGet.get(key)?.value;
+    return this.prepared<{ value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.stmts.metaSet.run(key, value);
+    this.prepared('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { isLoopbackHost } from '../../../src/api/loopback.js';
 import { scrubCredentials, withoutCredentials } from '../../../src/emulator/domain/git-info.js';
 import { buildPages, repath, type PageNode } from '../../../src/emulator/domain/revisions.js';
 import { Store } from '../../../src/emulator/store/store.js';
+import { editChangeRequest, type ChangeRequestDoc } from '../../../src/emulator/domain/change-requests.js';
 
 const store = new Store();
 const at = '2026-01-01T00:00:00.000Z';
@@ -146,5 +147,43 @@ describe('small helpers', () => {
     expect(pdf.slice(xref, xref + 4)).toBe('xref');
     const offset = Number(/\n0000000000 65535 f \n(\d{10})/.exec(pdf)?.[1]);
     expect(pdf.slice(offset, offset + 7)).toBe('1 0 obj');
+  });
+});
+
+describe('editing a change request', () => {
+  const cr = (status: ChangeRequestDoc['status']): ChangeRequestDoc =>
+    store.insert<ChangeRequestDoc>(
+      'changeRequest',
+      {
+        id: store.newId('cr'),
+        object: 'change-request',
+        number: 7,
+        status,
+        subject: 'Old',
+        createdAt: at,
+        updatedAt: at,
+        revision: 'r1',
+        revisionInitial: 'r1',
+        _space: 'sp',
+        _createdBy: 'u',
+        _contributors: ['u'],
+      },
+      'sp',
+    );
+  const later = new Date('2026-02-01T00:00:00.000Z');
+
+  it('stores the new subject and status, and moves updatedAt only when one changed', () => {
+    const open = cr('open');
+    const same = editChangeRequest(store, open, { subject: 'Old', status: 'open' }, later);
+    expect(same.updatedAt).toBe(at);
+    const edited = editChangeRequest(store, open, { subject: 'New', status: 'draft' }, later);
+    expect(edited).toMatchObject({ subject: 'New', status: 'draft', updatedAt: later.toISOString() });
+    expect(store.get<ChangeRequestDoc>('changeRequest', open.id)).toEqual(edited);
+  });
+
+  it('keeps a merged one merged, and still lets its subject change', () => {
+    const merged = cr('merged');
+    expect(() => editChangeRequest(store, merged, { status: 'open' }, later)).toThrow(/#7 is merged; its status cannot change/);
+    expect(editChangeRequest(store, merged, { subject: 'Renamed' }, later)).toMatchObject({ status: 'merged', subject: 'Renamed' });
   });
 });

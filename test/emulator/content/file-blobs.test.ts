@@ -50,7 +50,7 @@ describe('file bytes', () => {
     const space = store.get<SpaceDoc>('space', 'sp_b') as SpaceDoc;
     const first = getRevision(store, space.revision);
     const sizeOf = (id: string) =>
-      store.db.prepare('SELECT length(data) FROM docs WHERE kind = ? AND id = ?').pluck().get('revision', id) as number;
+      store.db.prepare<{ n: number }>('SELECT length(data) AS n FROM docs WHERE kind = ? AND id = ?').get('revision', id)?.n;
     expect(sizeOf(first.id)).toBeLessThan(4096);
     for (let i = 0; i < 5; i++) {
       const current = getRevision(store, (store.get<SpaceDoc>('space', 'sp_b') as SpaceDoc).revision);
