@@ -1,4 +1,4 @@
-import { areas, operationsById, type OperationsById } from './operations/index.js';
+import { areas, operationsById, type OperationId, type OperationsById } from './operations/index.js';
 import type { Operation, OperationParams, OperationResult } from './operation.js';
 import type { HttpClient } from './http.js';
 import { OperationClient, type CallOptions, type DocsClientOptions } from './request.js';
@@ -15,7 +15,7 @@ export type OperationMethod<O> =
 type AreaMethods<A> = { [K in keyof A]: A[K] extends Operation ? OperationMethod<A[K]> : never };
 export type ClientAreas = { [A in keyof Areas]: AreaMethods<Areas[A]> };
 /** The official operationIds of the table (`mergeChangeRequest`, ...). */
-export type OperationId = keyof OperationsById;
+export type { OperationId };
 /** Params of `request(id, ...)`: typed for a known id, a plain record for an id only known at run time. */
 export type RequestParams<I extends string> = I extends OperationId ? OperationParams<OperationsById[I]> : Record<string, unknown>;
 export type RequestResult<I extends string> = I extends OperationId ? OperationResult<OperationsById[I]> : unknown;

@@ -7,13 +7,13 @@ import { redact, registerSecret } from '../api/redact.js';
 import type { DocsClientOptions, OperationClient, PreparedRequest } from '../api/request.js';
 import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
-import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Target } from './errors.js';
+import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Subject } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { defaultConfigDir, ProfileStore } from './profiles.js';
 import { processIO, type IO } from './io.js';
 import { Names } from './names.js';
-import { targetHint } from './targets.js';
+import { subjectHint } from './subjects.js';
 import { ask, canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
@@ -99,6 +99,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   /** Set by commands that never call the API (`config`, `auth token`), so they start without loading the client. */
   static offline = false;
 
+  /** Set by a command that handles SIGINT itself (`emulator start` stops its server and exits 0). */
+  static ownsInterrupt = false;
+
   protected flags!: BaseFlags<T>;
   protected args!: BaseArgs<T>;
   /** Aborted by Ctrl-C; passed to every request so the one in flight stops at once. */
@@ -109,7 +112,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    */
   io: IO = processIO;
 
-  private targets: Target[] = [];
+  private subjects: Subject[] = [];
   /** The operation sent last, so that a failure after sending can say how to check its effect. */
   private operationId?: string;
   private interrupted = false;
@@ -145,9 +148,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   override async init(): Promise<void> {
     await super.init();
-    process.on('SIGINT', this.onSigint);
-    this.io.stdout.on('error', this.onStdoutError);
     const ctor = this.ctor as typeof DocsCommand;
+    if (!ctor.ownsInterrupt) process.on('SIGINT', this.onSigint);
+    this.io.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
       if (!requestModule) {
         // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object
@@ -263,10 +266,10 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   /** A member's user id from what the user typed: an id as is, an e-mail address looked up in the organization. */
   protected async member(organizationId: string, idOrEmail: string): Promise<string> {
-    const { resolveMember } = await import('./format/members.js');
+    const { resolveMember } = await import('./members.js');
     const options = { signal: this.abort.signal, bin: this.config.bin };
     // The client is made only for an e-mail address: a user id needs no lookup (nor a token, with --dry-run).
-    return this.about('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));
+    return this.subject('member', await resolveMember(() => this.sender(), organizationId, idOrEmail, options));
   }
 
   private clientOptions(options: { requireToken?: boolean; token?: string; apiUrl?: string }): DocsClientOptions {
@@ -292,9 +295,9 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     };
   }
 
-  /** Name what the command is about, so a 404 reads `change request "42" not found (404). <hint>`. */
-  protected about(kind: string, id: string, hint = targetHint(kind, this.config.bin)): string {
-    this.targets.push({ kind, id, hint });
+  /** Register what the command is about, so a 404 reads `change request "42" not found (404). <hint>`; returns the id. */
+  protected subject(kind: string, id: string, hint = subjectHint(kind, this.config.bin)): string {
+    this.subjects.push({ kind, id, hint });
     return id;
   }
 
@@ -307,17 +310,17 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
         `no space given: pass the space id (argument or --space), or set a default with \`${this.config.bin} config set space <id>\``,
       );
     }
-    return this.about('space', id);
+    return this.subject('space', id);
   }
 
   /** The organization: --org, the profile's default, the only one the token sees — else the choices. */
   protected async org(): Promise<string> {
     const bin = this.config.bin;
     const explicit = (this.flags as { org?: string }).org ?? this.context.profile.org;
-    if (explicit) return this.about('organization', explicit);
+    if (explicit) return this.subject('organization', explicit);
     const { listOrganizations } = await import('./organizations.js');
     const orgs = await listOrganizations(this.sender(), this.abort.signal);
-    if (orgs.length === 1 && orgs[0]) return this.about('organization', orgs[0].id);
+    if (orgs.length === 1 && orgs[0]) return this.subject('organization', orgs[0].id);
     if (orgs.length === 0) throw new UsageError('no organization is visible with this token; pass --org <id>');
     const choices = orgs.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
     throw new UsageError(
@@ -439,7 +442,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   protected errorContext(): ErrorContext {
     const ctor = this.ctor as typeof DocsCommand;
     return {
-      targets: this.targets,
+      subjects: this.subjects,
       flags: Object.keys({ ...ctor.flags, ...ctor.baseFlags }),
       args: Object.keys(ctor.args ?? {}),
       fields: ctor.fieldNames,

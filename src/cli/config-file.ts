@@ -1,21 +1,14 @@
-import {
-  chmodSync,
-  closeSync,
-  fchmodSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ExitCode } from '../api/errors.js';
+import {
+  ensurePrivateDirectory,
+  errnoWords,
+  openDirectoryWarning,
+  openToOthers,
+  PRIVATE_FILE_MODE,
+  writePrivateFile,
+} from '../api/private-files.js';
 import { CommandFailure } from './errors.js';
 
 /*
@@ -25,8 +18,6 @@ import { CommandFailure } from './errors.js';
  * set` in a CI matrix, a login racing a logout) each apply their change to what the other wrote.
  */
 
-const DIR_MODE = 0o700;
-const FILE_MODE = 0o600;
 /** How long a writer waits for another one; a write takes milliseconds, so this is generous. */
 export const LOCK_WAIT_MS = 10_000;
 /** A lock older than this whose holder cannot be asked is taken to be left over from a crash. */
@@ -34,70 +25,35 @@ const STALE_LOCK_MS = 30_000;
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | null)?.code;
 
-const WORDS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  ENOTDIR: 'a path component is not a directory',
-  EDQUOT: 'disk quota exceeded',
-};
-
 /** "could not create the directory X (permission denied)", with what to do about it. */
 export function writeFailure(what: string, where: string, err: unknown, file: string): CommandFailure {
   const code = errno(err);
-  const why = (code && WORDS[code]) ?? (err as Error).message;
+  const words = errnoWords(code);
   return new CommandFailure(
-    `could not ${what} ${where} (${why}${code && WORDS[code] ? `, ${code}` : ''})${where === file ? '' : `, so ${file} was not changed`}. Make that location writable, or set DOCS_CONFIG_DIR to a directory you can write.`,
+    `could not ${what} ${where} (${words ?? (err as Error).message}${words ? `, ${code}` : ''})${where === file ? '' : `, so ${file} was not changed`}. Make that location writable, or set DOCS_CONFIG_DIR to a directory you can write.`,
     ExitCode.unexpected,
   );
 }
 
 /**
- * Create `dir` (and its parents) for a file that holds a token: the directory itself ends up 0700
- * whatever the umask. An existing directory that others can read is left alone, with a warning.
+ * Create `dir` (and its parents) for a file that holds a token (api/private-files.ts: 0700 whatever the
+ * umask). An existing directory open to others is left alone, with a warning.
  */
 export function ensurePrivateDir(dir: string, file: string, warn: (message: string) => void): void {
   let mode: number | undefined;
   try {
-    mode = statSync(dir).mode & 0o777;
+    mode = ensurePrivateDirectory(dir);
   } catch (err) {
-    if (errno(err) !== 'ENOENT') throw writeFailure('read the directory', dir, err, file);
+    throw writeFailure(errno(err) === 'ENOTDIR' ? 'use the directory' : 'create the directory', dir, err, file);
   }
-  if (mode === undefined) {
-    try {
-      mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-      chmodSync(dir, DIR_MODE);
-    } catch (err) {
-      throw writeFailure('create the directory', dir, err, file);
-    }
-    return;
-  }
-  if (mode & 0o044) {
-    warn(`the directory ${dir} is readable by other users (mode ${mode.toString(8).padStart(4, '0')}); run \`chmod 700 ${dir}\``);
-  }
+  if (mode !== undefined && openToOthers(mode)) warn(openDirectoryWarning('the directory', dir, mode));
 }
 
-/** Replace `path` with `text`: a temporary file at 0600 in the same directory, flushed, then renamed over it. */
+/** Replace `path` with `text` atomically, at 0600 (api/private-files.ts). */
 export function writeFileAtomic(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  let fd: number | undefined;
   try {
-    fd = openSync(tmp, 'wx', FILE_MODE);
-    // The mode given to open is filtered by the umask.
-    fchmodSync(fd, FILE_MODE);
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, path);
+    writePrivateFile(path, text);
   } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // It was not created, or the rename took it.
-    }
     throw writeFailure('write', path, err, path);
   }
 }
@@ -130,7 +86,7 @@ export async function withFileLock<T>(path: string, fn: () => T, waitMs = LOCK_W
     // waiter never reads an empty lock and takes it for one left over from a crash.
     const mine = `${lock}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     try {
-      writeFileSync(mine, `${process.pid} ${Date.now()}`, { mode: FILE_MODE, flag: 'wx' });
+      writeFileSync(mine, `${process.pid} ${Date.now()}`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       linkSync(mine, lock);
       break;
     } catch (err) {

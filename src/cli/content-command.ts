@@ -1,17 +1,9 @@
 import type { Command, Config } from '@oclif/core';
-import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
+import type { Operation, OperationItem, OperationResult } from '../api/operation.js';
 import type { Twin } from '../api/operations/twins.js';
+import { inScope, scopeOf, type Scope, type ScopeRest } from '../api/scope.js';
 import { DocsCommand, type Confirmation } from './base-command.js';
 import type { Columns } from './output.js';
-
-/** Where content lives: a space, or one of its change requests. */
-export interface ContentScope {
-  spaceId: string;
-  changeRequestId?: string;
-}
-
-/** What a twin call takes besides the scope. */
-type Rest<S> = Omit<OperationParams<S>, 'spaceId'>;
 
 /**
  * The base of commands that read or change the content or comments of a space or, with `--cr`
@@ -24,44 +16,34 @@ export abstract class ContentCommand<T extends typeof Command = typeof Command> 
   static override baseFlags = DocsCommand.baseFlags;
 
   /** The space (argument, --space, the profile's) and the change request of `--cr` or of the `cr` argument. */
-  protected scope(spaceArg?: string): ContentScope {
+  protected scope(spaceArg?: string): Scope {
     const spaceId = this.space(spaceArg);
     const cr = (this.args as { cr?: string }).cr ?? (this.flags as { cr?: string }).cr;
-    return cr === undefined ? { spaceId } : { spaceId, changeRequestId: this.about('change request', cr) };
+    return scopeOf(spaceId, cr === undefined ? undefined : this.subject('change request', cr));
   }
 
   /** One call of the space operation, or of its change request twin. */
   protected sendIn<S extends Operation, C extends Operation>(
     twin: Twin<S, C>,
-    scope: ContentScope,
-    params: Rest<S>,
+    scope: Scope,
+    params: ScopeRest<S>,
     options?: { confirm?: Confirmation; progress?: string },
   ): Promise<OperationResult<S>> {
-    const [op, all] = callIn(twin, scope, params);
+    const [op, all] = inScope(twin, scope, params);
     return this.send(op, all, options);
   }
 
   /** A paginated list of the space, or of its change request twin (--limit, --all as `list`). */
   protected listIn<S extends Operation, C extends Operation>(
     twin: Twin<S, C>,
-    scope: ContentScope,
-    params: Rest<S>,
+    scope: Scope,
+    params: ScopeRest<S>,
     columns: Columns<OperationItem<S>>,
     empty?: string,
   ): Promise<void> {
-    const [op, all] = callIn(twin, scope, params);
+    const [op, all] = inScope(twin, scope, params);
     return this.list(op, all, columns, empty);
   }
-}
-
-/**
- * The operation and params for the scope. The twin is typed as the space operation: twins.ts only
- * pairs operations that take the same params (plus `changeRequestId`) and answer the same shape.
- */
-function callIn<S extends Operation, C extends Operation>(twin: Twin<S, C>, scope: ContentScope, params: Rest<S>): [S, OperationParams<S>] {
-  const { spaceId, changeRequestId } = scope;
-  if (changeRequestId === undefined) return [twin.space, { ...params, spaceId } as unknown as OperationParams<S>];
-  return [twin.changeRequest as unknown as S, { ...params, spaceId, changeRequestId } as unknown as OperationParams<S>];
 }
 
 /** A content command class with its own run, whatever its flags and arguments. */

@@ -47,7 +47,7 @@ export class CommandFailure extends Error {
  * What a command is about, so that a 404 can name the object and say how to find a valid one:
  * `change request "42" not found (404). Check the number with \`docs cr list\`.`
  */
-export interface Target {
+export interface Subject {
   kind: string;
   id: string;
   hint?: string;
@@ -55,7 +55,7 @@ export interface Target {
 
 /** How error messages refer to the command's own flags and arguments. */
 export interface ErrorContext {
-  targets?: readonly Target[];
+  subjects?: readonly Subject[];
   /** Flag names of the command (`subject`, `space`), to name `--subject` instead of `body.subject`. */
   flags?: readonly string[];
   /** Argument names of the command (`changeRequest`), shown as `CHANGE_REQUEST`. */
@@ -92,12 +92,12 @@ export function exitCodeOf(err: unknown, ctx: ErrorContext = {}): number {
 }
 
 function notFoundMessage(err: ApiError, ctx: ErrorContext): string {
-  const targets = ctx.targets ?? [];
+  const subjects = ctx.subjects ?? [];
   const api = err.message.toLowerCase();
-  // The API says which object is missing ("space not found"); otherwise the most specific target is.
-  const target = [...targets].reverse().find((t) => api.includes(t.kind.toLowerCase())) ?? targets.at(-1);
-  if (!target) return `${trimPeriod(err.message)} (404).`;
-  return `${target.kind} "${target.id}" not found (404).${target.hint ? ` ${target.hint}` : ''}`;
+  // The API says which object is missing ("space not found"); otherwise the most specific subject is.
+  const subject = [...subjects].reverse().find((s) => api.includes(s.kind.toLowerCase())) ?? subjects.at(-1);
+  if (!subject) return `${trimPeriod(err.message)} (404).`;
+  return `${subject.kind} "${subject.id}" not found (404).${subject.hint ? ` ${subject.hint}` : ''}`;
 }
 
 const trimPeriod = (text: string): string => text.replace(/\.+$/, '');

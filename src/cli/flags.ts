@@ -166,3 +166,7 @@ export function fieldsFromFlags(schema: z.ZodType | undefined, flags: Readonly<R
   }
   return out;
 }
+
+/** `--cr`: work on a change request (id or number) of the space instead of the space itself; `what` is what is read or changed there. */
+export const crFlag = (what: 'content' | 'comments' = 'content') =>
+  Flags.string({ description: `Use this change request's ${what} instead of the space's`, helpValue: '<id|number>' });

@@ -12,7 +12,7 @@
  *     static override flags = { space: spaceFlag() };
  *
  *     async run(): Promise<void> {
- *       const cr = await this.send(changeRequests.get, { spaceId: this.space(), changeRequestId: this.about('change request', this.args.cr) });
+ *       const cr = await this.send(changeRequests.get, { spaceId: this.space(), changeRequestId: this.subject('change request', this.args.cr) });
  *       this.output.object(cr, changeRequestFields);
  *     }
  *   }
@@ -24,8 +24,8 @@
  *   for a 204 (the rule is in output.ts); add `'dry-run': dryRunFlag()`.
  * - Destructive: `yes: yesFlag()` and `this.send(op, params, { confirm: { question, action } })`; the question
  *   names things with `this.names` (`Delete ${await this.names.space(id)}?`, read only when it is asked).
- * - Scope: `this.space(arg)`, `await this.org()`, `await this.member(organizationId, idOrEmail)`; `this.about(kind, id)`
- *   for 404 messages (hints in targets.ts).
+ * - What the command is about: `this.space(arg)`, `await this.org()`, `await this.member(organizationId, idOrEmail)`;
+ *   `this.subject(kind, id)` registers any other for 404 messages (hints in subjects.ts).
  * - Calls beside the command's own (a lookup, paging by hand): `this.api.call(op, params, { signal: this.abort.signal })`,
  *   `this.api.paginate(…)` with the same signal, so that Ctrl-C stops them.
  *   The `content/` tools and the Ink views take the typed client: `await this.client()`, loaded on first use.
@@ -52,5 +52,5 @@ export {
 } from './flags.js';
 export { readTextArg } from './input.js';
 export { NoContent, Output, type Columns } from './output.js';
-export { TARGET_HINTS } from './targets.js';
+export { SUBJECT_HINTS } from './subjects.js';
 export { changeRequestColumns, changeRequestFields, changeRequestLabel, changeRequestRow } from './format/change-requests.js';

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { errnoWords } from '../api/private-files.js';
 import { UsageError } from './errors.js';
 import { readAll } from './prompt.js';
-
-const WHY: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'is a directory', EACCES: 'permission denied' };
 
 /**
  * The text a `--flag <file|->` names: the file, or `stdin` (the run's: `this.io.stdin`) for `-`. A file that cannot be read is a
@@ -13,6 +12,6 @@ export async function readTextArg(flag: string, source: string, stdin: NodeJS.Re
     return source === '-' ? await readAll(stdin) : await readFile(source, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--${flag} ${source}: cannot read it (${(code && WHY[code]) ?? (err as Error).message})`);
+    throw new UsageError(`--${flag} ${source}: cannot read it (${errnoWords(code) ?? (err as Error).message})`);
   }
 }

@@ -1,4 +1,4 @@
-import type { Operation } from '../api/operation.js';
+import { parseQuery } from '../api/routes.js';
 import { UsageError } from './errors.js';
 
 /*
@@ -63,28 +63,5 @@ export function parsePath(input: string): { path: string; query: Record<string, 
   const [rawPath = '', search = ''] = input.split(/\?(.*)/s, 2);
   let path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
   if (path !== '/v1' && !path.startsWith('/v1/')) path = `/v1${path === '/' ? '' : path}`;
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    const existing = query[key];
-    query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-  }
-  return { path, query };
-}
-
-/**
- * The operation of the table a raw request calls (`PATCH /v1/spaces/sp_1` → updateSpaceById), so
- * that it is repeated after a dropped connection exactly when the table says a repeat is harmless.
- * A literal segment wins over a parameter; undefined for a path the table does not know.
- */
-export function matchOperation(method: string, path: string, operations: readonly Operation[]): Operation | undefined {
-  const segments = path.split('/');
-  let best: Operation | undefined;
-  for (const op of operations) {
-    if (op.method !== method) continue;
-    const template = op.path.split('/');
-    if (template.length !== segments.length) continue;
-    if (!template.every((part, i) => (/^\{\w+\}$/.test(part) ? segments[i] !== '' : part === segments[i]))) continue;
-    if (!best || op.pathParams.length < best.pathParams.length) best = op;
-  }
-  return best;
+  return { path, query: parseQuery(search) };
 }

@@ -23,13 +23,13 @@ export abstract class SiteCommand<T extends typeof Command = typeof Command> ext
   /** The site id: the argument or --site. */
   protected site(): string {
     const { site } = siteTarget([this.given.site], this.given.flag, this.config.bin);
-    return this.about('site', site);
+    return this.subject('site', site);
   }
 
   /** The site id and the id of its part given after it. */
   protected sitePart(kind: keyof typeof PARTS, partArg: string | undefined): { site: string; part: string } {
     const { site, part, hint } = siteTarget([this.given.site, partArg], this.given.flag, this.config.bin, PARTS[kind]);
-    return { site: this.about('site', site), part: this.about(kind, part, hint) };
+    return { site: this.subject('site', site), part: this.subject(kind, part, hint) };
   }
 
   private get given(): { site?: string; flag?: string } {

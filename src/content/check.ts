@@ -1,6 +1,7 @@
 import type { DocsClient } from '../api/client.js';
 import { changeRequestComments } from '../api/operations/change-request-comments.js';
 import { spaces } from '../api/operations/spaces.js';
+import { scopeMarkdown, scopePages } from '../api/scope.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
 import type { ContentLocation, LinkItem, LinkList } from '../api/schemas/content.js';
@@ -161,17 +162,17 @@ export async function checkChangeRequest(
   const { spaceId } = params;
   const [cr, tree, primaryTree] = await Promise.all([
     client.changeRequests.get(params, call),
-    client.changeRequestContent.listPages(params, call),
-    skip.has('broken-link') && skip.has('empty-page') ? undefined : client.content.listPages({ spaceId }, call),
+    scopePages(client, params, call),
+    skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, call),
   ]);
-  const pages = flattenTree(tree.pages);
+  const pages = flattenTree(tree);
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr).map(introduced(true));
   // The comments are read while the pages are.
   const comments = skip.has('open-comment') ? undefined : openComments(client, params, call);
   comments?.catch(() => undefined);
 
   if (primaryTree) {
-    const before = flattenTree(primaryTree.pages);
+    const before = flattenTree(primaryTree);
     const inPrimary = new Set(before.map((p) => p.id));
     const byId = new Map(pages.map((p) => [p.id, p]));
     const isDocument = (id: string) => byId.get(id)?.type === 'document';
@@ -315,8 +316,7 @@ const targetKey = (item: LinkItem): string => `${item.targetReference?.kind ?? '
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
   const call = inFlight(options.signal);
-  const tree = await client.content.listPages(params, call);
-  const pages = flattenTree(tree.pages);
+  const pages = flattenTree(await scopePages(client, params, call));
   const findings: Finding[] = [];
 
   if (!skip.has('empty-page')) {
@@ -347,7 +347,7 @@ async function emptyPages(
       .map((page) => async () => {
         const markdown = known.get(page.id) ?? page.markdown;
         if (markdown !== undefined) return texts.set(page.id, markdown);
-        texts.set(page.id, await markdownOf(client, params, page.id, call));
+        texts.set(page.id, await scopeMarkdown(client, params, page.id, call));
         progress();
       }),
   );
@@ -370,22 +370,4 @@ function result(findings: Finding[], pages: readonly FlatPage[]): CheckResult {
       pages.map((p) => p.path),
     ),
   };
-}
-
-async function markdownOf(
-  client: DocsClient,
-  params: { spaceId: string; changeRequestId?: string },
-  pageId: string,
-  call: { signal?: AbortSignal },
-): Promise<string> {
-  const query = { format: 'markdown' as const };
-  const page =
-    params.changeRequestId === undefined
-      ? await client.content.getPage({ spaceId: params.spaceId, pageId, query }, call)
-      : await client.changeRequestContent.getPage(
-          { spaceId: params.spaceId, changeRequestId: params.changeRequestId, pageId, query },
-          call,
-        );
-  const markdown = (page as Record<string, unknown>).markdown;
-  return typeof markdown === 'string' ? markdown : '';
 }

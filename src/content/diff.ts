@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import type { DocsClient } from '../api/client.js';
+import { scopeMarkdown, scopePages, type ScopeCaller } from '../api/scope.js';
 import { flattenTree, pairPages, type FlatPage, type PagePair } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
 
@@ -137,17 +137,17 @@ export function compareTrees(
 const hasBody = (page: FlatPage) => page.type === 'document';
 
 export async function diffChangeRequest(
-  client: DocsClient,
+  client: ScopeCaller,
   params: { spaceId: string; changeRequestId: string },
   options: DiffOptions = {},
 ): Promise<ContentDiff> {
   const { spaceId, changeRequestId } = params;
   const call = inFlight(options.signal);
   const [primary, proposed] = await Promise.all([
-    client.content.listPages({ spaceId }, call),
-    client.changeRequestContent.listPages({ spaceId, changeRequestId }, call),
+    scopePages(client, { spaceId }, call),
+    scopePages(client, { spaceId, changeRequestId }, call),
   ]);
-  const { pages } = await comparePages(client, params, flattenTree(primary.pages), flattenTree(proposed.pages), {
+  const { pages } = await comparePages(client, params, flattenTree(primary), flattenTree(proposed), {
     ...call,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
@@ -171,7 +171,7 @@ export interface PageComparison {
  * the bodies the trees do not carry, except where both sides name the same document.
  */
 export async function comparePages(
-  client: DocsClient,
+  client: ScopeCaller,
   params: { spaceId: string; changeRequestId: string },
   before: readonly FlatPage[],
   after: readonly FlatPage[],
@@ -189,7 +189,7 @@ export async function comparePages(
     else if (page.documentId !== undefined && other?.documentId === page.documentId && other.markdown === undefined) return;
     else
       fetches.push(async () => {
-        texts[side].set(page.id, await fetchMarkdown(client, side, params, page.id, call));
+        texts[side].set(page.id, await scopeMarkdown(client, side === 'before' ? { spaceId: params.spaceId } : params, page.id, call));
       });
   };
   for (const pair of pairs) {
@@ -205,20 +205,4 @@ export async function comparePages(
     if (diff) pages.push(diff);
   }
   return { pages, texts };
-}
-
-async function fetchMarkdown(
-  client: DocsClient,
-  side: 'before' | 'after',
-  params: { spaceId: string; changeRequestId: string },
-  pageId: string,
-  call: { signal?: AbortSignal },
-): Promise<string> {
-  const query = { format: 'markdown' as const };
-  const page =
-    side === 'before'
-      ? await client.content.getPage({ spaceId: params.spaceId, pageId, query }, call)
-      : await client.changeRequestContent.getPage({ ...params, pageId, query }, call);
-  const markdown = (page as Record<string, unknown>).markdown;
-  return typeof markdown === 'string' ? markdown : '';
 }

@@ -8,8 +8,8 @@ import { isAbsolute, join, relative, sep } from 'node:path';
  */
 
 /** The target cannot be used as asked: a usage problem (exit 2 in the CLI). */
-export class TargetError extends Error {
-  override name = 'TargetError';
+export class FolderError extends Error {
+  override name = 'FolderError';
 }
 
 /** A path that would land outside the target (exit 1: something is wrong, nothing more is written). */
@@ -21,22 +21,22 @@ export class EscapeError extends Error {
  * Check that `dir` is a directory we may fill: missing (it will be created), or a directory that
  * is empty unless `force`. Nothing is created yet, so a failure afterwards leaves no trace.
  */
-export async function checkTarget(dir: string, force: boolean, forceFlag = '--force'): Promise<void> {
+export async function checkFolder(dir: string, force: boolean, forceFlag = '--force'): Promise<void> {
   const info = await stat(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return undefined;
-    throw new TargetError(`cannot use ${dir}: ${err.code === 'ENOTDIR' ? 'a file is in the way' : err.message}`);
+    throw new FolderError(`cannot use ${dir}: ${err.code === 'ENOTDIR' ? 'a file is in the way' : err.message}`);
   });
   if (!info) return;
-  if (!info.isDirectory()) throw new TargetError(`${dir} is not a directory`);
+  if (!info.isDirectory()) throw new FolderError(`${dir} is not a directory`);
   if (!force && (await readdir(dir)).length > 0) {
-    throw new TargetError(`${dir} is not empty; pass ${forceFlag} to write into it anyway (files of the same name are overwritten)`);
+    throw new FolderError(`${dir} is not empty; pass ${forceFlag} to write into it anyway (files of the same name are overwritten)`);
   }
 }
 
 /** Create `dir` if needed and return its real path, the root every write is checked against. */
-export async function openTarget(dir: string): Promise<string> {
+export async function openFolder(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-    throw new TargetError(
+    throw new FolderError(
       `cannot create ${dir}: ${err.code === 'EEXIST' || err.code === 'ENOTDIR' ? 'a file is in the way' : err.message}`,
     );
   });
@@ -49,10 +49,10 @@ const inside = (root: string, path: string) => {
 };
 
 /**
- * Where `relPath` lands under `root` (a real path from `openTarget`). Refuses a path that is not
+ * Where `relPath` lands under `root` (a real path from `openFolder`). Refuses a path that is not
  * plain and relative, or that resolves outside root (EscapeError: the layout never makes one), and
  * a path through an existing symbolic link, folder or file, since following it could write
- * elsewhere (TargetError: the folder holds it).
+ * elsewhere (FolderError: the folder holds it).
  */
 export async function checkWritable(root: string, relPath: string): Promise<string> {
   const parts = relPath.split('/');
@@ -67,7 +67,7 @@ export async function checkWritable(root: string, relPath: string): Promise<stri
     const info = await lstat(at).catch(() => undefined);
     if (!info) break;
     if (info.isSymbolicLink())
-      throw new TargetError(`refusing to write ${relPath}: ${at} is a symbolic link (remove it, or pull into another folder)`);
+      throw new FolderError(`refusing to write ${relPath}: ${at} is a symbolic link (remove it, or pull into another folder)`);
   }
   return target;
 }

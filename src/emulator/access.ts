@@ -1,6 +1,6 @@
 import type { Store } from './store/store.js';
 import type { ROLES } from '../api/schemas/common.js';
-import type { OperationsById } from '../api/operations/index.js';
+import type { OperationId } from '../api/operations/index.js';
 import { policies, type Policy } from './policies.js';
 
 /**
@@ -47,8 +47,6 @@ export function can(role: MemberRole | undefined, minimum: MinimumRole): boolean
 export function roleLabel(minimum: MinimumRole): string {
   return minimum === 'guest' ? 'member' : minimum;
 }
-
-type OperationId = keyof OperationsById;
 
 /** The row of `operationId`. The router only routes operations of the table, which all have one. */
 export function policyOf(operationId: string): Policy {

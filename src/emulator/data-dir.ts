@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDirectory, openDirectoryWarning, openToOthers, PRIVATE_FILE_MODE } from '../api/private-files.js';
 import { DEMO } from './seed/demo.js';
 import { DATABASE_FILE, type Store } from './store/store.js';
 
@@ -15,25 +16,11 @@ const FILES = [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, 't
 /** Create or check the directory; answers the warnings to print (an existing directory open to others). */
 export function prepareDataDir(dir: string): string[] {
   const warnings: string[] = [];
-  let info;
-  try {
-    info = statSync(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  if (!info) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-  } else if (!info.isDirectory()) {
-    throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
-  } else if ((info.mode & 0o077) !== 0) {
-    const mode = (info.mode & 0o777).toString(8);
-    warnings.push(
-      `the data directory ${dir} is open to other users of this machine (mode ${mode}) and holds the emulator's tokens; restrict it with: chmod 700 ${dir}`,
-    );
-  }
+  const mode = ensurePrivateDirectory(dir);
+  if (mode !== undefined && openToOthers(mode))
+    warnings.push(openDirectoryWarning("the emulator's data directory (it holds tokens)", dir, mode));
   const database = join(dir, DATABASE_FILE);
-  if (!existsSync(database)) closeSync(openSync(database, 'a', 0o600));
+  if (!existsSync(database)) closeSync(openSync(database, 'a', PRIVATE_FILE_MODE));
   restrictFiles(dir);
   return warnings;
 }
@@ -42,7 +29,7 @@ export function prepareDataDir(dir: string): string[] {
 export function restrictFiles(dir: string): void {
   for (const name of FILES) {
     const path = join(dir, name);
-    if (existsSync(path)) chmodSync(path, 0o600);
+    if (existsSync(path)) chmodSync(path, PRIVATE_FILE_MODE);
   }
 }
 

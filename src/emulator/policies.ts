@@ -1,5 +1,5 @@
 import type { PathParams } from '../api/operation.js';
-import type { OperationsById } from '../api/operations/index.js';
+import type { OperationId, OperationsById } from '../api/operations/index.js';
 import type { MinimumRole } from './access.js';
 
 /*
@@ -9,7 +9,6 @@ import type { MinimumRole } from './access.js';
  * parameter the path has, and only operations on a `{teamId}` can let team owners through.
  */
 
-type OperationId = keyof OperationsById;
 type ParamOf<I extends OperationId> = keyof PathParams<OperationsById[I]['path']>;
 
 /**

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { writePrivateFile } from '../api/private-files.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -130,7 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const tokens = listTokens(store);
     if (options.dataDir) {
       const file = join(options.dataDir, 'tokens.json');
-      writeFileSync(file, `${JSON.stringify({ url: ctx.baseUrl, tokens }, null, 2)}\n`, { mode: 0o600 });
+      writePrivateFile(file, `${JSON.stringify({ url: ctx.baseUrl, tokens }, null, 2)}\n`);
       // 0600 whatever the umask, with the database files.
       restrictFiles(options.dataDir);
     }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Operation } from '../api/operation.js';
-import type { OperationsById } from '../api/operations/index.js';
+import type { OperationId, OperationsById } from '../api/operations/index.js';
 import type { ListResult, Store } from './store/store.js';
 import type { MemberRole } from './access.js';
 import type { HostPolicy } from './host.js';
@@ -28,7 +28,7 @@ export interface EmulatorContext {
   host: HostPolicy;
 }
 
-export type OperationId = keyof OperationsById;
+export type { OperationId };
 
 type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
 

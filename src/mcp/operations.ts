@@ -4,7 +4,7 @@ import type { Operation } from '../api/operation.js';
 import { redact } from '../api/redact.js';
 import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
 import { formatFieldIssue, ValidationError } from '../api/validation.js';
-import { describeError, type ErrorContext, type Target } from '../cli/errors.js';
+import { describeError, type ErrorContext, type Subject } from '../cli/errors.js';
 import { conflictFailure } from '../cli/format/conflicts.js';
 import { Names } from '../cli/names.js';
 import { argumentPlan, DEFAULT_LIST_LIMIT, type OperationEntry } from './catalog.js';
@@ -60,7 +60,7 @@ export const kindOf = (param: string): string =>
     .toLowerCase();
 
 /** The objects a call is about, outermost first, for a 404 that names the missing one. */
-export function targetsOf(op: Operation, params: Record<string, unknown>): Target[] {
+export function subjectsOf(op: Operation, params: Record<string, unknown>): Subject[] {
   return op.pathParams.filter((p) => params[p] !== undefined).map((p) => ({ kind: kindOf(p), id: String(params[p]) }));
 }
 
@@ -81,7 +81,7 @@ export function errorText(err: unknown, ctx: CallContext, op?: Operation, params
     const status = err instanceof ApiError ? ` (${err.status})` : '';
     return redact(`${op ? `${op.id}: ` : ''}invalid arguments: ${text}${status}.`);
   }
-  return describeError(err, { ...ctx.errors, targets: op ? targetsOf(op, params) : [], operation: op?.id });
+  return describeError(err, { ...ctx.errors, subjects: op ? subjectsOf(op, params) : [], operation: op?.id });
 }
 
 /**

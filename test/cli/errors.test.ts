@@ -82,15 +82,15 @@ describe('validation errors', () => {
 
 describe('describeError', () => {
   it('names the missing object and how to find a valid one on 404', () => {
-    const targets = [
+    const subjects = [
       { kind: 'space', id: 'sp_1', hint: 'Check the space.' },
       { kind: 'change request', id: '42', hint: 'Check the number with `docs cr list`.' },
     ];
-    expect(describeError(new ApiError(404, 'The change request could not be found.'), { targets })).toBe(
+    expect(describeError(new ApiError(404, 'The change request could not be found.'), { subjects })).toBe(
       'change request "42" not found (404). Check the number with `docs cr list`.',
     );
     // The API said which object is missing: the space, not the change request.
-    expect(describeError(new ApiError(404, 'space not found'), { targets })).toBe('space "sp_1" not found (404). Check the space.');
+    expect(describeError(new ApiError(404, 'space not found'), { subjects })).toBe('space "sp_1" not found (404). Check the space.');
     expect(describeError(new ApiError(404, 'Nothing here.'))).toBe('Nothing here (404).');
   });
 

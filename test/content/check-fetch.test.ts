@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocsClient } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/operation.js';
 import { checkChangeRequest } from '../../src/content/check.js';
+import { withCall } from '../helpers/area-call.js';
 
 /**
  * What checkChangeRequest asks a server whose page lists carry no markdown (only document ids): a
@@ -42,7 +43,7 @@ function fakeClient(primary: Side, cr: Side, okLinks: { target: string; on: stri
     requests.push(`${label} body ${params.pageId}`);
     return Promise.resolve({ markdown: side.pages[params.pageId]?.[2] });
   };
-  const client = {
+  const client = withCall({
     changeRequests: { get: () => Promise.resolve({ number: 4, outdated: false }) },
     changeRequestContent: {
       listPages: () => Promise.resolve({ pages: tree(cr) }),
@@ -68,7 +69,7 @@ function fakeClient(primary: Side, cr: Side, okLinks: { target: string; on: stri
       if (params.query?.status === 'broken')
         for (const [on, targets] of Object.entries(primary.broken)) for (const t of targets) yield brokenItem(t, on);
     },
-  };
+  });
   return { client: client as unknown as DocsClient, requests };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocsClient } from '../../src/api/client.js';
 import type { Page } from '../../src/api/schemas/content.js';
 import { CONCURRENCY, diffChangeRequest } from '../../src/content/diff.js';
+import { withCall } from '../helpers/area-call.js';
 
 /**
  * How diffChangeRequest reads content from a server whose page lists carry no markdown (only
@@ -50,10 +51,10 @@ function fakeClient(primary: Tree, proposed: Tree) {
     if (!body) throw new Error(`no page ${params.pageId}`);
     return { id: params.pageId, type: 'document', title: params.pageId, markdown: body.markdown };
   };
-  const client = {
+  const client = withCall({
     content: { listPages: async () => ({ pages: list(primary) }), getPage: getPage('space', primary) },
     changeRequestContent: { listPages: async () => ({ pages: list(proposed) }), getPage: getPage('cr', proposed) },
-  } as unknown as DocsClient;
+  }) as unknown as DocsClient;
   return { client, requests, maxInFlight: () => maxInFlight };
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkTarget, EscapeError, openTarget, TargetError, writeInside } from '../../src/content/write.js';
+import { checkFolder, EscapeError, openFolder, FolderError, writeInside } from '../../src/content/write.js';
 
 /** The guarded writes of `docs spaces pull`: nothing lands outside the target folder. */
 
@@ -15,34 +15,34 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-describe('checkTarget and openTarget', () => {
+describe('checkFolder and openFolder', () => {
   it('accepts a missing folder and creates it only when opened', async () => {
     const dir = join(base, 'new', 'docs');
-    await checkTarget(dir, false);
+    await checkFolder(dir, false);
     expect(existsSync(dir)).toBe(false);
-    const root = await openTarget(dir);
+    const root = await openFolder(dir);
     expect(readdirSync(root)).toEqual([]);
   });
 
   it('refuses a non-empty folder without force, naming the flag, and accepts it with force', async () => {
     writeFileSync(join(outside, 'notes.txt'), 'mine');
-    await expect(checkTarget(outside, false)).rejects.toThrow(
-      new TargetError(`${outside} is not empty; pass --force to write into it anyway (files of the same name are overwritten)`),
+    await expect(checkFolder(outside, false)).rejects.toThrow(
+      new FolderError(`${outside} is not empty; pass --force to write into it anyway (files of the same name are overwritten)`),
     );
-    await expect(checkTarget(outside, true)).resolves.toBeUndefined();
+    await expect(checkFolder(outside, true)).resolves.toBeUndefined();
   });
 
   it('refuses a file, and a path through a file', async () => {
     const file = join(base, 'file.md');
     writeFileSync(file, 'x');
-    await expect(checkTarget(file, true)).rejects.toThrow(`${file} is not a directory`);
-    await expect(checkTarget(join(file, 'sub'), true)).rejects.toThrow('a file is in the way');
+    await expect(checkFolder(file, true)).rejects.toThrow(`${file} is not a directory`);
+    await expect(checkFolder(join(file, 'sub'), true)).rejects.toThrow('a file is in the way');
   });
 });
 
 describe('writeInside', () => {
   it('writes nested files under the root', async () => {
-    const root = await openTarget(join(base, 'docs'));
+    const root = await openFolder(join(base, 'docs'));
     await writeInside(root, 'guide/install/README.md', '# Install\n');
     expect(readFileSync(join(root, 'guide', 'install', 'README.md'), 'utf8')).toBe('# Install\n');
   });
@@ -50,7 +50,7 @@ describe('writeInside', () => {
   it.each(['../x.md', '../../etc/passwd', '/abs.md', 'a/../../x.md', '.', 'a//b.md', 'a\\..\\x.md', 'nul\0.md', ''])(
     'refuses %j',
     async (path) => {
-      const root = await openTarget(join(base, 'docs'));
+      const root = await openFolder(join(base, 'docs'));
       await expect(writeInside(root, path, 'x')).rejects.toBeInstanceOf(EscapeError);
       expect(readdirSync(root)).toEqual([]);
       expect(readdirSync(base).sort()).toEqual(['docs', 'outside']);
@@ -58,10 +58,10 @@ describe('writeInside', () => {
   );
 
   it('does not follow a symbolic link to a folder outside', async () => {
-    const root = await openTarget(join(base, 'docs'));
+    const root = await openFolder(join(base, 'docs'));
     symlinkSync(outside, join(root, 'guide'));
     await expect(writeInside(root, 'guide/page.md', 'x')).rejects.toThrow(
-      new TargetError(
+      new FolderError(
         `refusing to write guide/page.md: ${join(root, 'guide')} is a symbolic link (remove it, or pull into another folder)`,
       ),
     );
@@ -69,11 +69,11 @@ describe('writeInside', () => {
   });
 
   it('does not write through a symbolic link standing where a file goes', async () => {
-    const root = await openTarget(join(base, 'docs'));
+    const root = await openFolder(join(base, 'docs'));
     const victim = join(outside, 'victim.txt');
     writeFileSync(victim, 'keep');
     symlinkSync(victim, join(root, 'page.md'));
-    await expect(writeInside(root, 'page.md', 'x')).rejects.toBeInstanceOf(TargetError);
+    await expect(writeInside(root, 'page.md', 'x')).rejects.toBeInstanceOf(FolderError);
     expect(readFileSync(victim, 'utf8')).toBe('keep');
   });
 });

@@ -105,7 +105,9 @@ describe('data directory', () => {
     chmodSync(join(dir, 'emulator.sqlite'), 0o644);
     const emu = await start(['--data-dir', dir]);
     try {
-      expect(emu.stderr()).toContain(`Warning: the data directory ${dir} is open to other users of this machine (mode 755)`);
+      expect(emu.stderr()).toContain(
+        `Warning: the emulator's data directory (it holds tokens) ${dir} is open to other users of this machine (mode 0755)`,
+      );
       expect(emu.stderr()).toContain(`chmod 700 ${dir}`);
       for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
     } finally {

@@ -82,4 +82,18 @@ describe('progress', () => {
     expect(json.code).toBe(0);
     expect(json.output).not.toContain('Fetched');
   });
+
+  it.skipIf(!hasPty)('cr diff and cr check show progress by the same rule as every command: on a terminal, never with --json', async () => {
+    const args = ['1', '--space', DEMO.spaces.guides];
+    const diff = await docsOnTty(['cr', 'diff', ...args], { env: { ...env, DOCS_PAGER: 'cat' } });
+    expect(diff.code, diff.output).toBe(0);
+    expect(diff.output).toContain(`Reading the pages of change request 1 of space ${DEMO.spaces.guides}…`);
+    const check = await docsOnTty(['cr', 'check', ...args], { env });
+    expect(check.output).toContain(`Checking change request 1 of space ${DEMO.spaces.guides}…`);
+    for (const command of ['diff', 'check']) {
+      const json = await docsOnTty(['cr', command, ...args, '--json'], { env });
+      expect(json.output).not.toMatch(/Reading|Checking/);
+      expect(json.output).toContain('{');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { allOperations } from '../../src/api/operations/index.js';
 import type { Operation } from '../../src/api/operation.js';
 import { handlers } from '../../src/emulator/handlers/index.js';
-import { RouteTable, parseQuery } from '../../src/emulator/router.js';
+import { RouteTable, parseQuery } from '../../src/api/routes.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { call, DEMO, startDemo, type Api } from './helpers.js';
 import { demoSnapshot, loadScenarios, sendScenario, startScenario } from './scenarios/index.js';

@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -15,29 +15,11 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'run.js');
 
-/** bin/run.js loads dist/: build once when it is missing (a clean clone running `npm test`). */
-export function ensureBuilt(): void {
-  if (existsSync(join(ROOT, 'dist', 'bin', 'main.js')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
-  const lock = join(tmpdir(), `docs-e2e-build-${ROOT.replace(/\W+/g, '_')}`);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // Another test file is building; wait for it.
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
-      spawnSync('sleep', ['1']);
-    }
-  }
-  try {
-    if (existsSync(join(ROOT, 'dist', 'bin', 'main.js')) && existsSync(join(ROOT, 'oclif.manifest.json'))) return;
-    const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`npm run build failed:\n${res.stdout}\n${res.stderr}`);
-  } finally {
-    rmdirSync(lock);
-  }
-}
+/**
+ * Kept for the test files that call it: vitest's global setup (test/global-setup.ts) has already built dist/ when it
+ * was missing or older than src/, so this is that same check, which finds nothing to do.
+ */
+export { default as ensureBuilt } from '../global-setup.js';
 
 let root: string | undefined;
 /**

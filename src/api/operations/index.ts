@@ -48,6 +48,9 @@ type AllOps = { [A in keyof typeof areas]: (typeof areas)[A][keyof (typeof areas
 /** Every operation's type, keyed by its official operationId (the types behind `client.request(id, ...)`). */
 export type OperationsById = { [O in AllOps as O['id']]: O };
 
+/** One of the contract's operationIds (`mergeChangeRequest`). */
+export type OperationId = keyof OperationsById;
+
 /** Every operation, keyed by its official operationId. */
 export const operationsById: Record<string, Operation> = Object.fromEntries(
   Object.values(areas).flatMap((ops) => Object.values(ops as Record<string, Operation>).map((op) => [op.id, op])),

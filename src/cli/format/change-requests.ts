@@ -35,5 +35,4 @@ export const changeRequestFields: Columns<ChangeRequest> = {
 /** The key fields printed as one TSV row after a change when stdout is piped. */
 export const changeRequestRow: Columns<ChangeRequest> = { ID: 'id', NUMBER: 'number', STATUS: 'status', SUBJECT: 'subject' };
 
-export const changeRequestLabel = (cr: Pick<ChangeRequest, 'number' | 'subject'>): string =>
-  cr.subject ? `#${cr.number} "${cr.subject}"` : `#${cr.number}`;
+export { changeRequestLabel } from '../../api/schemas/change-request.js';

@@ -47,18 +47,3 @@ function groupByPage(findings: readonly Finding[]): Map<string | null, Finding[]
   for (const f of findings) groups.set(f.page, [...(groups.get(f.page) ?? []), f]);
   return groups;
 }
-
-/** Page requests from which a progress line is shown. */
-const PROGRESS_FROM = 16;
-
-/** A progress line on stderr while many pages are read, only on a terminal; cleared when done. */
-export function checkProgress(stderr: {
-  isTTY?: boolean;
-  write(text: string): unknown;
-}): ((done: number, total: number) => void) | undefined {
-  if (!stderr.isTTY) return undefined;
-  return (done, total) => {
-    if (total < PROGRESS_FROM) return;
-    stderr.write(done < total ? `\rChecking pages ${done}/${total}` : '\r\u001B[2K');
-  };
-}

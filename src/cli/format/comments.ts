@@ -95,12 +95,6 @@ export function showPosted<T extends { body?: Document }>(output: Output, item: 
 export const documentFormat = (flag: string | undefined): (typeof DOCUMENT_FORMATS)[number] =>
   flag === 'document' ? 'document' : 'markdown';
 
-export const crFlag = () =>
-  Flags.string({
-    description: "Change request id or number: work on the change request's comments instead of the space's",
-    helpValue: '<id|number>',
-  });
-
 export const commentFlagsOf = {
   body: () => Flags.string({ char: 'b', description: 'Text in markdown', helpValue: '<markdown>', exclusive: ['body-file'] }),
   bodyFile: () =>

@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Args } from '@oclif/core';
 import type { Backlink, ContentLocation, LinkItem, Page, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Columns } from '../output.js';
 
@@ -7,9 +7,6 @@ import type { Columns } from '../output.js';
  * command reads the space's primary content, or with `--cr` the change request's: the API gives
  * both the same shapes.
  */
-
-export const crFlag = () =>
-  Flags.string({ description: "Use this change request's content instead of the space's primary content", helpValue: '<id|number>' });
 
 /* ---------- revision ---------- */
 

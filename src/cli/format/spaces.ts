@@ -1,4 +1,3 @@
-import type { Operation } from '../../api/operation.js';
 import type { Space } from '../../api/schemas/space.js';
 import type { SearchSpaceResult } from '../../api/schemas/search.js';
 import type { Columns } from '../output.js';
@@ -58,13 +57,3 @@ export const searchColumns: Columns<SearchSpaceResult> = {
       .join(', '),
   'PAGE ID': 'id',
 };
-
-/**
- * A command's `operations`, serialized as their ids. oclif copies a command's static fields into
- * oclif.manifest.json, and the operations carry their zod schemas: the content ones (recursive
- * pages, links, backlinks) come to tens of megabytes of JSON and break `oclif manifest`.
- */
-export function operationList(...ops: Operation[]): readonly Operation[] {
-  Object.defineProperty(ops, 'toJSON', { value: () => ops.map((op) => op.id), enumerable: false });
-  return ops;
-}

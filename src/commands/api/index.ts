@@ -3,7 +3,9 @@ import { Args, Flags } from '@oclif/core';
 import type { HttpResponse } from '../../api/http.js';
 import { redact } from '../../api/redact.js';
 import { DocsCommand, dryRunFlag, readTextArg, UsageError } from '../../cli/index.js';
-import { matchOperation, parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
+import { paginate } from '../../api/paginate.js';
+import { RouteTable } from '../../api/routes.js';
+import { parseFields, parseMethod, parsePath, RAW_METHODS } from '../../cli/raw-request.js';
 
 export default class Api extends DocsCommand<typeof Api> {
   static override summary = 'Send a raw request to the API (escape hatch)';
@@ -75,7 +77,10 @@ export default class Api extends DocsCommand<typeof Api> {
       return;
     }
     const { allOperations } = await import('../../api/operations/index.js');
-    const idempotent = matchOperation(method, path, allOperations)?.idempotent;
+    // The emulator's route table: the same operation it would run, so a repeat after a dropped connection
+    // happens exactly when the table says it is harmless.
+    const route = new RouteTable(allOperations).match(method, path);
+    const idempotent = route.kind === 'found' ? route.operation.idempotent : undefined;
     const send = (q: Record<string, unknown>) =>
       client.http.request({ method, path, query: q, body, signal: this.abort.signal, idempotent });
     if (!this.flags.paginate) {
@@ -84,22 +89,25 @@ export default class Api extends DocsCommand<typeof Api> {
       if (res.body !== undefined) this.output.json(res.body);
       return;
     }
-    let page: string | undefined;
-    const seen = new Set<string>();
-    do {
-      const res = await send(page === undefined ? query : { ...query, page });
+    // The client's paging (api/paginate.ts): next.page, a page fetched while the last is printed, and a
+    // repeated cursor stops with an error. The page size is the query's `limit` when given, else the server's.
+    const given = query.limit;
+    let notList: { body: unknown } | undefined;
+    const fetchPage = async (cursor: string | undefined, limit: number) => {
+      const res = await send({ ...query, ...(given !== undefined ? { limit } : {}), ...(cursor !== undefined ? { page: cursor } : {}) });
       this.printHead(res);
-      const envelope = res.body as { items?: unknown; next?: { page?: unknown } | null } | undefined;
-      if (!Array.isArray(envelope?.items)) {
-        if (res.body !== undefined) this.output.json(res.body);
-        this.output.warn('the response is not a list envelope ({items, next}); printed it as is.');
-        return;
-      }
-      for (const item of envelope.items) await this.output.jsonLine(item);
-      const next = envelope.next?.page;
-      page = typeof next === 'string' && next !== '' && !seen.has(next) && envelope.items.length > 0 ? next : undefined;
-      if (page) seen.add(page);
-    } while (page !== undefined);
+      const envelope = res.body as { items?: unknown; next?: { page?: string } | null } | undefined;
+      if (Array.isArray(envelope?.items)) return envelope as { items: unknown[]; next?: { page: string } | null };
+      notList = { body: res.body };
+      return { items: [] };
+    };
+    const pageSize = given === undefined ? undefined : Number(given);
+    for await (const item of paginate(fetchPage, pageSize !== undefined && Number.isFinite(pageSize) ? { pageSize } : {}))
+      await this.output.jsonLine(item);
+    if (notList) {
+      if (notList.body !== undefined) this.output.json(notList.body);
+      this.output.warn('the response is not a list envelope ({items, next}); printed it as is.');
+    }
   }
 
   private printHead(res: HttpResponse): void {

@@ -1,12 +1,11 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
 import { collectionRow } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.create;
 
 export default class CollectionsCreate extends DocsCommand<typeof CollectionsCreate> {
-  static override operations = operationList(collections.create);
+  static override operations = [collections.create];
   static override summary = 'Create a collection';
   static override description =
     'Creates it at the top level of the organization, or inside --parent. Piped, prints the new id, title, parent and organization.';
@@ -29,7 +28,7 @@ export default class CollectionsCreate extends DocsCommand<typeof CollectionsCre
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    if (this.flags.parent) this.about('collection', this.flags.parent);
+    if (this.flags.parent) this.subject('collection', this.flags.parent);
     const collection = await this.send(op, { organizationId, body: fieldsFromFlags(op.body, this.flags) });
     const where = collection.parent ? `in collection ${collection.parent}` : `in organization ${organizationId}`;
     this.output.done(`Created collection "${collection.title}" ${where} (id ${collection.id})`, collection, collectionRow);

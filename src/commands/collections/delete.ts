@@ -1,10 +1,9 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { collectionArg } from '../../cli/format/collections.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
-  static override operations = operationList(collections.delete);
+  static override operations = [collections.delete];
   static override summary = 'Delete a collection';
   static override description = [
     'Deletes the collection and the collections nested in it; their spaces are deleted too (restorable for 7 days with `docs spaces restore`).',
@@ -18,7 +17,7 @@ export default class CollectionsDelete extends DocsCommand<typeof CollectionsDel
   static override flags = { yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const id = this.about('collection', this.args.collection);
+    const id = this.subject('collection', this.args.collection);
     await this.send(
       collections.delete,
       { collectionId: id },

@@ -1,12 +1,11 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, UsageError } from '../../cli/index.js';
 import { collectionArg, collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.update;
 
 export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit> {
-  static override operations = operationList(collections.update);
+  static override operations = [collections.update];
   static override summary = 'Edit the title, description or default level of a collection';
   static override description = 'Only the fields given change. Moving a collection is `docs collections move`.';
   static override examples = [
@@ -33,7 +32,7 @@ export default class CollectionsEdit extends DocsCommand<typeof CollectionsEdit>
       'default-level': defaultLevelValue(this.flags['default-level']),
     });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --title, --description and/or --default-level');
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     const collection = await this.send(op, { collectionId, body });
     this.output.done(`Updated collection "${collection.title}" (${collection.id})`, collection, collectionRow);
   }

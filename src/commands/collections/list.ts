@@ -1,12 +1,11 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
 import { collectionColumns } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = collections.list;
 
 export default class CollectionsList extends DocsCommand<typeof CollectionsList> {
-  static override operations = operationList(collections.list);
+  static override operations = [collections.list];
   static override summary = 'List the collections of an organization';
   static override description =
     'Nested collections are listed too (PARENT names the collection they are in); --no-nested keeps the top level only.';

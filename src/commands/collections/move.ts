@@ -1,10 +1,9 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag } from '../../cli/index.js';
 import { collectionArg, collectionRow, describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsMove extends DocsCommand<typeof CollectionsMove> {
-  static override operations = operationList(collections.move);
+  static override operations = [collections.move];
   static override summary = 'Move a collection into another collection, to the top level, or among its neighbours';
   static override description = [
     '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent (space:<id> or collection:<id>; a bare id is a collection).',
@@ -23,7 +22,7 @@ export default class CollectionsMove extends DocsCommand<typeof CollectionsMove>
 
   async run(): Promise<void> {
     const body = moveBody(this.flags, 'collection');
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     const collection = await this.send(collections.move, { collectionId, body });
     this.output.done(`Moved collection "${collection.title}" ${describeMove(body)}`, collection, collectionRow);
   }

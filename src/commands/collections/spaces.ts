@@ -1,10 +1,10 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, listFlags } from '../../cli/index.js';
-import { operationList, spaceColumns } from '../../cli/format/spaces.js';
+import { spaceColumns } from '../../cli/format/spaces.js';
 import { collectionArg } from '../../cli/format/collections.js';
 
 export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpaces> {
-  static override operations = operationList(collections.listSpaces);
+  static override operations = [collections.listSpaces];
   static override summary = 'List the spaces of a collection';
   static override description =
     'Only the spaces directly in the collection; nested collections have their own (see `docs collections list`).';
@@ -16,7 +16,7 @@ export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpa
   static override flags = { ...listFlags() };
 
   async run(): Promise<void> {
-    const collectionId = this.about('collection', this.args.collection);
+    const collectionId = this.subject('collection', this.args.collection);
     await this.list(collections.listSpaces, { collectionId }, spaceColumns, 'No spaces in this collection.');
   }
 }

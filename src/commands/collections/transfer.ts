@@ -2,10 +2,9 @@ import { Flags } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
 import { collectionArg, collectionRow } from '../../cli/format/collections.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class CollectionsTransfer extends DocsCommand<typeof CollectionsTransfer> {
-  static override operations = operationList(collections.transfer);
+  static override operations = [collections.transfer];
   static override summary = 'Transfer a collection to another organization';
   static override description = [
     'Moves the collection, its nested collections and their spaces to the top level of the organization --to.',
@@ -27,7 +26,7 @@ export default class CollectionsTransfer extends DocsCommand<typeof CollectionsT
   };
 
   async run(): Promise<void> {
-    const id = this.about('collection', this.args.collection);
+    const id = this.subject('collection', this.args.collection);
     const to = this.flags.to;
     const collection = await this.send(
       collections.transfer,

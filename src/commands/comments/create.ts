@@ -3,8 +3,10 @@ import { commentTwins } from '../../api/operations/twins.js';
 import type { PostCommentBody } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
+import { bodyFromFlags, commentFlagsOf, commentRow } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 import { bodyOrEditor } from '../../cli/editor.js';
+import { scopeLabel } from '../../api/scope.js';
 
 const op = commentTwins.create.space;
 
@@ -32,7 +34,7 @@ export default class CommentsCreate extends ContentCommand<typeof CommentsCreate
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     page: field.string(op.body, 'page', { description: 'Page the comment is about', helpValue: '<page-id>' }),
@@ -55,7 +57,7 @@ export default class CommentsCreate extends ContentCommand<typeof CommentsCreate
     }
     const scope = this.scope(this.args.space);
     const comment = await this.sendIn(commentTwins.create, scope, { body });
-    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
+    const where = scopeLabel(scope);
     this.output.done(`Posted comment ${comment.id} on ${where}`, comment, commentRow);
   }
 }

@@ -1,7 +1,9 @@
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { commentArg, crFlag } from '../../cli/format/comments.js';
+import { commentArg } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
+import { scopeLabel } from '../../api/scope.js';
 
 export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {
   static override operations = [commentTwins.delete.space, commentTwins.delete.changeRequest];
@@ -13,12 +15,12 @@ export default class CommentsDelete extends ContentCommand<typeof CommentsDelete
     { description: 'In a script', command: '<%= config.bin %> comments delete cm_abc --cr 42 --yes' },
   ];
   static override args = { comment: commentArg() };
-  static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+  static override flags = { space: spaceFlag(), cr: crFlag('comments'), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
-    const where = scope.changeRequestId === undefined ? `space ${scope.spaceId}` : `change request ${scope.changeRequestId}`;
+    const commentId = this.subject('comment', this.args.comment);
+    const where = scopeLabel(scope);
     const confirm = { question: `Delete comment ${commentId} and its replies from ${where}?`, action: `delete comment ${commentId}` };
     await this.sendIn(commentTwins.delete, scope, { commentId }, { confirm });
     this.output.done(`Deleted comment ${commentId} from ${where}`, new NoContent(commentId, 'deleted'));

@@ -1,7 +1,8 @@
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, commentRow, crFlag } from '../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, commentRow } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
@@ -18,7 +19,7 @@ export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     'dry-run': dryRunFlag(),
@@ -28,7 +29,7 @@ export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
     const text = await bodyFromFlags(this.flags, this.io.stdin);
     if (!text) throw new UsageError('nothing to change: pass --body "<markdown>" or --body-file <file|->');
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { body: text };
     const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     this.output.done(`Updated comment ${comment.id}`, comment, commentRow);

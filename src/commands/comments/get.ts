@@ -2,7 +2,8 @@ import { comments } from '../../api/operations/comments.js';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
-import { commentArg, commentFields, crFlag, documentFormat, showPosted } from '../../cli/format/comments.js';
+import { commentArg, commentFields, documentFormat, showPosted } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
   static override operations = [commentTwins.get.space, commentTwins.get.changeRequest];
@@ -15,13 +16,13 @@ export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     format: field.option(comments.get.query, 'format', { description: 'Format of the body (default: markdown)' }),
   };
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const comment = await this.sendIn(commentTwins.get, scope, { commentId, query: { format: documentFormat(this.flags.format) } });
     showPosted(this.output, comment, commentFields);
   }

@@ -3,7 +3,8 @@ import { comments } from '../../api/operations/comments.js';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { commentColumns, crFlag, documentFormat } from '../../cli/format/comments.js';
+import { commentColumns, documentFormat } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = comments.list;
 
@@ -28,7 +29,7 @@ export default class CommentsList extends ContentCommand<typeof CommentsList> {
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     status: field.option(op.query, 'status', { description: 'Only comments in this state (default: all)' }),
     order: field.option(op.query, 'order', { description: 'Order by posting date (default: desc)' }),
     'page-id': field.string(op.query, 'targetPage', { description: 'Only comments on this page', helpValue: '<page-id>' }),

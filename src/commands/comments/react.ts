@@ -2,7 +2,8 @@ import { Flags } from '@oclif/core';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { commentArg, commentRow, crFlag, reactionsText } from '../../cli/format/comments.js';
+import { commentArg, commentRow, reactionsText } from '../../cli/format/comments.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class CommentsReact extends ContentCommand<typeof CommentsReact> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];
@@ -19,7 +20,7 @@ export default class CommentsReact extends ContentCommand<typeof CommentsReact> 
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     add: Flags.string({ description: 'Emoji to add (repeatable)', helpValue: '<emoji>', multiple: true }),
     remove: Flags.string({ description: 'Emoji to remove (repeatable)', helpValue: '<emoji>', multiple: true }),
     'dry-run': dryRunFlag(),
@@ -31,7 +32,7 @@ export default class CommentsReact extends ContentCommand<typeof CommentsReact> 
     const blank = [...(add ?? []), ...(remove ?? [])].some((e) => e.trim() === '');
     if (blank) throw new UsageError('--add and --remove take an emoji, not an empty value');
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { ...(add?.length ? { addedReactions: add } : {}), ...(remove?.length ? { removedReactions: remove } : {}) };
     const comment = await this.sendIn(commentTwins.update, scope, { commentId, body });
     const now = reactionsText(comment);

@@ -1,4 +1,4 @@
-import { CommentStatusCommand } from '../../cli/format/comment-status.js';
+import { CommentStatusCommand } from '../../cli/comment-status-command.js';
 
 export default class CommentsReopen extends CommentStatusCommand {
   static override summary = 'Reopen a resolved comment';

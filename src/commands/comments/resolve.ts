@@ -1,4 +1,4 @@
-import { CommentStatusCommand } from '../../cli/format/comment-status.js';
+import { CommentStatusCommand } from '../../cli/comment-status-command.js';
 
 export default class CommentsResolve extends CommentStatusCommand {
   static override summary = 'Mark a comment as resolved';

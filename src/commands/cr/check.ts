@@ -5,12 +5,13 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
-import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { counted } from '../../cli/progress.js';
+import { scopeLabel } from '../../api/scope.js';
 import { checkChangeRequest } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
-  static override operations = operationList(
+  static override operations = [
     changeRequests.get,
     changeRequestContent.listPages,
     changeRequestContent.getPage,
@@ -20,7 +21,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     content.getPage,
     content.listPageLinks,
     spaces.listLinks,
-  );
+  ];
   static override summary = 'Check what a change request brings before merging it (a CI gate)';
   static override description = [
     'Reports what the change request brings, one finding per problem, from what the API already knows:',
@@ -60,12 +61,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
 
   async run(): Promise<void> {
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
+    const client = await this.client();
+    const progress = await this.longWork(`Checking ${scopeLabel({ spaceId, changeRequestId })}…`);
     const report = await checkChangeRequest(
-      await this.client(),
+      client,
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: checkProgress(this.io.stderr) },
-    );
+      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+    ).finally(progress.stop);
     this.io.exitCode = renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }
 }

@@ -2,9 +2,8 @@ import { Flags } from '@oclif/core';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
 import { changeRequestArg, DocsCommand, spaceFlag, UsageError } from '../../cli/index.js';
-
-/** Reading more page bodies than this shows a progress line on a terminal's stderr. */
-const PROGRESS_FROM = 16;
+import { scopeLabel } from '../../api/scope.js';
+import { counted } from '../../cli/progress.js';
 
 export default class CrDiff extends DocsCommand<typeof CrDiff> {
   static override operations = [content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage];
@@ -42,14 +41,16 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const chosen = [stat && '--stat', nameOnly && '--name-only', json && '--json'].filter(Boolean);
     if (chosen.length > 1) throw new UsageError(`${chosen.join(' and ')} cannot be used together: pick one`);
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     // jsdiff is loaded by this command only, so other commands start as fast as before.
     const { diffChangeRequest } = await import('../../content/diff.js');
+    const client = await this.client();
+    const progress = await this.longWork(`Reading the pages of ${scopeLabel({ spaceId, changeRequestId })}…`);
     const diff = await diffChangeRequest(
-      await this.client(),
+      client,
       { spaceId, changeRequestId },
-      { signal: this.abort.signal, onProgress: this.progress() },
-    );
+      { signal: this.abort.signal, onProgress: counted(progress, 'Reading pages') },
+    ).finally(progress.stop);
 
     // --stat and --name-only win over a profile whose output is JSON; --json itself excludes them.
     if (json || (this.output.isJson && !stat && !nameOnly)) {
@@ -68,15 +69,5 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     if (diff.pages.length === 0) {
       this.output.info(`No differences: change request ${this.args.cr} has the same content as the space's primary content.`);
     }
-  }
-
-  /** A progress line on stderr while many page bodies are read, only on a terminal. */
-  private progress(): ((done: number, total: number) => void) | undefined {
-    const stderr = this.io.stderr;
-    if (!stderr.isTTY) return undefined;
-    return (done, total) => {
-      if (total < PROGRESS_FROM) return;
-      stderr.write(done < total ? `\rReading pages ${done}/${total}` : '\r\u001B[2K');
-    };
   }
 }

@@ -34,7 +34,7 @@ export default class CrEdit extends DocsCommand<typeof CrEdit> {
     const body = fieldsFromFlags(op.body, this.flags);
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: pass --subject and/or --status');
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     const cr = await this.send(op, { spaceId, changeRequestId, body });
     this.output.done(`Updated change request ${changeRequestLabel(cr)} (status ${cr.status})`, cr, changeRequestRow);
   }

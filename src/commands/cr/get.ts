@@ -20,7 +20,7 @@ export default class CrGet extends DocsCommand<typeof CrGet> {
 
   async run(): Promise<void> {
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     const cr = await this.send(changeRequests.get, { spaceId, changeRequestId });
     if (this.flags.web) return openWeb(cr.urls?.app, `change request ${changeRequestId}`, webIO(this.output, this.io));
     this.output.object(cr, changeRequestFields);

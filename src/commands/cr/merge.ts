@@ -21,7 +21,7 @@ export default class CrMerge extends DocsCommand<typeof CrMerge> {
   async run(): Promise<void> {
     const bin = this.config.bin;
     const spaceId = this.space();
-    const id = this.about('change request', this.args.cr);
+    const id = this.subject('change request', this.args.cr);
     const result = await this.send(
       changeRequests.merge,
       { spaceId, changeRequestId: id },

@@ -22,7 +22,7 @@ export default class CrPdf extends DocsCommand<typeof CrPdf> {
 
   async run(): Promise<void> {
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.args.cr);
+    const changeRequestId = this.subject('change request', this.args.cr);
     const pdf = await this.send(op, { spaceId, changeRequestId, query: fieldsFromFlags(op.query, this.flags) });
     if (this.output.isJson) this.output.json(pdf);
     else this.output.line(pdf.url);

@@ -48,7 +48,7 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
       const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js'), this.client()]);
       // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first.
       const changeRequest = this.args.cr
-        ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.about('change request', this.args.cr) })
+        ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
         : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
       const [{ runFullScreen }, { reviewApp }, client] = await view;
       await runFullScreen(reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}) }), title);

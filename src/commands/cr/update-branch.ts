@@ -15,7 +15,7 @@ export default class CrUpdateBranch extends DocsCommand<typeof CrUpdateBranch> {
   async run(): Promise<void> {
     const bin = this.config.bin;
     const spaceId = this.space();
-    const id = this.about('change request', this.args.cr);
+    const id = this.subject('change request', this.args.cr);
     const result = await this.send(changeRequests.updateFromMain, { spaceId, changeRequestId: id });
     if (result.result === 'conflicts') {
       if (this.output.isJson) this.output.json(result);

@@ -1,11 +1,16 @@
 import { statSync } from 'node:fs';
-import { Command, Errors, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { ExitCode } from '../../api/errors.js';
 import { isLoopbackHost } from '../../api/loopback.js';
+import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { FaultSpecError } from '../../emulator/faults.js';
 import { SeedError } from '../../emulator/seed/schema.js';
 import { missingSqlite, missingSqliteMessage } from '../../emulator/native.js';
 
-export default class EmulatorStart extends Command {
+export default class EmulatorStart extends DocsCommand<typeof EmulatorStart> {
+  static override offline = true;
+  // Ctrl-C and SIGTERM stop the server cleanly (exit 0), below: not an interruption of a request.
+  static override ownsInterrupt = true;
   static override summary = 'Run a local emulator of the API';
 
   static override description = `Serves the contract's 134 operations under /v1 on loopback, with the same validation, roles and errors as the service. The first line printed is the base URL (clients append /v1); then one line per seeded token:
@@ -63,15 +68,15 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
   };
 
   async run(): Promise<void> {
-    const { flags } = await this.parse(EmulatorStart);
+    const flags = this.flags;
     if (!isLoopbackHost(flags.host) && !flags['allow-remote']) {
-      this.usage(
+      throw new UsageError(
         `--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`,
       );
     }
     const filesRoot = flags['files-root'];
     if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory())
-      this.usage(`--files-root ${filesRoot}: no such directory`);
+      throw new UsageError(`--files-root ${filesRoot}: no such directory`);
     let emulator;
     try {
       // Loaded here, not at import: on Node.js 20 its store needs better-sqlite3, which may be missing (see native.ts).
@@ -89,29 +94,26 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
         ...(flags['allow-remote'] ? { allowRemote: true } : {}),
       });
     } catch (err) {
-      if (err instanceof FaultSpecError || err instanceof SeedError) this.usage(err.message);
+      if (err instanceof FaultSpecError || err instanceof SeedError) throw new UsageError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
-        process.stderr.write(
-          `Error: port ${flags.port} on ${flags.host} is already in use (another emulator?); pick another with --port, or --port 0 for a free one\n`,
+        throw new CommandFailure(
+          `port ${flags.port} on ${flags.host} is already in use (another emulator?); pick another with --port, or --port 0 for a free one`,
+          ExitCode.unexpected,
         );
-        return this.exit(1);
       }
-      if (code === 'EADDRNOTAVAIL') this.usage(`--host ${flags.host}: no such address on this machine`);
+      if (code === 'EADDRNOTAVAIL') throw new UsageError(`--host ${flags.host}: no such address on this machine`);
       const sqlite = missingSqlite(err);
-      if (sqlite) {
-        process.stderr.write(`Error: ${missingSqliteMessage(sqlite, this.config.root)}\n`);
-        return this.exit(1);
-      }
+      if (sqlite) throw new CommandFailure(missingSqliteMessage(sqlite, this.config.root), ExitCode.unexpected);
       throw err;
     }
 
-    for (const warning of emulator.warnings) process.stderr.write(`Warning: ${warning}\n`);
+    for (const warning of emulator.warnings) this.output.warn(warning);
     if (flags['allow-remote']) {
       // stderr: stdout stays the URL and token lines that scripts read.
       const where = isLoopbackHost(flags.host) ? '' : ` and is reachable from the network on ${flags.host}`;
-      process.stderr.write(
-        `Warning: --allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)\n`,
+      this.output.warn(
+        `--allow-remote: the emulator answers any Host header${where}; anyone who can reach it and holds a token can use it (the demo tokens are replaced by random ones)`,
       );
     }
     const lines = [
@@ -128,23 +130,5 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     // Whatever an import is still waiting on (a slow source), the process ends within about a second.
     setTimeout(() => process.exit(0), 1000).unref();
     await emulator.close();
-  }
-
-  /** Usage problems: one line on stderr, exit 2. */
-  private usage(message: string): never {
-    process.stderr.write(`Error: ${message}\n`);
-    return this.exit(2);
-  }
-
-  override async catch(err: Error & { oclif?: { exit?: number } }): Promise<unknown> {
-    // Flag errors: one line in the words of the other commands (oclif spreads them over several).
-    if (err instanceof Errors.CLIError && !(err instanceof Errors.ExitError) && err.oclif?.exit === 2) {
-      const { describeError } = await import('../../cli/errors.js');
-      process.stderr.write(
-        `Error: ${describeError(err, { command: 'emulator start', flags: Object.keys(EmulatorStart.flags), bin: this.config.bin })}\n`,
-      );
-      return this.exit(2);
-    }
-    return super.catch(err);
   }
 }

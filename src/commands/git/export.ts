@@ -3,12 +3,11 @@ import { git } from '../../api/operations/git.js';
 import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = git.export;
 
 export default class GitExport extends DocsCommand<typeof GitExport> {
-  static override operations = operationList(git.export);
+  static override operations = [git.export];
   static override summary = 'Export a space to a Git repository (one commit on a branch)';
   static override description = [
     'Writes the pages as markdown (README.md, SUMMARY.md, folders for nesting) and commits them on --ref with the message given.',

@@ -3,13 +3,13 @@ import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
 import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
-import { operationList } from '../../cli/format/spaces.js';
-import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
+import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
+import { scopeOperations } from '../../api/scope.js';
 
 const op = git.import;
 
 export default class GitImport extends DocsCommand<typeof GitImport> {
-  static override operations = operationList(git.import, ...targetOperations);
+  static override operations = [git.import, ...scopeOperations];
   static override summary = 'Import a Git repository (one branch) into a space';
   static override description = [
     "Replaces the space's content with the markdown of the branch (README.md, SUMMARY.md for the order, folders for nesting); --standalone only creates a revision.",
@@ -39,8 +39,7 @@ export default class GitImport extends DocsCommand<typeof GitImport> {
     const source = `${body.ref} of ${shownUrl(body.url)}`;
     const progress = `Importing ${source} into space ${spaceId}…`;
     // A standalone import only adds a revision; --dry-run sends nothing: neither needs the count.
-    const before =
-      body.standalone || this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, undefined, this.abort.signal);
+    const before = body.standalone || this.flags['dry-run'] ? undefined : await contentBefore(this.api, { spaceId }, this.abort.signal);
     await this.send(
       op,
       { spaceId, body },

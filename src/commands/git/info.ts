@@ -4,10 +4,9 @@ import { git } from '../../api/operations/git.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { CommandFailure, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { gitInfoFields } from '../../cli/format/git.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class GitInfo extends DocsCommand<typeof GitInfo> {
-  static override operations = operationList(git.getInfo);
+  static override operations = [git.getInfo];
   static override summary = 'Show the Git sync state of a space';
   static override description =
     'The repository, provider and time of the last sync. Exits 3 when the space has no Git sync set up (`docs git import` sets one up).';

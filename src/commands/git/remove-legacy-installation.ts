@@ -1,10 +1,9 @@
 import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class GitRemoveLegacyInstallation extends DocsCommand<typeof GitRemoveLegacyInstallation> {
-  static override operations = operationList(git.deleteLegacyInstallation);
+  static override operations = [git.deleteLegacyInstallation];
   static override summary = 'Remove the legacy Git Sync installation of a space';
   static override description = [
     'Lets the space move to the current Git integrations. A current Git sync is left alone; succeeds when there is nothing to remove.',

@@ -12,7 +12,7 @@ export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
   static override flags = { org: orgFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const organizationId = await this.org();
     await this.send(
       openapi.delete,

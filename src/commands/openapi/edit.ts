@@ -18,7 +18,7 @@ export default class OpenapiEdit extends DocsCommand<typeof OpenapiEdit> {
   };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const organizationId = await this.org();
     const visibility = this.flags.visibility === 'public' ? 'public' : 'private';
     const spec = await this.send(op, { organizationId, specSlug, body: { visibility } });

@@ -12,7 +12,7 @@ export default class OpenapiGet extends DocsCommand<typeof OpenapiGet> {
   static override flags = { org: orgFlag() };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const organizationId = await this.org();
     this.output.object(await this.send(openapi.get, { organizationId, specSlug }), specFields);
   }

@@ -30,7 +30,7 @@ export default class OpenapiPublish extends DocsCommand<typeof OpenapiPublish> {
   static override flags = { org: orgFlag(), ...sourceFlags(), ...waitFlags('the version is processed'), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const source = await sourceFromFlags(this.flags, this.io.stdin);
     const organizationId = await this.org();
     const params = { organizationId, specSlug, body: { source } };

@@ -59,7 +59,7 @@ export default class OrgsEdit extends DocsCommand<typeof OrgsEdit> {
         'nothing to change: pass at least one setting (--title, --email-domains, --hostname, --default-role, --default-site, --logo, --sso, --ai, --invite-links)',
       );
     }
-    const organizationId = this.args.org ? this.about('organization', this.args.org) : await this.org();
+    const organizationId = this.args.org ? this.subject('organization', this.args.org) : await this.org();
     const org = await this.send(op, { organizationId, body });
     this.output.done(`Updated organization "${org.title}" (${org.id})`, org, organizationRow);
   }

@@ -13,7 +13,7 @@ export default class OrgsGet extends DocsCommand<typeof OrgsGet> {
   static override flags = { org: orgFlag(), web: webFlag() };
 
   async run(): Promise<void> {
-    const organizationId = this.args.org ? this.about('organization', this.args.org) : await this.org();
+    const organizationId = this.args.org ? this.subject('organization', this.args.org) : await this.org();
     const org = await this.send(organizations.get, { organizationId });
     if (this.flags.web) return openWeb(org.urls?.app, `organization ${organizationId}`, webIO(this.output, this.io));
     this.output.object(org, organizationFields);

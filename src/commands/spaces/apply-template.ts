@@ -3,9 +3,9 @@ import { content } from '../../api/operations/content.js';
 import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
-import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
+import { crFlag } from '../../cli/flags.js';
+import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
+import { scopeOperations } from '../../api/scope.js';
 
 const op = content.applyTemplate;
 
@@ -25,7 +25,7 @@ function contentRef(text: string): [string, Record<string, string>] {
 }
 
 export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyTemplate> {
-  static override operations = operationList(content.applyTemplate, ...targetOperations);
+  static override operations = [content.applyTemplate, ...scopeOperations];
   static override summary = 'Apply a template to a space';
   static override description = [
     "Adds the template's pages after the space's existing pages. --content-ref fills a reference the template asks for.",
@@ -63,7 +63,7 @@ export default class SpacesApplyTemplate extends DocsCommand<typeof SpacesApplyT
     const spaceId = this.space(this.args.space);
     const refs = (this.flags['content-ref'] ?? []).map(contentRef);
     const body = { id: this.flags.template, ...(refs.length > 0 ? { params: { contentRefs: Object.fromEntries(refs) } } : {}) };
-    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, undefined, this.abort.signal);
+    const before = this.flags['dry-run'] ? undefined : await contentBefore(this.api, { spaceId }, this.abort.signal);
     await this.send(
       op,
       { spaceId, body: body as ApplyTemplateBody },

@@ -8,11 +8,10 @@ import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
-import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
-  static override operations = operationList(
+  static override operations = [
     organizations.list,
     organizations.get,
     organizations.search,
@@ -28,7 +27,7 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     changeRequests.list,
     changeRequestContent.listPages,
     changeRequestContent.getPage,
-  );
+  ];
   static override summary = 'Browse organizations, collections, spaces and pages in the terminal';
   static override description = [
     'An interactive view: organizations → collections → spaces → the page tree → a page, rendered for the terminal.',
@@ -67,13 +66,13 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
         const spaceId = this.space(this.args.space);
         const space = await this.send(spaces.get, { spaceId });
         if (cr !== undefined) {
-          const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.about('change request', cr) });
+          const found = await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', cr) });
           changeRequest = { spaceId, changeRequest: found };
         }
         initial = await ui.startAtSpace(client, space, this.abort.signal);
       } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
         const orgId = (this.flags.org ?? this.context.profile.org) as string;
-        const org = await this.send(organizations.get, { organizationId: this.about('organization', orgId) });
+        const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
         initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
       }
       await runFullScreen(ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}) }), title);

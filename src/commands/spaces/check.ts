@@ -2,12 +2,13 @@ import { Args } from '@oclif/core';
 import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
-import { checkProgress, ignoreFlag, renderCheck } from '../../cli/format/check.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { ignoreFlag, renderCheck } from '../../cli/format/check.js';
+import { counted } from '../../cli/progress.js';
+import { scopeLabel } from '../../api/scope.js';
 import { checkSpace } from '../../content/check.js';
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
-  static override operations = operationList(content.listPages, content.getPage, spaces.listLinks);
+  static override operations = [content.listPages, content.getPage, spaces.listLinks];
   static override summary = "Check a space's primary content for broken links and empty pages";
   static override description = [
     "The same report as `cr check`, on the space's primary content (for a nightly job):",
@@ -28,11 +29,13 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
+    const client = await this.client();
+    const progress = await this.longWork(`Checking ${scopeLabel({ spaceId })}…`);
     const report = await checkSpace(
-      await this.client(),
+      client,
       { spaceId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: checkProgress(this.io.stderr) },
-    );
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+    ).finally(progress.stop);
     this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
   }
 }

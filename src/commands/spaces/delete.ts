@@ -1,10 +1,9 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 export default class SpacesDelete extends DocsCommand<typeof SpacesDelete> {
-  static override operations = operationList(spaces.delete);
+  static override operations = [spaces.delete];
   static override summary = 'Delete a space (restorable for 7 days)';
   static override description = [
     'A deleted space can be brought back with `docs spaces restore` for 7 days, then it is gone for good.',

@@ -1,10 +1,10 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
+import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesDuplicate extends DocsCommand<typeof SpacesDuplicate> {
-  static override operations = operationList(spaces.duplicate);
+  static override operations = [spaces.duplicate];
   static override summary = 'Duplicate a space';
   static override description =
     'Creates a copy of the space (content and settings) next to it. Piped, prints the new id, title, collection and organization.';

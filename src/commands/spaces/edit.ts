@@ -2,12 +2,12 @@ import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
 import { defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
+import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 const op = spaces.update;
 
 export default class SpacesEdit extends DocsCommand<typeof SpacesEdit> {
-  static override operations = operationList(spaces.update);
+  static override operations = [spaces.update];
   static override summary = 'Edit the title, emoji or icon, edit mode, default level or language of a space';
   static override description =
     'Only the fields given change. A space shows an emoji or an icon: setting one replaces the other, --remove-icon removes both.';

@@ -1,11 +1,11 @@
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { listFlags, spaceFlag } from '../../cli/index.js';
-import { backlinkColumns, crFlag, fileArg } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { backlinkColumns, fileArg } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
-  static override operations = operationList(contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest);
+  static override operations = [contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest];
   static override summary = 'List the places where a file is used';
   static override description =
     'Pages (and other content) that reference the file, in the space or with --cr in the change request. Check before deleting a file.';
@@ -18,7 +18,7 @@ export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFil
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const fileId = this.about('file', this.args.file);
+    const fileId = this.subject('file', this.args.file);
     await this.listIn(contentTwins.listFileBacklinks, scope, { fileId }, backlinkColumns, 'The file is not used anywhere.');
   }
 }

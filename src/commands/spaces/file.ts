@@ -2,13 +2,13 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, fileArg, fileFields } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { fileArg, fileFields } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.getFile;
 
 export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
-  static override operations = operationList(contentTwins.getFile.space, contentTwins.getFile.changeRequest);
+  static override operations = [contentTwins.getFile.space, contentTwins.getFile.changeRequest];
   static override summary = 'Show a file of a space (or of a change request), with its download URL';
   static override description = 'File ids come from `docs spaces files`.';
   static override examples = [
@@ -25,7 +25,7 @@ export default class SpacesFile extends ContentCommand<typeof SpacesFile> {
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const fileId = this.about('file', this.args.file);
+    const fileId = this.subject('file', this.args.file);
     const file = await this.sendIn(contentTwins.getFile, scope, { fileId, query: fieldsFromFlags(op.query, this.flags) });
     this.output.object(file, fileFields);
   }

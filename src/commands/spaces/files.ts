@@ -3,13 +3,13 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, fileColumns } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { fileColumns } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listFiles;
 
 export default class SpacesFiles extends ContentCommand<typeof SpacesFiles> {
-  static override operations = operationList(contentTwins.listFiles.space, contentTwins.listFiles.changeRequest);
+  static override operations = [contentTwins.listFiles.space, contentTwins.listFiles.changeRequest];
   static override summary = 'List the files of a space (or of a change request)';
   static override description =
     'Images and attachments uploaded to the content. Piped, SIZE is in bytes. `docs spaces file <id>` shows one with its download URL.';

@@ -1,13 +1,13 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { operationList, spaceFields } from '../../cli/format/spaces.js';
+import { spaceFields } from '../../cli/format/spaces.js';
 import { openWeb, webFlag, webIO } from '../../cli/web.js';
 
 const op = spaces.get;
 
 export default class SpacesGet extends DocsCommand<typeof SpacesGet> {
-  static override operations = operationList(spaces.get);
+  static override operations = [spaces.get];
   static override summary = 'Show a space';
   static override description =
     'The space is the argument, --space, or the profile default. Space ids come from `docs collections spaces`.';

@@ -3,15 +3,15 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
-import { contentTarget, pagesAfter, pagesText, targetOperations } from '../../cli/replace-content.js';
+import { crFlag } from '../../cli/flags.js';
+import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
+import { scopeLabel, scopeOperations } from '../../api/scope.js';
 import { redact } from '../../api/redact.js';
 
 const op = content.import;
 
 export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
-  static override operations = operationList(contentTwins.import.space, contentTwins.import.changeRequest, ...targetOperations);
+  static override operations = [contentTwins.import.space, contentTwins.import.changeRequest, ...scopeOperations];
   static override summary = 'Import content into a space (or a change request) from a URL';
   static override description = [
     'The service fetches --url and adds what it finds as new pages and files after the existing ones.',
@@ -40,16 +40,15 @@ export default class SpacesImport extends ContentCommand<typeof SpacesImport> {
 
   async run(): Promise<void> {
     const scope = this.scope(this.args.space);
-    const { spaceId, changeRequestId } = scope;
     const body = fieldsFromFlags(op.body, this.flags) as { url: string; source: 'markdown' };
-    const before = this.flags['dry-run'] ? undefined : await contentTarget(this.api, spaceId, changeRequestId, this.abort.signal);
-    const into = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
+    const before = this.flags['dry-run'] ? undefined : await contentBefore(this.api, scope, this.abort.signal);
+    const into = scopeLabel(scope);
     const progress = `Importing ${redact(body.url)} into ${into}…`;
     const ask = before
       ? {
           confirm: {
             question: `Import the ${body.source} at ${redact(body.url)} into ${before.label} (${pagesText(before.pages)})?`,
-            action: `import into ${changeRequestId !== undefined ? `change request ${changeRequestId}` : `space ${spaceId}`}`,
+            action: `import into ${into}`,
           },
           progress,
         }

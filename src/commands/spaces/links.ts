@@ -2,12 +2,11 @@ import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
 import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
 
 const op = spaces.listLinks;
 
 export default class SpacesLinks extends DocsCommand<typeof SpacesLinks> {
-  static override operations = operationList(spaces.listLinks);
+  static override operations = [spaces.listLinks];
   static override summary = 'List the links in a space, with counts of broken ones';
   static override description = [
     'TARGET is what is linked to, FROM the pages linking to it. On a terminal the totals follow the list.',

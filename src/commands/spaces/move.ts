@@ -2,10 +2,10 @@ import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
 import { describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
+import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesMove extends DocsCommand<typeof SpacesMove> {
-  static override operations = operationList(spaces.move);
+  static override operations = [spaces.move];
   static override summary = 'Move a space into a collection, to the top level, or among its neighbours';
   static override description = [
     '--parent or --top-level changes where it lives; --before/--after place it next to a space or collection of the same parent (space:<id> or collection:<id>; a bare id is a space).',

@@ -1,14 +1,15 @@
 import { Args, Flags } from '@oclif/core';
-import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { DocsCommand, field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
-import { crFlag, linkColumns, linkStatsFields, linkStatsLine, type LinkStats } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { pageLinkOperations, pageLinksIn } from '../../api/scope.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
+import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listPageLinks;
 
-export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks> {
-  static override operations = operationList(content.listPageLinks, changeRequestContent.listPageLinks);
+export default class SpacesPageLinks extends ContentCommand<typeof SpacesPageLinks> {
+  static override operations = pageLinkOperations;
   static override summary = 'List the links in a page, with counts of broken ones';
   static override description = [
     'TARGET is what the page links to. On a terminal the totals follow the list; --stats prints only them.',
@@ -32,26 +33,15 @@ export default class SpacesPageLinks extends DocsCommand<typeof SpacesPageLinks>
     const { cr, status } = this.flags;
     if (cr && status)
       throw new UsageError('--status cannot be used with --cr: the API does not filter the links of a change request page by status');
-    const spaceId = this.space();
-    const changeRequestId = cr ? this.about('change request', cr) : undefined;
-    const pageId = this.about('page', this.args.page);
-    const stats = async (): Promise<LinkStats> =>
-      changeRequestId !== undefined
-        ? (await this.send(changeRequestContent.listPageLinks, { spaceId, changeRequestId, pageId, query: { limit: 1 } })).stats
-        : (await this.send(op, { spaceId, pageId, query: { limit: 1 } })).stats;
+    const scope = this.scope();
+    const pageId = this.subject('page', this.args.page);
+    const stats = async () => (await this.send(...pageLinksIn(scope, pageId, { limit: 1 }))).stats;
     if (this.flags.stats) {
       this.output.object(await stats(), linkStatsFields);
       return;
     }
-    if (changeRequestId !== undefined)
-      await this.list(changeRequestContent.listPageLinks, { spaceId, changeRequestId, pageId }, linkColumns, 'No links.');
-    else
-      await this.list(
-        op,
-        { spaceId, pageId, query: status ? { status: status as 'ok' | 'broken' | 'in-app' } : {} },
-        linkColumns,
-        'No links.',
-      );
+    const [links, params] = pageLinksIn(scope, pageId, status ? { status: status as 'ok' | 'broken' | 'in-app' } : {});
+    await this.list(links, params, linkColumns, 'No links.');
     if (this.output.mode === 'table') this.output.info(linkStatsLine(await stats()));
   }
 }

@@ -4,19 +4,19 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { crFlag } from '../../cli/flags.js';
 import { mayBePageId, resolvePage, unlessNotFound } from '../../cli/pages.js';
+import { markdownOf, scopeLabel } from '../../api/scope.js';
 
 const op = content.getPage;
 
 export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
-  static override operations = operationList(
+  static override operations = [
     contentTwins.getPage.space,
     contentTwins.getPage.changeRequest,
     contentTwins.listPages.space,
     contentTwins.listPages.changeRequest,
-  );
+  ];
   static override summary = 'Print a page: its markdown (default) or its document';
   static override description = [
     'Writes the page content to stdout as it is, ready to pipe or redirect: markdown by default, the JSON document with --format document.',
@@ -47,20 +47,18 @@ export default class SpacesPage extends ContentCommand<typeof SpacesPage> {
       ...(metadata !== undefined ? { metadata } : {}),
       ...(computed !== undefined ? { computed } : {}),
     };
-    const { spaceId, changeRequestId } = scope;
     const arg = this.args.page;
     // An id costs one request. The tree (the whole space's pages) is listed only for a path, or when no
     // page has that id: then the argument may be a one-segment path, and a miss lists the paths nearby.
     let page = mayBePageId(arg) ? await this.sendIn(contentTwins.getPage, scope, { pageId: arg, query }).catch(unlessNotFound) : undefined;
     if (page === undefined) {
       const tree = await this.sendIn(contentTwins.listPages, scope, {});
-      const where = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
-      const pageId = this.about('page', resolvePage(tree.pages, arg, where).id);
+      const pageId = this.subject('page', resolvePage(tree.pages, arg, scopeLabel(scope)).id);
       page = await this.sendIn(contentTwins.getPage, scope, { pageId, query });
     }
     const pageId = page.id;
     if (this.output.isJson) return this.output.json(page);
-    const body = format === 'document' ? (page as { document?: unknown }).document : (page as { markdown?: unknown }).markdown;
+    const body = format === 'document' ? (page as { document?: unknown }).document : markdownOf(page);
     if (body === undefined) {
       this.output.info(`Page ${pageId} ("${page.title}") is of type ${page.type}: it has no ${format} content.`);
       return;

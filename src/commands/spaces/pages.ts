@@ -3,13 +3,13 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.listPages;
 
 export default class SpacesPages extends ContentCommand<typeof SpacesPages> {
-  static override operations = operationList(contentTwins.listPages.space, contentTwins.listPages.changeRequest);
+  static override operations = [contentTwins.listPages.space, contentTwins.listPages.changeRequest];
   static override summary = 'Show the page tree of a space (or of a change request)';
   static override description = [
     "On a terminal: the titles indented by nesting, with each page's path and id.",

@@ -2,21 +2,18 @@ import { Args, Flags } from '@oclif/core';
 import { ExitCode } from '../../api/errors.js';
 import { changeRequestContent } from '../../api/operations/change-request-content.js';
 import { content } from '../../api/operations/content.js';
-import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
-import { crFlag } from '../../cli/format/content.js';
+import { contentTwins } from '../../api/operations/twins.js';
+import { markdownOf, scopeLabel, type Scope } from '../../api/scope.js';
+import { ContentCommand } from '../../cli/content-command.js';
+import { CommandFailure, UsageError } from '../../cli/index.js';
+import { crFlag } from '../../cli/flags.js';
 import type { Progress } from '../../cli/progress.js';
-import { operationList } from '../../cli/format/spaces.js';
 import { inFlight, pool } from '../../content/pool.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';
-import { checkTarget, checkWritable, EscapeError, openTarget, TargetError, writeInside } from '../../content/write.js';
+import { checkFolder, checkWritable, EscapeError, openFolder, FolderError, writeInside } from '../../content/write.js';
 
-export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
-  static override operations = operationList(
-    content.listPages,
-    content.getPage,
-    changeRequestContent.listPages,
-    changeRequestContent.getPage,
-  );
+export default class SpacesPull extends ContentCommand<typeof SpacesPull> {
+  static override operations = [content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage];
   static override summary = "Write a space's pages to a folder of markdown files";
   static override description = [
     "One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook's Git Sync, so the folder can be grepped, diffed, committed and imported back.",
@@ -41,43 +38,33 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
   };
 
   async run(): Promise<void> {
-    const spaceId = this.space(this.args.space);
+    const scope = this.scope(this.args.space);
     const dir = this.args.dir;
-    const cr = this.flags.cr ? this.about('change request', this.flags.cr) : undefined;
-    await this.target(() => checkTarget(dir, this.flags.force));
+    await this.inFolder(() => checkFolder(dir, this.flags.force));
 
-    const progress = await this.longWork(`Reading the page tree of ${cr !== undefined ? `change request ${cr}` : `space ${spaceId}`}…`);
+    const progress = await this.longWork(`Reading the page tree of ${scopeLabel(scope)}…`);
     try {
-      await this.pull(spaceId, dir, cr, progress);
+      await this.pull(scope, dir, progress);
     } finally {
       progress.stop();
     }
   }
 
-  private async pull(spaceId: string, dir: string, cr: string | undefined, progress: Progress): Promise<void> {
-    const tree =
-      cr !== undefined
-        ? await this.send(changeRequestContent.listPages, { spaceId, changeRequestId: cr })
-        : await this.send(content.listPages, { spaceId });
+  private async pull(scope: Scope, dir: string, progress: Progress): Promise<void> {
+    const tree = await this.sendIn(contentTwins.listPages, scope, {});
     const layout = planLayout(tree.pages);
-    const markdown = await this.fetchAll(layout.files, progress, async (file) => {
-      const params = { spaceId, pageId: file.page.id, query: { format: 'markdown' as const } };
-      const page =
-        cr !== undefined
-          ? await this.send(changeRequestContent.getPage, { ...params, changeRequestId: cr })
-          : await this.send(content.getPage, params);
-      const text = (page as { markdown?: unknown }).markdown;
-      return typeof text === 'string' ? text : undefined;
-    });
+    const markdown = await this.fetchAll(layout.files, progress, async (file) =>
+      markdownOf(await this.sendIn(contentTwins.getPage, scope, { pageId: file.page.id, query: { format: 'markdown' } })),
+    );
 
     progress.update(`Writing ${layout.files.length + 1} files into ${dir}…`);
-    const root = await this.target(() => openTarget(dir));
+    const root = await this.inFolder(() => openFolder(dir));
     const paths = [...layout.files.map((f) => f.path), SUMMARY_FILE];
     // Every path is checked before the first write, so a refusal leaves the folder as it was.
-    for (const path of paths) await this.target(() => checkWritable(root, path));
+    for (const path of paths) await this.inFolder(() => checkWritable(root, path));
     const written: string[] = [];
     const write = async (path: string, text: string) => {
-      await this.target(() => writeInside(root, path, text));
+      await this.inFolder(() => writeInside(root, path, text));
       written.push(path);
     };
     for (const [i, file] of layout.files.entries()) await write(file.path, pageFile(file.page.title, markdown[i], file.page.description));
@@ -111,11 +98,11 @@ export default class SpacesPull extends DocsCommand<typeof SpacesPull> {
   }
 
   /** File system failures as one line: the folder as asked (exit 2), an escape or I/O error (exit 1). */
-  private async target<T>(fn: () => Promise<T>): Promise<T> {
+  private async inFolder<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      if (err instanceof TargetError) throw new UsageError(err.message);
+      if (err instanceof FolderError) throw new UsageError(err.message);
       if (err instanceof EscapeError) throw new CommandFailure(err.message, ExitCode.unexpected);
       const e = err as NodeJS.ErrnoException;
       throw new CommandFailure(

@@ -3,13 +3,13 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { crFlag, revisionFields } from '../../cli/format/content.js';
-import { operationList } from '../../cli/format/spaces.js';
+import { revisionFields } from '../../cli/format/content.js';
+import { crFlag } from '../../cli/flags.js';
 
 const op = content.getRevision;
 
 export default class SpacesRevision extends ContentCommand<typeof SpacesRevision> {
-  static override operations = operationList(contentTwins.getRevision.space, contentTwins.getRevision.changeRequest);
+  static override operations = [contentTwins.getRevision.space, contentTwins.getRevision.changeRequest];
   static override summary = "Show the current revision of a space's content (or of a change request's)";
   static override description =
     'A summary on a terminal (id, type, pages, files, Git commit); --json prints the whole revision with its pages and files.';

@@ -1,10 +1,10 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, listFlags, spaceFlag } from '../../cli/index.js';
-import { operationList, searchColumns } from '../../cli/format/spaces.js';
+import { searchColumns } from '../../cli/format/spaces.js';
 
 export default class SpacesSearch extends DocsCommand<typeof SpacesSearch> {
-  static override operations = operationList(spaces.search);
+  static override operations = [spaces.search];
   static override summary = 'Search the content of a space';
   static override description =
     'Lists the pages that match, with the sections that matched. The space is --space or the profile default; `docs spaces page <page-id>` prints a page.';

@@ -1,10 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag, yesFlag } from '../../cli/index.js';
-import { operationList, spaceRow, spaceTitle } from '../../cli/format/spaces.js';
+import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesTransfer extends DocsCommand<typeof SpacesTransfer> {
-  static override operations = operationList(spaces.transfer);
+  static override operations = [spaces.transfer];
   static override summary = 'Transfer a space to another organization';
   static override description = [
     'The space lands at the top level of the organization --to; you must be an admin there.',

@@ -15,7 +15,7 @@ export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     await this.send(
       teams.delete,
       { organizationId, teamId },

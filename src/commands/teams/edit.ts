@@ -21,7 +21,7 @@ export default class TeamsEdit extends DocsCommand<typeof TeamsEdit> {
     const title = this.flags.title;
     if (title === undefined) throw new UsageError('--title is required');
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     const team = await this.send(op, { organizationId, teamId, body: { title } });
     this.output.done(`Renamed team ${team.id} to "${team.title}"`, team, teamRow);
   }

@@ -12,7 +12,7 @@ export default class TeamsGet extends DocsCommand<typeof TeamsGet> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     this.output.object(await this.send(teams.get, { organizationId, teamId }), teamFields);
   }
 }

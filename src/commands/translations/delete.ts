@@ -16,7 +16,7 @@ export default class TranslationsDelete extends DocsCommand<typeof TranslationsD
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const translationId = this.about('translation', this.args.translation);
+    const translationId = this.subject('translation', this.args.translation);
     await this.send(
       translations.delete,
       { organizationId, translationId },

@@ -24,7 +24,7 @@ export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdi
     const instructions = await instructionsFromFlags(this.flags, this.io.stdin);
     if (instructions === undefined) throw new UsageError('nothing to change: pass --instructions "<text>" or --instructions-file <file|->');
     const organizationId = await this.org();
-    const translationId = this.about('translation', this.args.translation);
+    const translationId = this.subject('translation', this.args.translation);
     const updated = await this.send(translations.update, { organizationId, translationId, body: { instructions } });
     this.output.done(`Updated the instructions of translation ${updated.id}`, updated, translationRow);
   }

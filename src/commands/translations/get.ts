@@ -16,7 +16,7 @@ export default class TranslationsGet extends DocsCommand<typeof TranslationsGet>
     const organizationId = await this.org();
     const translation = await this.send(translations.get, {
       organizationId,
-      translationId: this.about('translation', this.args.translation),
+      translationId: this.subject('translation', this.args.translation),
     });
     this.output.object(translation, translationFields);
   }

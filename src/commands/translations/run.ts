@@ -18,7 +18,7 @@ export default class TranslationsRun extends DocsCommand<typeof TranslationsRun>
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const translationId = this.about('translation', this.args.translation);
+    const translationId = this.subject('translation', this.args.translation);
     if (this.flags.wait) parseDuration(this.flags['wait-timeout'] ?? DEFAULT_WAIT_TIMEOUT);
     await this.send(translations.run, { organizationId, translationId });
     if (this.flags.wait) {

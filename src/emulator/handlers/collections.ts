@@ -113,7 +113,7 @@ export const collectionHandlers = {
     const target = body.organization;
     if (target === doc.organization) throw conflict('Transfer would not result in any update');
     const targetRole = ctx.store.get('organization', target) ? roleOf(ctx.store, caller.userId, target) : undefined;
-    if (!can(targetRole, operationAccess.transferCollection ?? 'admin')) {
+    if (!can(targetRole, operationAccess.transferCollection)) {
       throw preconditionFailed(`The collection cannot be moved: you must be an admin of organization "${target}"`);
     }
     const moved = subtree(ctx.store, doc.organization, doc.id);

@@ -1,4 +1,3 @@
-import type { ChangeRequestDoc } from '../domain/change-requests.js';
 import {
   applyReactions,
   bodyToMarkdown,
@@ -10,32 +9,17 @@ import {
   type ReplyDoc,
   type Viewer,
 } from '../domain/comments.js';
-import { findPage, getRevision } from '../domain/revisions.js';
-import type { SpaceDoc } from '../domain/spaces.js';
+import { findPage } from '../domain/revisions.js';
 import { badRequest, forbidden, notFound, type HandlerRequest, type Handlers, type RequestBase } from '../types.js';
-import { changeRequestOf, deleteIdempotently, roleOfReq, spaceOf, type EitherReq, type Req } from './content-common.js';
+import { deleteIdempotently, roleOfReq, scopeOf, type ContentScope, type EitherReq } from './content-common.js';
 
 /**
  * Comments and replies on a space or inside a change request. Anyone who may comment may react,
  * reply and resolve/reopen; changing a comment's body or deleting it is for its author or an admin.
  */
 
-interface Scope {
-  space: SpaceDoc;
-  cr?: ChangeRequestDoc;
-  /** The content comments are checked against (space or change request revision). */
-  revision: string;
-}
-
 /** Who reads, and in which body format (only reads take `format`). */
 type ViewerReq = RequestBase & { query: { format?: Format } };
-
-function scopeOf(req: Req, inChangeRequest: boolean): Scope {
-  const space = spaceOf(req);
-  if (!inChangeRequest) return { space, revision: space.revision };
-  const cr = changeRequestOf(req, space);
-  return { space, cr, revision: cr.revision };
-}
 
 const viewer = (req: ViewerReq): Viewer => ({
   userId: req.caller.userId,
@@ -44,9 +28,9 @@ const viewer = (req: ViewerReq): Viewer => ({
   format: req.query.format,
 });
 
-function commentOf(req: RequestBase & { params: { commentId: string } }, scope: Scope): CommentDoc {
+function commentOf(req: RequestBase & { params: { commentId: string } }, scope: ContentScope): CommentDoc {
   const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
-  if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) throw notFound('Comment');
+  if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.changeRequest?.id) throw notFound('Comment');
   return comment;
 }
 
@@ -56,7 +40,7 @@ function replyOf(req: RequestBase & { params: { commentReplyId: string } }, comm
   return reply;
 }
 
-const show = (req: ViewerReq, scope: Scope, c: CommentDoc) => presentComment(req.ctx.store, c, viewer(req), scope.revision);
+const show = (req: ViewerReq, scope: ContentScope, c: CommentDoc) => presentComment(req.ctx.store, c, viewer(req), scope.revision.id);
 
 function handlers(inChangeRequest: boolean) {
   return {
@@ -68,7 +52,7 @@ function handlers(inChangeRequest: boolean) {
         parent: scope.space.id,
         order: query.order ?? 'desc',
         where: (c) =>
-          c._changeRequest === scope.cr?.id &&
+          c._changeRequest === scope.changeRequest?.id &&
           (status === 'all' || c.status === status) &&
           (query.targetPage === undefined || c._page?.id === query.targetPage) &&
           (query.authors === undefined || query.authors.length === 0 || query.authors.includes(c._postedBy)),
@@ -90,13 +74,16 @@ function handlers(inChangeRequest: boolean) {
         _postedBy: req.caller.userId,
         _markdown: bodyToMarkdown(body.body),
         _space: scope.space.id,
-        _revision: scope.revision,
+        _revision: scope.revision.id,
         _reactions: {},
       };
-      if (scope.cr) comment._changeRequest = scope.cr.id;
+      if (scope.changeRequest) comment._changeRequest = scope.changeRequest.id;
       if (body.page !== undefined) {
-        const page = findPage(getRevision(req.ctx.store, scope.revision).pages, body.page);
-        if (!page) throw badRequest(`page: no page ${body.page} in ${scope.cr ? `change request #${scope.cr.number}` : 'the space'}`);
+        const page = findPage(scope.revision.pages, body.page);
+        if (!page)
+          throw badRequest(
+            `page: no page ${body.page} in ${scope.changeRequest ? `change request #${scope.changeRequest.number}` : 'the space'}`,
+          );
         comment._page = { id: page.id, title: page.title, path: page.path };
       }
       if (body.node !== undefined) comment._node = body.node;
@@ -135,7 +122,7 @@ function handlers(inChangeRequest: boolean) {
       deleteIdempotently(() => {
         const scope = scopeOf(req, inChangeRequest);
         const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
-        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return { status: 204 };
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.changeRequest?.id) return { status: 204 };
         if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
         for (const reply of req.ctx.store.all('commentReply', comment.id)) req.ctx.store.delete('commentReply', reply.id);
         req.ctx.store.delete('comment', comment.id);
@@ -196,7 +183,7 @@ function handlers(inChangeRequest: boolean) {
       deleteIdempotently(() => {
         const scope = scopeOf(req, inChangeRequest);
         const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
-        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.cr?.id) return { status: 204 };
+        if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.changeRequest?.id) return { status: 204 };
         const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId);
         if (!reply || reply._comment !== comment.id) return { status: 204 };
         if (!mayModify(reply._postedBy, viewer(req))) throw forbidden("delete someone else's reply (only its author or an admin may)");

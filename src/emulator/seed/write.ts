@@ -2,16 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { SeedFile } from './export.js';
 
-/** A progress line on stderr, only on a terminal; cleared by `done()`. */
-export function seedProgress(stderr: NodeJS.WriteStream = process.stderr): { step?: (step: string) => void; done: () => void } {
-  if (!stderr.isTTY) return { done: () => {} };
-  const width = Math.max(20, (stderr.columns || 80) - 1);
-  return {
-    step: (step) => stderr.write(`\r\u001B[2KReading ${step}`.slice(0, width + 1)),
-    done: () => stderr.write('\r\u001B[2K'),
-  };
-}
-
 /** Pulled from a service: no token is ever copied, so each user gets a fresh one, and the file says so at its top. */
 export function withFreshTokens(seed: SeedFile, source: string): SeedFile {
   for (const user of seed.users) user.tokens = [`seed-${randomBytes(12).toString('hex')}`];

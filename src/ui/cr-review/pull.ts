@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { DocsClient } from '../../api/client.js';
 import { pageFile, planLayout } from '../../content/pull.js';
-import { checkTarget, checkWritable, openTarget, writeInside } from '../../content/write.js';
+import { checkFolder, checkWritable, openFolder, writeInside } from '../../content/write.js';
 
 export interface Pulled {
   /** The folder as typed, and its absolute path. */
@@ -22,7 +22,7 @@ export async function pullPages(
   pageIds: ReadonlySet<string> | undefined,
   dir: string,
 ): Promise<Pulled> {
-  await checkTarget(dir, false, 'another folder');
+  await checkFolder(dir, false, 'another folder');
   const tree = await client.changeRequestContent.listPages(params);
   const files = planLayout(tree.pages).files.filter((file) => !pageIds || pageIds.has(file.page.id));
   if (files.length === 0) throw new Error('none of those pages has a text to pull in the change request');
@@ -33,7 +33,7 @@ export async function pullPages(
       return typeof text === 'string' ? text : undefined;
     }),
   );
-  const root = await openTarget(dir);
+  const root = await openFolder(dir);
   for (const file of files) await checkWritable(root, file.path);
   for (const [i, file] of files.entries()) await writeInside(root, file.path, pageFile(file.page.title, texts[i], file.page.description));
   return { dir, root: resolve(root), files: files.map((f) => f.path) };

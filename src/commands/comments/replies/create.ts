@@ -2,7 +2,8 @@ import { changeRequestComments } from '../../../api/operations/change-request-co
 import { comments } from '../../../api/operations/comments.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { dryRunFlag, spaceFlag } from '../../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, crFlag, replyRow } from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, replyRow } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 import { bodyOrEditor } from '../../../cli/editor.js';
 
 export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> {
@@ -20,7 +21,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     'dry-run': dryRunFlag(),
@@ -30,7 +31,7 @@ export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> 
     // On a terminal, without --body or --body-file, the text is written in $VISUAL/$EDITOR.
     const text = await bodyOrEditor(await bodyFromFlags(this.flags, this.io.stdin), this.output.isJson, 'the reply', this.io);
     const { spaceId, changeRequestId } = this.scope();
-    const commentId = this.about('comment', this.args.comment);
+    const commentId = this.subject('comment', this.args.comment);
     const body = { body: text };
     // Not a twin call: only the change request's reply operation takes a `format` query.
     const reply =

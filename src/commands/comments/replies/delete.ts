@@ -1,6 +1,7 @@
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, replyArg, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, replyArg, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];
@@ -17,14 +18,14 @@ export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
     comment: commentArg(),
     reply: replyArg(),
   };
-  static override flags = { space: spaceFlag(), cr: crFlag(), yes: yesFlag(), 'dry-run': dryRunFlag() };
+  static override flags = { space: spaceFlag(), cr: crFlag('comments'), yes: yesFlag(), 'dry-run': dryRunFlag() };
 
   async run(): Promise<void> {
     if (this.flags.cr !== undefined)
       throw unsupported('delete a reply to a change request comment', 'replies can be deleted on space comments only');
     const spaceId = this.space();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     await this.send(
       comments.deleteReply,
       { spaceId, commentId, commentReplyId },

@@ -2,16 +2,8 @@ import { Flags } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import type { UpdateCommentReplyBody } from '../../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import {
-  bodyFromFlags,
-  commentArg,
-  commentFlagsOf,
-  crFlag,
-  reactionsText,
-  replyArg,
-  replyRow,
-  unsupported,
-} from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, reactionsText, replyArg, replyRow, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   static override operations = [comments.updateReply];
@@ -30,7 +22,7 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     body: commentFlagsOf.body(),
     'body-file': commentFlagsOf.bodyFile(),
     'add-reaction': Flags.string({ description: 'Emoji to add (repeatable)', helpValue: '<emoji>', multiple: true }),
@@ -51,8 +43,8 @@ export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
     if (Object.keys(body).length === 0)
       throw new UsageError('nothing to change: pass --body, --body-file, --add-reaction or --remove-reaction');
     const spaceId = this.space();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     const reply = await this.send(comments.updateReply, { spaceId, commentId, commentReplyId, body });
     const reactions = reactionsText(reply);
     this.output.done(`Updated reply ${reply.id}${reactions ? ` (reactions: ${reactions})` : ''}`, reply, replyRow);

@@ -2,7 +2,8 @@ import { comments } from '../../../api/operations/comments.js';
 import { commentTwins } from '../../../api/operations/twins.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { field, spaceFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   static override operations = [commentTwins.getReply.space, commentTwins.getReply.changeRequest];
@@ -19,14 +20,14 @@ export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     format: field.option(comments.getReply.query, 'format', { description: 'Format of the body (default: markdown)' }),
   };
 
   async run(): Promise<void> {
     const scope = this.scope();
-    const commentId = this.about('comment', this.args.comment);
-    const commentReplyId = this.about('comment reply', this.args.reply);
+    const commentId = this.subject('comment', this.args.comment);
+    const commentReplyId = this.subject('comment reply', this.args.reply);
     const query = { format: documentFormat(this.flags.format) };
     const reply = await this.sendIn(commentTwins.getReply, scope, { commentId, commentReplyId, query });
     showPosted(this.output, reply, replyFields);

@@ -1,6 +1,7 @@
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { DocsCommand, field, listFlags, spaceFlag } from '../../../cli/index.js';
-import { commentArg, crFlag, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
+import { crFlag } from '../../../cli/flags.js';
 
 const op = changeRequestComments.listReplies;
 
@@ -18,7 +19,7 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
   static override args = { comment: commentArg() };
   static override flags = {
     space: spaceFlag(),
-    cr: crFlag(),
+    cr: crFlag('comments'),
     format: field.option(op.query, 'format', { description: 'Format of the bodies (default: markdown)' }),
     ...listFlags(),
   };
@@ -31,8 +32,8 @@ export default class RepliesList extends DocsCommand<typeof RepliesList> {
       );
     }
     const spaceId = this.space();
-    const changeRequestId = this.about('change request', this.flags.cr);
-    const commentId = this.about('comment', this.args.comment);
+    const changeRequestId = this.subject('change request', this.flags.cr);
+    const commentId = this.subject('comment', this.args.comment);
     await this.list(
       op,
       { spaceId, changeRequestId, commentId, query: { format: documentFormat(this.flags.format) } },

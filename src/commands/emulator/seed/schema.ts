@@ -1,7 +1,8 @@
-import { Command } from '@oclif/core';
+import { DocsCommand } from '../../../cli/index.js';
 import { seedJsonSchema } from '../../../emulator/seed/json-schema.js';
 
-export default class EmulatorSeedSchema extends Command {
+export default class EmulatorSeedSchema extends DocsCommand<typeof EmulatorSeedSchema> {
+  static override offline = true;
   static override summary = "Print the JSON Schema of the emulator's seed files";
 
   static override description = `Generated from the schemas the emulator validates a seed with, so an editor checks a seed file as you type. In VS Code, either map files to it in settings.json ("json.schemas": [{"fileMatch": ["*.seed.json"], "url": "./seed.schema.json"}]) or give the file a "$schema" key naming the schema file.`;
@@ -11,7 +12,6 @@ export default class EmulatorSeedSchema extends Command {
   ];
 
   async run(): Promise<void> {
-    await this.parse(EmulatorSeedSchema);
     process.stdout.write(`${JSON.stringify(seedJsonSchema(), null, 2)}\n`);
   }
 }

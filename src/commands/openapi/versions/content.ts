@@ -25,9 +25,9 @@ export default class VersionsContent extends DocsCommand<typeof VersionsContent>
   };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const hint = `Check the id with \`${this.config.bin} openapi versions list ${specSlug}\`.`;
-    const versionId = this.about('OpenAPI specification version', this.args.version, hint);
+    const versionId = this.subject('OpenAPI specification version', this.args.version, hint);
     const organizationId = await this.org();
     const content =
       versionId === 'latest'

@@ -15,9 +15,9 @@ export default class VersionsGet extends DocsCommand<typeof VersionsGet> {
   static override flags = { org: orgFlag() };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     const hint = `Check the id with \`${this.config.bin} openapi versions list ${specSlug}\`.`;
-    const versionId = this.about('OpenAPI specification version', this.args.version, hint);
+    const versionId = this.subject('OpenAPI specification version', this.args.version, hint);
     const organizationId = await this.org();
     const version =
       versionId === 'latest'

@@ -14,7 +14,7 @@ export default class VersionsList extends DocsCommand<typeof VersionsList> {
   static override flags = { org: orgFlag(), ...listFlags() };
 
   async run(): Promise<void> {
-    const specSlug = this.about('OpenAPI specification', checkSlug(this.args.slug));
+    const specSlug = this.subject('OpenAPI specification', checkSlug(this.args.slug));
     await this.list(openapi.listVersions, { organizationId: await this.org(), specSlug }, versionColumns, 'No versions.');
   }
 }

@@ -18,7 +18,7 @@ export default class SsoSamlDelete extends DocsCommand<typeof SsoSamlDelete> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const samlProviderId = this.about('SAML provider', this.args.provider);
+    const samlProviderId = this.subject('SAML provider', this.args.provider);
     await this.send(
       sso.delete,
       { organizationId, samlProviderId },

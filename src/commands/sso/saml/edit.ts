@@ -30,7 +30,7 @@ export default class SsoSamlEdit extends DocsCommand<typeof SsoSamlEdit> {
       );
     }
     const organizationId = await this.org();
-    const samlProviderId = this.about('SAML provider', this.args.provider);
+    const samlProviderId = this.subject('SAML provider', this.args.provider);
     const provider = await this.send(op, { organizationId, samlProviderId, body });
     this.output.done(
       `Updated SAML provider "${provider.label}" (${provider.id}, ${provider.status ?? 'status unknown'})`,

@@ -16,7 +16,7 @@ export default class SsoSamlGet extends DocsCommand<typeof SsoSamlGet> {
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const samlProviderId = this.about('SAML provider', this.args.provider);
+    const samlProviderId = this.subject('SAML provider', this.args.provider);
     this.output.object(await this.send(sso.get, { organizationId, samlProviderId }), samlProviderFields);
   }
 }

@@ -27,7 +27,7 @@ export default class TeamsMembersAdd extends DocsCommand<typeof TeamsMembersAdd>
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     const userId = await this.member(organizationId, this.args.user);
     const body = fieldsFromFlags(op.body, this.flags);
     await this.send(op, { organizationId, teamId, userId, ...(Object.keys(body).length > 0 ? { body } : {}) });

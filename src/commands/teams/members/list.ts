@@ -15,7 +15,7 @@ export default class TeamsMembersList extends DocsCommand<typeof TeamsMembersLis
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     await this.list(teams.listMembers, { organizationId, teamId }, teamMemberColumns, 'No members in this team.');
   }
 }

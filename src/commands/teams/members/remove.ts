@@ -20,7 +20,7 @@ export default class TeamsMembersRemove extends DocsCommand<typeof TeamsMembersR
 
   async run(): Promise<void> {
     const organizationId = await this.org();
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     const userId = await this.member(organizationId, this.args.user);
     await this.send(
       teams.removeMember,

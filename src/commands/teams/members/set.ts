@@ -57,7 +57,7 @@ export default class TeamsMembersSet extends DocsCommand<typeof TeamsMembersSet>
     const memberships: Record<string, { role: 'owner' | 'member' }> = {};
     for (const user of owner) memberships[await this.member(organizationId, user)] = { role: 'owner' };
     for (const user of member) memberships[await this.member(organizationId, user)] = { role: 'member' };
-    const teamId = this.about('team', this.args.team);
+    const teamId = this.subject('team', this.args.team);
     const toAdd = [...new Set([...add, ...Object.keys(memberships)])];
 
     const body = {

@@ -2,7 +2,7 @@
  * How to find a valid id for each kind of object, appended to "not found (404)" errors. `$bin` is
  * the binary name. Add a line when a topic gets a list command.
  */
-export const TARGET_HINTS: Readonly<Record<string, string>> = {
+export const SUBJECT_HINTS: Readonly<Record<string, string>> = {
   organization: 'Check the id with `$bin orgs list`.',
   space: 'Check the id, or the default set with `$bin config get space`.',
   'change request': 'Check the number with `$bin cr list`.',
@@ -20,6 +20,6 @@ export const TARGET_HINTS: Readonly<Record<string, string>> = {
   file: 'Check the id with `$bin spaces files` (with --cr for a file of a change request).',
 };
 
-export function targetHint(kind: string, bin: string): string | undefined {
-  return TARGET_HINTS[kind]?.replaceAll('$bin', bin);
+export function subjectHint(kind: string, bin: string): string | undefined {
+  return SUBJECT_HINTS[kind]?.replaceAll('$bin', bin);
 }
