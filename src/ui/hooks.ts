@@ -24,14 +24,22 @@ export type Request<T> =
 /**
  * Run `load` now and whenever `deps` change or `reload()` is called. A load that a newer one
  * replaced is aborted and its answer dropped, so a slow answer never overwrites a newer one.
- * The data of the last successful load stays visible while reloading.
+ * The data of the last successful load stays visible while reloading. With `initial` (data the caller
+ * already has, fresh), the first load is skipped: the request starts ready with it.
  */
-export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Request<T> {
+export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], initial?: T): Request<T> {
   const [generation, setGeneration] = useState(0);
-  const [result, setResult] = useState<{ state: 'loading' | 'ready' | 'error'; data?: T; error?: unknown }>({ state: 'loading' });
+  const [result, setResult] = useState<{ state: 'loading' | 'ready' | 'error'; data?: T; error?: unknown }>(
+    initial !== undefined ? { state: 'ready', data: initial } : { state: 'loading' },
+  );
   const loadRef = useRef(load);
   loadRef.current = load;
+  const skipFirst = useRef(initial !== undefined);
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return undefined;
+    }
     const controller = new AbortController();
     setResult((prev) => ({ state: 'loading', data: prev.data }));
     loadRef.current(controller.signal).then(

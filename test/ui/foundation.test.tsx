@@ -8,6 +8,8 @@ import { KeyHelp } from '../../src/ui/components/KeyHelp.js';
 import { moveSelection, ScrollList, windowStart } from '../../src/ui/components/ScrollList.js';
 import { StatusLine } from '../../src/ui/components/StatusLine.js';
 import { displayWidth, errorLine, fit, relativeTime, truncate, wrapLines } from '../../src/ui/format.js';
+import { useRequest } from '../../src/ui/hooks.js';
+import { waitForFrame } from './helpers.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -154,5 +156,23 @@ describe('KeyList, the key help of both views', () => {
   it('says how many are left out when even columns cannot hold them', () => {
     const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={4} width={30} />);
     expect(lastFrame()).toMatch(/… \d+ more/);
+  });
+});
+
+describe('useRequest', () => {
+  it('with data at hand it starts ready and does not load it again until reload', async () => {
+    let loads = 0;
+    let reload: () => void = () => undefined;
+    function Probe() {
+      const request = useRequest(async () => `loaded ${++loads}`, [], 'given');
+      reload = request.reload;
+      return <Text>{`${request.state} ${request.data ?? ''}`}</Text>;
+    }
+    const { lastFrame } = render(<Probe />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lastFrame()).toBe('ready given');
+    expect(loads).toBe(0);
+    reload();
+    await waitForFrame(lastFrame, 'ready loaded 1');
   });
 });

@@ -67,7 +67,8 @@ export function ChangeRequestScreen({
   const { columns, rows } = useTerminalSize();
   const id = initial.id;
   const params = { spaceId, changeRequestId: id };
-  const crReq = useRequest((signal) => client.changeRequests.get(params, { signal }), [client, spaceId, id]);
+  // The change request as the command or the list just read it: read again on R or after an action, not on opening.
+  const crReq = useRequest((signal) => client.changeRequests.get(params, { signal }), [client, spaceId, id], initial);
   const cr = crReq.data ?? initial;
   const merged = cr.status === 'merged';
   const [progress, setProgress] = useState('');

@@ -1,3 +1,4 @@
+import { markdownOf, scopeOf, scopePage, scopePages } from '../../api/scope.js';
 import { resolve } from 'node:path';
 import type { DocsClient } from '../../api/client.js';
 import { pageFile, planLayout } from '../../content/pull.js';
@@ -23,14 +24,12 @@ export async function pullPages(
   dir: string,
 ): Promise<Pulled> {
   await checkFolder(dir, false, 'another folder');
-  const tree = await client.changeRequestContent.listPages(params);
-  const files = planLayout(tree.pages).files.filter((file) => !pageIds || pageIds.has(file.page.id));
+  const scope = scopeOf(params.spaceId, params.changeRequestId);
+  const files = planLayout(await scopePages(client, scope)).files.filter((file) => !pageIds || pageIds.has(file.page.id));
   if (files.length === 0) throw new Error('none of those pages has a text to pull in the change request');
   const texts = await Promise.all(
     files.map(async (file) => {
-      const page = await client.changeRequestContent.getPage({ ...params, pageId: file.page.id, query: { format: 'markdown' } });
-      const text = (page as { markdown?: unknown }).markdown;
-      return typeof text === 'string' ? text : undefined;
+      return markdownOf(await scopePage(client, scope, file.page.id));
     }),
   );
   const root = await openFolder(dir);

@@ -1,8 +1,8 @@
 import type { DocsClient } from '../../api/client.js';
+import { scopeOf, type Scope } from '../../api/scope.js';
 import type { Operation, OperationItem, OperationParams } from '../../api/operation.js';
 import { members as memberOps } from '../../api/operations/members.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
-import type { Page } from '../../api/schemas/content.js';
 import type { Space } from '../../api/schemas/space.js';
 
 /** Lists in the browser are read whole, up to this many items (a screen is a scrolling list). */
@@ -19,27 +19,8 @@ export async function listAll<O extends Operation>(
   return items;
 }
 
-/** The page tree of the space's primary content, or of the change request's. */
-export async function readPages(client: DocsClient, spaceId: string, cr: ChangeRequest | undefined, signal: AbortSignal): Promise<Page[]> {
-  const tree = cr
-    ? await client.changeRequestContent.listPages({ spaceId, changeRequestId: cr.id }, { signal })
-    : await client.content.listPages({ spaceId }, { signal });
-  return tree.pages;
-}
-
-/** One page with its markdown, from the primary content or the change request's. */
-export async function readPage(
-  client: DocsClient,
-  spaceId: string,
-  cr: ChangeRequest | undefined,
-  pageId: string,
-  signal: AbortSignal,
-): Promise<Page> {
-  const query = { format: 'markdown' as const };
-  return cr
-    ? await client.changeRequestContent.getPage({ spaceId, changeRequestId: cr.id, pageId, query }, { signal })
-    : await client.content.getPage({ spaceId, pageId, query }, { signal });
-}
+/** The scope a screen reads: the space's primary content, or the change request's chosen in it. */
+export const contentScope = (spaceId: string, cr: ChangeRequest | undefined): Scope => scopeOf(spaceId, cr?.id);
 
 /** What the header says about the content shown. */
 export function contentLabel(cr: ChangeRequest | undefined): string {

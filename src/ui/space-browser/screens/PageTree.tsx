@@ -2,7 +2,8 @@ import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
 import { useRequest } from '../../hooks.js';
 import { useBrowser, useRemembered, useScreenKeys } from '../context.js';
-import { contentLabel, readPages, spaceLabel } from '../data.js';
+import { scopePages } from '../../../api/scope.js';
+import { contentLabel, contentScope, spaceLabel } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { pageLabel, visibleRows } from '../tree.js';
 
@@ -16,7 +17,7 @@ export function PageTree({ space }: { space: Space }) {
   const memoryKey = `tree:${space.id}:${cr?.id ?? 'primary'}`;
   const [expanded, setExpanded] = useRemembered<ReadonlySet<string>>(`${memoryKey}:expanded`, new Set());
   const [selected, setSelected] = useRemembered(`${memoryKey}:selected`, 0);
-  const request = useRequest((signal) => readPages(client, space.id, cr, signal), [client, space.id, cr?.id]);
+  const request = useRequest((signal) => scopePages(client, contentScope(space.id, cr), { signal }), [client, space.id, cr?.id]);
   const body = useBodySize(2);
   const rows = visibleRows(request.data ?? [], expanded);
   const current = Math.min(selected, Math.max(0, rows.length - 1));

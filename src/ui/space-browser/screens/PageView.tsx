@@ -7,7 +7,8 @@ import { useRequest } from '../../hooks.js';
 import { displayWidth, wrapLines } from '../../format.js';
 import { anchorAt, lineAt, textOffsets, TOP, type Anchor } from '../anchor.js';
 import { useBrowser, useScreenKeys, useScreenState } from '../context.js';
-import { contentLabel, readPage, spaceLabel } from '../data.js';
+import { markdownOf, scopePage } from '../../../api/scope.js';
+import { contentLabel, contentScope, spaceLabel } from '../data.js';
 import { Frame, useBodySize } from '../Frame.js';
 import { loadMarkdownRenderer } from '../markdown.js';
 
@@ -41,13 +42,16 @@ export function scrollTo(
 export function PageView({ space, pageId }: { space: Space; pageId: string }) {
   const { client, push, changeRequestOf } = useBrowser();
   const cr = changeRequestOf(space.id);
-  const page = useRequest((signal) => readPage(client, space.id, cr, pageId, signal), [client, space.id, cr?.id, pageId]);
+  const page = useRequest(
+    (signal) => scopePage(client, contentScope(space.id, cr), pageId, { signal }),
+    [client, space.id, cr?.id, pageId],
+  );
   const renderer = useRequest(() => loadMarkdownRenderer(), []);
   // Title, location and content lines.
   const body = useBodySize(3);
   // Kept by text position, so that the same text stays at the top when a resize lays the page out again.
   const [anchor, setAnchor] = useScreenState<Anchor>('anchor', TOP);
-  const markdown = page.data && 'markdown' in page.data && typeof page.data.markdown === 'string' ? page.data.markdown : undefined;
+  const markdown = page.data ? markdownOf(page.data) : undefined;
   const lines = useMemo(() => {
     if (!page.data) return [];
     if (markdown === undefined) return wrapLines(noContent(page.data), body.columns);
