@@ -1,6 +1,7 @@
 import { createElement, type ReactElement } from 'react';
 import { KeyFeed } from './input.js';
 import { KeysContext } from './keys.js';
+import { Parting, PartingContext } from './parting.js';
 import { openTerminal } from './terminal.js';
 
 /**
@@ -12,6 +13,7 @@ import { openTerminal } from './terminal.js';
  */
 export async function runFullScreen(app: ReactElement, title: string): Promise<void> {
   const session = openTerminal(title);
+  const parting = new Parting();
   try {
     const { render } = await import('ink');
     const feed = new KeyFeed();
@@ -19,13 +21,17 @@ export async function runFullScreen(app: ReactElement, title: string): Promise<v
     session?.attach((chunk) => feed.push(chunk));
     // The first frame was drawn by the session: Ink draws from the top of a clear screen.
     process.stdout.write('\u001B[H\u001B[2J');
-    const instance = render(createElement(KeysContext.Provider, { value: feed }, app), {
-      stdin: feed as unknown as NodeJS.ReadStream,
-      exitOnCtrlC: false,
-      patchConsole: false,
-    });
+    const instance = render(
+      createElement(KeysContext.Provider, { value: feed }, createElement(PartingContext.Provider, { value: parting }, app)),
+      {
+        stdin: feed as unknown as NodeJS.ReadStream,
+        exitOnCtrlC: false,
+        patchConsole: false,
+      },
+    );
     await instance.waitUntilExit();
   } finally {
     session?.restore();
   }
+  if (parting.text) process.stdout.write(`${parting.text}\n`);
 }

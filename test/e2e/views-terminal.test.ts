@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, ensureBuilt, startEmulator, type RunningEmulator } from '../helpers/e2e.js';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api, cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { cooked, docsOnPty, KEY, type PtyRun } from '../helpers/pty.js';
 import { demoEnv } from '../helpers/setup.js';
 
@@ -188,6 +191,44 @@ describe('docs cr review on a terminal', () => {
     expect(lines.every((l) => l.length <= 60)).toBe(true);
     run.type('q');
     await expectGivenBack(run, 0);
+  });
+});
+
+describe('a merge that conflicts, in cr review', () => {
+  let conflicted: RunningEmulator;
+  beforeAll(async () => {
+    conflicted = await startEmulator([], { files: true });
+    // The primary content replaced from Git after the demo change request was made: its page conflicts.
+    const dir = tempDir('docs-e2e-repo-');
+    writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.test', '-c', 'init.defaultBranch=main', ...args], {
+        cwd: dir,
+      });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'Replace');
+    await api(conflicted, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
+  });
+  afterAll(() => conflicted?.stop());
+
+  it("marks the page, shows the way out, and leaves its commands whole on the shell's screen after quitting", async () => {
+    const run = docsOnPty(['cr', 'review', '1'], { env: demoEnv(conflicted, { space }), columns: 80, rows: 30 });
+    await run.waitFor('#1 Document Windows installation');
+    await run.waitFor(/m merge/);
+    run.type('m');
+    await run.waitFor('[y/N]');
+    run.type('y');
+    const lines = await run.waitFor('the way out is under');
+    expect(lines.some((l) => /! installation\/windows/.test(l))).toBe(true);
+    run.type('q');
+    await expectGivenBack(run, 0);
+    // What was written to the shell's screen after the view left (longer than the screen: read as written).
+    const shell = run.raw().slice(run.raw().lastIndexOf('\u001B[?1049l')).replace(/\r/g, '');
+    expect(shell).toContain("The way out of #1's conflict:");
+    // Whole lines, as long as they are, ready to copy.
+    expect(shell).toContain(`docs spaces pull ${space} ./cr1 --cr 1`);
+    expect(shell).toContain(`docs cr edit 1 --status archived --space ${space}`);
   });
 });
 

@@ -16,6 +16,7 @@ import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from
 import { pullPages, type Pulled } from './pull.js';
 import { detailRows, type Row } from './rows.js';
 import { useKeys } from '../keys.js';
+import { useParting } from '../parting.js';
 import { wayOutRows, type Conflict } from './way-out.js';
 
 /** Opens a URL in the browser; throws when none could be opened. */
@@ -97,6 +98,15 @@ export function ChangeRequestScreen({
   const [conflict, setConflict] = useState<Conflict>();
   const [pulled, setPulled] = useState<Pulled>();
   const [created, setCreated] = useState<ChangeRequest>();
+  // The way out stays on the shell's screen after quitting, its commands whole for copying (wrapped in the pane, they are not).
+  useParting(
+    conflict
+      ? [
+          `The way out of #${cr.number}'s conflict:`,
+          ...wayOutRows({ bin, spaceId, cr, conflict, pulled, created }).map((row) => row.text),
+        ].join('\n')
+      : undefined,
+  );
 
   // The body takes what the header, banners, dialog and footer leave; its height is measured after layout.
   const bodyRef = useRef<DOMElement>(null);
