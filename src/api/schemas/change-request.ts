@@ -34,6 +34,4 @@ export type MergeResult = z.infer<typeof MergeResult>;
 
 export const ChangeRequestPdf = z.looseObject({ url: z.string() });
 
-/** `#3 "Windows"`, or `#3` for a change request without a subject: how a change request is named in words. */
-export const changeRequestLabel = (cr: Pick<ChangeRequest, 'number' | 'subject'>): string =>
-  cr.subject ? `#${cr.number} "${cr.subject}"` : `#${cr.number}`;
+export { changeRequestLabel } from '../labels.js';

@@ -35,4 +35,4 @@ export const changeRequestFields: Columns<ChangeRequest> = {
 /** The key fields printed as one TSV row after a change when stdout is piped. */
 export const changeRequestRow: Columns<ChangeRequest> = { ID: 'id', NUMBER: 'number', STATUS: 'status', SUBJECT: 'subject' };
 
-export { changeRequestLabel } from '../../api/schemas/change-request.js';
+export { changeRequestLabel } from '../../api/labels.js';
