@@ -191,7 +191,7 @@ describe('--json', () => {
       env: { ...env, DOCS_TOKEN: emulator.tokens.read! },
     });
     expect(merged.code).toBe(4);
-  });
+  }, 120_000); // Dozens of commands one after the other: on three runtimes side by side in CI, more than the default 30 s.
 });
 
 describe('stdin', () => {

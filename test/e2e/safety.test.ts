@@ -64,7 +64,7 @@ describe('secrets never reach the output', () => {
     }
     // The profile file does hold it (mode 0600): that is where it lives.
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain(token);
-  });
+  }, 120_000); // Dozens of commands one after the other: on three runtimes side by side in CI, more than the default 30 s.
 
   it('`auth token` prints the token on stdout only', async () => {
     const res = await docs(['auth', 'token'], { env: { DOCS_TOKEN: emulator.tokens.read!, DOCS_CONFIG_DIR: tempDir() } });
