@@ -14,6 +14,7 @@ import { contentTwins } from '../api/operations/twins.js';
 import { closest } from '../cli/errors.js';
 import { flattenTree } from '../content/page-tree.js';
 import { annotationsOf, inputSchema, jsonSchemaOf, operationEntries, TOOLSETS, type OperationEntry, type Toolset } from './catalog.js';
+import { withFieldDescriptions } from './descriptions.js';
 import { callOperation, errorText, type CallContext } from './operations.js';
 import { answer, failure, type ToolAnswer } from './results.js';
 import { callTask, readPage, taskTools, type TaskTool } from './tasks.js';
@@ -92,7 +93,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const operationTool = (entry: OperationEntry): ToolDefinition => {
     let def = definitions.get(entry.op.id);
     if (!def) {
-      const schema = jsonSchemaOf(inputSchema(entry.op));
+      const schema = withFieldDescriptions(entry.op, jsonSchemaOf(inputSchema(entry.op)));
       const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
       // The profile's space and organization stand in for missing ones, as on the command line.
       const required = ((schema.required as string[] | undefined) ?? []).filter(

@@ -323,6 +323,11 @@ describe('writes', () => {
     // The contract's bounds are in the schema.
     const subject = (byName.get('createChangeRequest')?.inputSchema.properties as Record<string, { maxLength?: number }>).subject;
     expect(subject?.maxLength).toBe(100);
+    // And its descriptions of the fields (from the built bundle's data file).
+    expect(subject).toMatchObject({ description: 'Subject of the change-request' });
+    expect((byName.get('listPages')?.inputSchema.properties as Record<string, { description?: string }>).computed?.description).toMatch(
+      /content will not be computed/,
+    );
   });
 
   it('with --allow-writes a write runs; a bad body field is named', async () => {
