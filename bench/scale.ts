@@ -1,7 +1,7 @@
 /**
  * The emulator at real sizes.
  *
- *   npm run bench:scale     (or: node --import tsx bench/scale.ts [pages...] [--json file] [--timeout seconds])
+ *   npm run bench:scale     (or: node --import tsx bench/scale.ts [pages...] [--json file] [--timeout seconds] [--check-only])
  *
  * For each size (default 1,000 and 10,000 pages) an emulator child process is seeded with the space
  * of bench/scale-seed.ts (the documented seed format), then driven through the /v1 routes only: the
@@ -11,9 +11,10 @@
  * request touching 10 pages (goal: at most 2 s at 10,000 pages, issue 26). Reads are timed cold (the
  * first request after the content was written) and warm (median of 3 more). Prints each figure with
  * its growth from the smallest to the largest size and writes all of it as JSON (default
- * bench/results/scale.json). Needs `npm run build` first (the CLI runs from dist/).
+ * bench/results/scale.json). `--check-only` times `docs cr check` alone (nothing else is read or
+ * changed). Needs `npm run build` first (the CLI runs from dist/).
  */
-import { execFile, fork } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,7 +55,7 @@ const CHECK_RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 type Figures = Record<string, number | null>;
 
-async function measure(pages: number, timeoutMs: number, work: string): Promise<Figures> {
+async function measure(pages: number, timeoutMs: number, work: string, checkOnly = false): Promise<Figures> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', String(pages)], { execArgv: process.execArgv });
   const figures: Figures = {};
   try {
@@ -93,13 +94,16 @@ async function measure(pages: number, timeoutMs: number, work: string): Promise<
     // Every page matches: the second page of hits exists at every size.
     const SEARCH = encodeURIComponent('words about');
     const id = pageId(0, 1);
-    await read('space links, first 100', `${s}/links?limit=100`);
-    await read('page links in space', `${s}/content/page/${id}/links`);
-    await read('page links in change request', `${s}/change-requests/cr_work/content/page/${id}/links`);
-    await read('comments, first 100', `${s}/comments?limit=100`);
-    await read('search, first 100', `${s}/search?query=${SEARCH}&limit=100`);
-    const first = (await call('GET', `${s}/search?query=${SEARCH}&limit=100`)).json as { next?: { page: string } };
-    if (first.next) await read('search, second 100', `${s}/search?query=${SEARCH}&limit=100&page=${encodeURIComponent(first.next.page)}`);
+    // --check-only: straight to `docs cr check`.
+    if (!checkOnly) {
+      await read('space links, first 100', `${s}/links?limit=100`);
+      await read('page links in space', `${s}/content/page/${id}/links`);
+      await read('page links in change request', `${s}/change-requests/cr_work/content/page/${id}/links`);
+      await read('comments, first 100', `${s}/comments?limit=100`);
+      await read('search, first 100', `${s}/search?query=${SEARCH}&limit=100`);
+      const first = (await call('GET', `${s}/search?query=${SEARCH}&limit=100`)).json as { next?: { page: string } };
+      if (first.next) await read('search, second 100', `${s}/search?query=${SEARCH}&limit=100&page=${encodeURIComponent(first.next.page)}`);
+    }
     // docs cr check of a change request touching CHECK_TOUCHED pages, before the merges below move the primary content.
     const cliEnv = {
       PATH: process.env.PATH,
@@ -143,6 +147,10 @@ async function measure(pages: number, timeoutMs: number, work: string): Promise<
         met: median(checks) <= 2000,
       });
     }
+    if (checkOnly) {
+      await agent.close();
+      return await stop(child, figures);
+    }
 
     figures['update from main (ms)'] = (await call('POST', `${s}/change-requests/cr_work/update`)).ms;
     figures['merge (ms)'] = (await call('POST', `${s}/change-requests/cr_work/merge`)).ms;
@@ -174,6 +182,11 @@ async function measure(pages: number, timeoutMs: number, work: string): Promise<
   } catch (err) {
     console.log(`  ${pages} pages: stopped at ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
+  return stop(child, figures);
+}
+
+/** Reads the emulator's peak memory into `figures` and stops it. */
+async function stop(child: ChildProcess, figures: Figures): Promise<Figures> {
   const rss = await new Promise<number | undefined>((resolve) => {
     if (!child.connected) return resolve(undefined);
     child.once('message', (m) => resolve((m as { rss: number }).rss));
@@ -196,6 +209,8 @@ async function drive(): Promise<void> {
   };
   const jsonPath = flag('--json') ?? join(ROOT, 'bench', 'results', 'scale.json');
   const timeoutMs = Number(flag('--timeout') ?? 120) * 1000;
+  const only = args.indexOf('--check-only');
+  const checkOnly = only >= 0 && args.splice(only, 1).length > 0;
   const sizes = args.length > 0 ? args.map(Number) : [1000, 10_000];
   if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
     process.stderr.write('bench/scale: run `npm run build` first\n');
@@ -206,7 +221,7 @@ async function drive(): Promise<void> {
   try {
     for (const pages of sizes) {
       console.log(`seeding ${pages} pages...`);
-      results[pages] = await measure(pages, timeoutMs, work);
+      results[pages] = await measure(pages, timeoutMs, work, checkOnly);
     }
   } finally {
     rmSync(work, { recursive: true, force: true, maxRetries: 5 });

@@ -7,6 +7,15 @@ import { formatIssues, validate, ValidationError } from './validation.js';
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * A lighter check of the answer in place of the operation's full response schema, for an answer too
+   * large to parse whole in good time (the page tree of a 10,000-page space): given the body, it
+   * returns what is wrong (`response.pages.3.id: expected a string`) or undefined. For a caller that
+   * reads nothing the check does not cover. The body is returned as it came: the response schemas
+   * transform nothing, so it is what the full parse would have given. `call` only: a paginated list
+   * is checked lightly already.
+   */
+  validate?: (body: unknown) => string | undefined;
 }
 
 /** A prepared request: what would be sent (used by `--dry-run` and by the client itself). */
@@ -75,6 +84,11 @@ export class OperationClient {
     const { body, path, status } = await this.send(op, params, options);
     if (!op.response) return undefined as OperationResult<O>;
     if (!this.validateResponses) return body as OperationResult<O>;
+    if (options.validate) {
+      const problem = options.validate(body);
+      if (problem !== undefined) throw new ResponseError(`${op.method} ${path}: unexpected response shape (${problem})`, status);
+      return body as OperationResult<O>;
+    }
     const parsed = op.response.safeParse(body);
     if (!parsed.success) {
       throw new ResponseError(`${op.method} ${path}: unexpected response shape (${formatIssues(parsed.error.issues, 'response')})`, status);

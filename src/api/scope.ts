@@ -4,7 +4,7 @@ import { changeRequests } from './operations/change-requests.js';
 import { content } from './operations/content.js';
 import { spaces } from './operations/spaces.js';
 import { contentTwins, type Twin } from './operations/twins.js';
-import type { OperationClient } from './request.js';
+import type { CallOptions, OperationClient } from './request.js';
 import { changeRequestLabel, type ChangeRequest } from './schemas/change-request.js';
 import type { Page } from './schemas/content.js';
 import type { Space } from './schemas/space.js';
@@ -24,7 +24,7 @@ export interface Scope {
 
 /** All a scope needs of a client. */
 export type ScopeCaller = Pick<OperationClient, 'call'>;
-type Call = { signal?: AbortSignal };
+type Call = CallOptions;
 
 export const scopeOf = (spaceId: string, changeRequestId?: string): Scope =>
   changeRequestId === undefined ? { spaceId } : { spaceId, changeRequestId };

@@ -4,7 +4,7 @@ import { spaces } from '../api/operations/spaces.js';
 import { scopeMarkdown, scopePages } from '../api/scope.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
-import type { ContentLocation, LinkItem, LinkList } from '../api/schemas/content.js';
+import { checkPageTree, type ContentLocation, type LinkItem, type LinkList } from '../api/schemas/content.js';
 import { comparePages, type PageChange } from './diff.js';
 import { flattenTree, type FlatPage } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
@@ -160,10 +160,12 @@ export async function checkChangeRequest(
   const all = options.all === true;
   const call = inFlight(options.signal);
   const { spaceId } = params;
+  // The two trees are the largest answers by far: each is checked for what the walk below reads.
+  const trees = { ...call, validate: checkPageTree };
   const [cr, tree, primaryTree] = await Promise.all([
     client.changeRequests.get(params, call),
-    scopePages(client, params, call),
-    skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, call),
+    scopePages(client, params, trees),
+    skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, trees),
   ]);
   const pages = flattenTree(tree);
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr).map(introduced(true));

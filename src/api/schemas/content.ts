@@ -4,6 +4,7 @@ import { ChangeRequest } from './change-request.js';
 import { DOCUMENT_FORMATS, JSONDocument } from './comment.js';
 import { ContentRef, ContentRefInput, unknownVariant } from './content-ref.js';
 import { Space } from './space.js';
+import { formatIssues } from '../validation.js';
 
 /* ---------- enums (CONTRACT-NOTES §2) ---------- */
 
@@ -157,6 +158,45 @@ export const Page: z.ZodType<Page> = z.union([PageDocument, PageGroup, PageLink,
 
 /** GET .../content/pages. */
 export const PageTree = z.looseObject({ pages: z.array(Page) });
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The fields of a page a walk of the tree reads (content/page-tree.ts), each a string when present. */
+const TREE_STRINGS = ['slug', 'path', 'markdown', 'documentId'] as const;
+
+/**
+ * A lighter check of a page tree answer than PageTree (a `validate` call option): the first page,
+ * its subtree with it, against the full Page schema; every page for being an object with a string
+ * `id`, `title` and `type`, strings where it has `slug`, `path`, `markdown` or `documentId`, and
+ * `pages` an array of such pages. That is all a walk of the tree reads. The full parse of a
+ * 10,000-page tree took longer than serving it; this walk takes a few milliseconds.
+ * Returns what is wrong, or undefined.
+ */
+export function checkPageTree(body: unknown): string | undefined {
+  if (!isRecord(body)) return 'response: expected an object';
+  if (!Array.isArray(body.pages)) return 'response.pages: expected an array';
+  if (body.pages.length > 0) {
+    const first = Page.safeParse(body.pages[0]);
+    if (!first.success) return formatIssues(first.error.issues, 'response.pages.0');
+  }
+  return checkPages(body.pages, 'response.pages');
+}
+
+function checkPages(pages: readonly unknown[], at: string): string | undefined {
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i];
+    const here = `${at}.${i}`;
+    if (!isRecord(page)) return `${here}: expected an object`;
+    for (const key of ['id', 'title', 'type'] as const) if (typeof page[key] !== 'string') return `${here}.${key}: expected a string`;
+    for (const key of TREE_STRINGS)
+      if (page[key] !== undefined && typeof page[key] !== 'string') return `${here}.${key}: expected a string`;
+    if (page.pages !== undefined) {
+      if (!Array.isArray(page.pages)) return `${here}.pages: expected an array`;
+      const inner = checkPages(page.pages, `${here}.pages`);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
+}
 
 /* ---------- Revision: edits | merge | rollback | update | computed ---------- */
 
