@@ -36,8 +36,14 @@ export function relativeTime(iso: string | undefined, now: number = Date.now()):
   return iso;
 }
 
+/**
+ * Emoji joined into one by zero-width joiners (👩‍💻) take two columns in some terminals and one per
+ * emoji in others (tmux, xterm.js): they are counted the wider way, so a row never runs past the width.
+ */
+const ZWJ = /\u200D/g;
+
 /** How many terminal columns `text` takes: wide (CJK, emoji) characters count two, combining marks none. */
-export const displayWidth = (text: string): number => stringWidth(text);
+export const displayWidth = (text: string): number => stringWidth(text.replace(ZWJ, ''));
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -48,11 +54,11 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (stringWidth(text) <= width) return text;
+  if (displayWidth(text) <= width) return text;
   let out = '';
   let used = 0;
   for (const { segment } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
+    const w = displayWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
     used += w;
@@ -63,7 +69,7 @@ export function truncate(text: string, width: number): string {
 /** Pad or cut to exactly `width` columns. */
 export function fit(text: string, width: number): string {
   const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
 }
 
 /**
@@ -72,7 +78,28 @@ export function fit(text: string, width: number): string {
  */
 export function wrapLines(text: string, width: number): string[] {
   if (width <= 0) return [];
-  return wrapAnsi(text, width, { hard: true, trim: false }).split('\n');
+  // wrap-ansi counts joined emoji as one; a line that is wider by displayWidth is cut again between graphemes.
+  return wrapAnsi(text, width, { hard: true, trim: false })
+    .split('\n')
+    .flatMap((line) => (displayWidth(line) <= width ? [line] : splitToWidth(line, width)));
+}
+
+/** `line` in pieces of at most `width` columns, cut between graphemes. */
+function splitToWidth(line: string, width: number): string[] {
+  const out: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(line)) {
+    const w = displayWidth(segment);
+    if (used + w > width && piece) {
+      out.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += w;
+  }
+  return [...out, piece];
 }
 
 /**

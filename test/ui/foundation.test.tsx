@@ -44,6 +44,8 @@ describe('text helpers', () => {
   it('measure by display width: wide characters count two columns and are never split', () => {
     const subject = '📚 Ünïcödé 日本語のタイトル 👩‍💻 ｆｕｌｌ';
     expect(displayWidth('日本語')).toBe(6);
+    // Joined emoji are counted as the terminals that draw each one separately do.
+    expect(displayWidth('👩‍💻')).toBe(4);
     expect(displayWidth('Ünïcödé')).toBe(7);
     const cut = truncate(subject, 12);
     expect(displayWidth(cut)).toBeLessThanOrEqual(12);

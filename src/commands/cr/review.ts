@@ -46,12 +46,22 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     const session = openTerminal(title);
     try {
       const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js'), this.client()]);
+      // The list's first screen is read now too, beside the view's code, instead of once the view is drawn.
+      const openList = this.args.cr
+        ? undefined
+        : import('../../ui/cr-review/data.js').then(({ listChangeRequests }) =>
+            listChangeRequests(this.api, spaceId, 'open', this.abort.signal).catch(() => undefined),
+          );
       // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first.
       const changeRequest = this.args.cr
         ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
         : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
       const [{ runFullScreen }, { reviewApp }, client] = await view;
-      await runFullScreen(reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}) }), title);
+      const list = await openList;
+      await runFullScreen(
+        reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}), ...(list ? { openList: list } : {}) }),
+        title,
+      );
     } finally {
       session?.restore();
     }

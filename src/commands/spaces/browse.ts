@@ -55,10 +55,18 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     const session = openTerminal(title);
     try {
       const view = Promise.all([import('../../ui/run.js'), import('../../ui/space-browser/index.js')]);
-      const client = await this.client();
       const { cr } = this.flags;
       // The profile's default space is not opened on its own: the browser is also how one finds a space.
       const explicitSpace = this.args.space ?? this.flags.space;
+      const orgId = this.flags.org ?? this.context.profile.org;
+      // Starting on the organizations, their list is read now, beside the view's code, not once the view is drawn.
+      const firstList =
+        explicitSpace === undefined && cr === undefined && orgId === undefined
+          ? import('../../ui/space-browser/data.js').then(({ listAll }) =>
+              listAll(this.api, organizations.list, {}, this.abort.signal).catch(() => undefined),
+            )
+          : undefined;
+      const client = await this.client();
       const [{ runFullScreen }, ui] = await view;
       let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
       let changeRequest;
@@ -70,12 +78,15 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
           changeRequest = { spaceId, changeRequest: found };
         }
         initial = await ui.startAtSpace(client, space, this.abort.signal);
-      } else if ((this.flags.org ?? this.context.profile.org) !== undefined) {
-        const orgId = (this.flags.org ?? this.context.profile.org) as string;
+      } else if (orgId !== undefined) {
         const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
         initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
       }
-      await runFullScreen(ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}) }), title);
+      const orgList = await firstList;
+      await runFullScreen(
+        ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}), ...(orgList ? { organizations: orgList } : {}) }),
+        title,
+      );
     } finally {
       session?.restore();
     }

@@ -77,8 +77,11 @@ export function ListScreen({
   onView,
   onOpen,
   onQuit,
+  initial,
 }: {
   client: DocsClient;
+  /** The list of the view's status as the command already read it: shown at once instead of read again. */
+  initial?: ChangeRequest[] | undefined;
   spaceId: string;
   view: ListView;
   onView: Dispatch<SetStateAction<ListView>>;
@@ -86,7 +89,7 @@ export function ListScreen({
   onQuit: () => void;
 }) {
   const { columns, rows } = useTerminalSize();
-  const request = useRequest((signal) => listChangeRequests(client, spaceId, view.status, signal), [client, spaceId, view.status]);
+  const request = useRequest((signal) => listChangeRequests(client, spaceId, view.status, signal), [client, spaceId, view.status], initial);
   useFirstScreen(request.state !== 'loading');
   const [filtering, setFiltering] = useState(false);
   const [help, setHelp] = useState(false);

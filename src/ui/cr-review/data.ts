@@ -1,4 +1,5 @@
 import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
@@ -21,7 +22,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 /** The change requests of a space in one status, or in all of them (the API takes one status per call). */
 export async function listChangeRequests(
-  client: DocsClient,
+  client: Pick<OperationClient, 'paginate'>,
   spaceId: string,
   filter: StatusFilter,
   signal: AbortSignal,

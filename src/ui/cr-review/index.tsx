@@ -14,14 +14,18 @@ export interface ReviewAppProps {
   onQuit?: () => void;
   /** Opens a URL in the browser (tests pass their own). */
   openUrl?: OpenUrl;
+  /** The open change requests, as the command read them while the view loaded: the first list shows them. */
+  openList?: ChangeRequest[];
 }
 
 /** `docs cr review`: the space's change requests, and one change request with its diff, comments and actions. */
-export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl }: ReviewAppProps) {
+export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl, openList }: ReviewAppProps) {
   const { exit } = useApp();
   const quit = onQuit ?? exit;
   const [open, setOpen] = useState<ChangeRequest | undefined>(changeRequest);
   const [view, setView] = useState<ListView>({ status: 'open', text: '' });
+  // Used once: coming back from a change request, the list is read again (a merge may have changed it).
+  const [firstList, setFirstList] = useState(openList);
   if (open) {
     return (
       <ChangeRequestScreen
@@ -41,7 +45,9 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl }: R
       spaceId={spaceId}
       view={view}
       onView={setView}
+      initial={firstList}
       onOpen={(cr) => {
+        setFirstList(undefined);
         setView({ ...view, selectedId: cr.id });
         setOpen(cr);
       }}

@@ -3,6 +3,7 @@ import { useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
 
 /** An organization or a collection, as far as the breadcrumb needs it. */
@@ -29,6 +30,8 @@ export interface ContentChoice {
 
 interface Browser {
   client: DocsClient;
+  /** The organizations as the command read them while the view loaded, for the first screen only (then undefined). */
+  takeOrganizations: () => Organization[] | undefined;
   stack: readonly Screen[];
   push: (screen: Screen) => void;
   /** Back one screen; quits from the first one. */
@@ -58,11 +61,13 @@ export function BrowserProvider({
   client,
   initial,
   content,
+  organizations,
   children,
 }: {
   client: DocsClient;
   initial: readonly Screen[];
   content?: ContentChoice;
+  organizations?: Organization[] | undefined;
   children: ReactNode;
 }) {
   const { exit } = useApp();
@@ -70,6 +75,12 @@ export function BrowserProvider({
   const [helpOpen, setHelpOpen] = useState(false);
   const [choice, setChoice] = useState<ContentChoice | undefined>(content);
   const memory = useRef(new Map<string, unknown>()).current;
+  const prefetched = useRef(organizations);
+  const takeOrganizations = useCallback(() => {
+    const taken = prefetched.current;
+    prefetched.current = undefined;
+    return taken;
+  }, []);
   const screenMemory = useRef(new WeakMap<Screen, Map<string, unknown>>()).current;
   const [bodyRows, setBodyRowsState] = useState<{ screen: Screen; rows: number }>();
   const setBodyRows = useCallback(
@@ -85,6 +96,7 @@ export function BrowserProvider({
   const value = useMemo<Browser>(
     () => ({
       client,
+      takeOrganizations,
       stack,
       push,
       back,
@@ -97,7 +109,7 @@ export function BrowserProvider({
       changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
       chooseContent: setChoice,
     }),
-    [client, stack, push, back, helpOpen, memory, screenMemory, bodyRows, setBodyRows, choice],
+    [client, takeOrganizations, stack, push, back, helpOpen, memory, screenMemory, bodyRows, setBodyRows, choice],
   );
   return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
 }

@@ -1,4 +1,5 @@
 import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import { scopeOf, type Scope } from '../../api/scope.js';
 import type { Operation, OperationItem, OperationParams } from '../../api/operation.js';
 import { members as memberOps } from '../../api/operations/members.js';
@@ -9,7 +10,7 @@ import type { Space } from '../../api/schemas/space.js';
 export const LIST_MAX = 1000;
 
 export async function listAll<O extends Operation>(
-  client: DocsClient,
+  client: Pick<OperationClient, 'paginate'>,
   op: O,
   params: OperationParams<O>,
   signal: AbortSignal,

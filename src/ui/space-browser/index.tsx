@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { DocsClient } from '../../api/client.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
 import { BrowserProvider, ScreenContext, useBrowser, type Named, type Screen } from './context.js';
 import { ChangeRequests, Collections, Organizations, Spaces } from './screens/lists.js';
@@ -53,11 +54,13 @@ export interface SpaceBrowserProps {
   initial?: readonly Screen[];
   /** Read this change request's content in its space from the start (`--cr`). */
   changeRequest?: { spaceId: string; changeRequest: ChangeRequest };
+  /** The organizations, read by the command while the view loaded: the first screen shows them at once. */
+  organizations?: Organization[];
 }
 
-export function SpaceBrowser({ client, initial = [{ kind: 'orgs' }], changeRequest }: SpaceBrowserProps) {
+export function SpaceBrowser({ client, initial = [{ kind: 'orgs' }], changeRequest, organizations }: SpaceBrowserProps) {
   return (
-    <BrowserProvider client={client} initial={initial} {...(changeRequest ? { content: changeRequest } : {})}>
+    <BrowserProvider client={client} initial={initial} organizations={organizations} {...(changeRequest ? { content: changeRequest } : {})}>
       <Current />
     </BrowserProvider>
   );

@@ -13,8 +13,9 @@ import { listAll, spaceLabel, organizationSpaces } from '../data.js';
 import { PickList, type PickRow } from './PickList.js';
 
 export function Organizations() {
-  const { client, push } = useBrowser();
-  const request = useRequest((signal) => listAll(client, organizationOps.list, {}, signal), [client]);
+  const { client, push, takeOrganizations } = useBrowser();
+  const [prefetched] = useState(takeOrganizations);
+  const request = useRequest((signal) => listAll(client, organizationOps.list, {}, signal), [client], prefetched);
   const rows: PickRow<Organization>[] = (request.data ?? []).map((org) => ({ key: org.id, text: org.title, dim: org.id, item: org }));
   return (
     <PickList
