@@ -106,8 +106,8 @@ describe('docs cr review on a terminal', () => {
   it('c, the comment and Enter in one write post the comment; a pasted paragraph goes into the box whole', async () => {
     const run = docsOnPty(['cr', 'review', '1'], { env });
     await run.waitFor('#1 Document Windows installation');
-    // Let the diff and threads load before typing.
-    await run.waitFor(/comment/);
+    // The diff and threads loaded (the header is there at once, from the change request at hand).
+    await run.waitFor('Install with winget');
     run.type(`cTyped in one go${KEY.enter}`);
     await run.waitFor('Typed in one go');
     run.type(`c${KEY.paste('A pasted paragraph, first line.\nIts second line.')}${KEY.enter}`);
@@ -145,7 +145,7 @@ describe('docs cr review on a terminal', () => {
 
   it('Ctrl-C while the comment box has the keys still quits with 130', async () => {
     const run = docsOnPty(['cr', 'review', '1'], { env });
-    await run.waitFor(/comment/);
+    await run.waitFor('Install with winget');
     run.type('cunfinished');
     await run.waitFor('unfinished');
     run.type(KEY.ctrlC);
