@@ -84,8 +84,8 @@ export function wrapLines(text: string, width: number): string[] {
     .flatMap((line) => (displayWidth(line) <= width ? [line] : splitToWidth(line, width)));
 }
 
-/** `line` in pieces of at most `width` columns, cut between graphemes. */
-function splitToWidth(line: string, width: number): string[] {
+/** `line` in pieces of at most `width` columns, cut between graphemes, spaces and all. */
+export function splitToWidth(line: string, width: number): string[] {
   const out: string[] = [];
   let piece = '';
   let used = 0;

@@ -1,5 +1,5 @@
 import type { PageDiff } from '../../content/diff.js';
-import { displayWidth, relativeTime, truncate, wrapLines } from '../format.js';
+import { displayWidth, relativeTime, splitToWidth, truncate, wrapLines } from '../format.js';
 import { pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
 /**
@@ -18,8 +18,6 @@ export interface Row {
   code?: boolean;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /**
  * Words to lines of at most `width` columns (display width: a wide character counts two); a word
  * longer than the width is cut into pieces. A paragraph's own indentation stays on its first line,
@@ -37,24 +35,7 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** `text` cut into pieces of at most `width` columns, between graphemes: a diff line wrapped as it is, spaces and all. */
-export function chunks(text: string, width: number): string[] {
-  const w = Math.max(2, width);
-  const out: string[] = [];
-  let line = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const cw = displayWidth(segment);
-    if (used + cw > w && line) {
-      out.push(line);
-      line = '';
-      used = 0;
-    }
-    line += segment;
-    used += cw;
-  }
-  out.push(line);
-  return out;
-}
+export const chunks = (text: string, width: number): string[] => splitToWidth(text, Math.max(2, width));
 
 export interface RowOptions {
   /** What to say where the diff is not there (loading, failed, not readable). */
