@@ -8,7 +8,7 @@ import { loadMarkdownRenderer } from '../../src/ui/space-browser/markdown.js';
 import { visibleRows } from '../../src/ui/space-browser/tree.js';
 import { displayWidth } from '../../src/ui/format.js';
 import { anchorAt, lineAt, textOffsets } from '../../src/ui/space-browser/anchor.js';
-import { editLine } from '../../src/ui/space-browser/LineInput.js';
+import { editLine } from '../../src/ui/line-edit.js';
 import { KEYS, tick, waitForFrame } from './helpers.js';
 
 let emu: RunningEmulator;

@@ -2,11 +2,9 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { displayWidth, truncate } from '../format.js';
 import { useKeys } from '../keys.js';
+import { editLine, graphemesOf, type Line } from '../line-edit.js';
 import { KeyList } from '../components/KeyList.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const split = (text: string): string[] => Array.from(graphemes.segment(text), (s) => s.segment);
 
 /**
  * The lines of an input's text at `width` columns, as [start, end) grapheme offsets: broken after
@@ -47,8 +45,8 @@ export function inputLines(chars: readonly string[], width: number): [number, nu
 
 /**
  * A text box that wraps what is typed at word boundaries under its first line: Enter sends, Esc
- * cancels, ← → home/end (^A ^E) move, backspace and delete erase, ^U and ^W erase to the start and
- * the word before the cursor. Typed or pasted text is inserted at the cursor.
+ * cancels, and the rest edits as in readline (line-edit.ts), line breaks kept. Typed or pasted text
+ * is inserted at the cursor.
  */
 export function EditBox({
   prompt = '› ',
@@ -65,36 +63,15 @@ export function EditBox({
   onCancel: () => void;
   color?: 'cyan' | 'yellow';
 }) {
-  const [state, setState] = useState(() => {
-    const chars = split(defaultValue);
-    return { chars, cursor: chars.length };
-  });
+  const [line, setLine] = useState<Line>({ value: defaultValue, cursor: defaultValue.length });
   useKeys((input, key) => {
     if (key.escape) return onCancel();
-    if (key.return) return onSubmit(state.chars.join(''));
+    if (key.return) return onSubmit(line.value);
     // From the latest state, so that keys that come in a row all count.
-    setState(({ chars, cursor }) => {
-      if (key.leftArrow) return { chars, cursor: Math.max(0, cursor - 1) };
-      if (key.rightArrow) return { chars, cursor: Math.min(chars.length, cursor + 1) };
-      if (key.home || (key.ctrl && input === 'a')) return { chars, cursor: 0 };
-      if (key.end || (key.ctrl && input === 'e')) return { chars, cursor: chars.length };
-      if (key.backspace || key.delete) {
-        if (cursor === 0) return { chars, cursor };
-        return { chars: [...chars.slice(0, cursor - 1), ...chars.slice(cursor)], cursor: cursor - 1 };
-      }
-      if (key.ctrl && input === 'u') return { chars: chars.slice(cursor), cursor: 0 };
-      if (key.ctrl && input === 'w') {
-        let from = cursor;
-        while (from > 0 && chars[from - 1] === ' ') from -= 1;
-        while (from > 0 && chars[from - 1] !== ' ') from -= 1;
-        return { chars: [...chars.slice(0, from), ...chars.slice(cursor)], cursor: from };
-      }
-      if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || !input) return { chars, cursor };
-      const typed = split(input.replace(/\r\n?/g, '\n'));
-      return { chars: [...chars.slice(0, cursor), ...typed, ...chars.slice(cursor)], cursor: cursor + typed.length };
-    });
+    setLine((now) => editLine(now, input, key, { lineBreaks: true }) ?? now);
   });
-  const { chars, cursor } = state;
+  const chars = graphemesOf(line.value);
+  const cursor = graphemesOf(line.value.slice(0, line.cursor)).length;
   const room = Math.max(2, width - displayWidth(prompt) - 1);
   const lines = inputLines(chars, room);
   const at = Math.max(

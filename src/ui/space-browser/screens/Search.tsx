@@ -8,7 +8,8 @@ import { useRequest } from '../../hooks.js';
 import { useBrowser, useScreenKeys, useScreenState, type Named } from '../context.js';
 import { contentLabel, listAll, spaceLabel } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
-import { EMPTY_LINE, editLine, LineInput, type Line } from '../LineInput.js';
+import { EMPTY_LINE, editLine, type Line } from '../../line-edit.js';
+import { LineInput } from '../LineInput.js';
 
 interface Hit {
   key: string;
