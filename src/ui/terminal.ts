@@ -17,6 +17,9 @@ const ESC = '\u001B';
 const ENTER = `\r${ESC}[K${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`;
 const LEAVE = `${ESC}[?2004l${ESC}[0m${ESC}[?25h${ESC}[?1049l`;
 const CTRL_C = 0x03;
+const LINE_FEED = 0x0a;
+/** What the terminal holds when raw mode goes on comes in the first read, within this time. */
+const TYPED_AHEAD_MS = 50;
 
 /** The two streams a session needs; process.stdin and process.stdout in the CLI. */
 export interface TerminalStreams {
@@ -28,6 +31,12 @@ export class TerminalSession {
   private readonly buffered: Buffer[] = [];
   private consumer: ((chunk: Buffer) => void) | undefined;
   private restored = false;
+  private readonly openedAt = Date.now();
+  /**
+   * Lines the terminal moved down while echoing keys typed before raw mode was on (each Enter typed ahead):
+   * they arrive in the first read, at once, and the wipe on leaving goes up over them.
+   */
+  private echoedLines = 0;
   private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   private readonly onSignal = (signal: NodeJS.Signals) => this.exit(signal === 'SIGTERM' ? 143 : 129);
   private readonly onExit = () => this.restore();
@@ -69,7 +78,9 @@ export class TerminalSession {
       // The terminal is gone (hang-up): nothing to give back.
     }
     stdin.pause();
-    stdout.write(LEAVE);
+    // Back on the shell's screen, where the echo of keys typed ahead was left: the line the cursor is on was
+    // cleared at open; the lines above it that an Enter typed ahead pushed the echo onto are cleared now.
+    stdout.write(LEAVE + (this.echoedLines > 0 ? `${ESC}[${this.echoedLines}A\r${ESC}[J` : ''));
     process.off('SIGTERM', this.onSignal);
     process.off('SIGHUP', this.onSignal);
     process.off('exit', this.onExit);
@@ -79,6 +90,9 @@ export class TerminalSession {
   private receive(chunk: Buffer): void {
     // Ctrl-C quits at any moment, whatever has the keys; in raw mode it arrives as a byte, not a signal.
     if (chunk.includes(CTRL_C)) return this.exit(130);
+    // Typed before raw mode: Enter reached us as a line feed, and the terminal echoed it as a new line.
+    if (!this.consumer && this.buffered.length === 0 && Date.now() - this.openedAt < TYPED_AHEAD_MS)
+      this.echoedLines = chunk.filter((byte) => byte === LINE_FEED).length;
     if (this.consumer) this.consumer(chunk);
     else this.buffered.push(chunk);
   }

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { api, cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { cooked, docsOnPty, KEY, type PtyRun } from '../helpers/pty.js';
-import { demoEnv } from '../helpers/setup.js';
+import { demoEnv, repoWith } from '../helpers/setup.js';
 
 /*
  * The interactive views as a person meets them: the real bin/run.js on a pseudo-terminal, read back
@@ -75,6 +72,8 @@ describe('docs cr review on a terminal', () => {
     await run.waitFor('#1 Document Windows installation');
     run.type('qq');
     await expectGivenBack(run, 0);
+    // What the terminal echoed of them, arrows and Enter, is gone from the shell's screen.
+    expect(run.screen().join('\n')).not.toContain('^[[B');
   });
 
   it("what the terminal echoed of keys typed before the view took it is wiped from the shell's line", async () => {
@@ -199,15 +198,7 @@ describe('a merge that conflicts, in cr review', () => {
   beforeAll(async () => {
     conflicted = await startEmulator([], { files: true });
     // The primary content replaced from Git after the demo change request was made: its page conflicts.
-    const dir = tempDir('docs-e2e-repo-');
-    writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.test', '-c', 'init.defaultBranch=main', ...args], {
-        cwd: dir,
-      });
-    git('init', '-q');
-    git('add', '.');
-    git('commit', '-q', '-m', 'Replace');
+    const dir = repoWith(tempDir('docs-e2e-repo-'), 'guides', { 'README.md': '# Welcome\n\nRewritten from Git.\n' });
     await api(conflicted, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
   });
   afterAll(() => conflicted?.stop());
