@@ -10,8 +10,6 @@
  *    undici request on the same keep-alive agent; requests per second and the ratio.
  * Needs `npm run build` first (bin/run.js loads dist/).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { startEmulator } from '../src/emulator/index.js';
 import { DocsClient } from '../src/index.js';
+import { timeRuns } from './report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'run.js');
@@ -34,17 +33,8 @@ if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-const run = promisify(execFile);
-
-// Asynchronous, so that the in-process emulator keeps answering while a command runs.
 async function timeCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ median: number; p90: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run(process.execPath, args, { env, encoding: 'utf8' });
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
+  const times = (await timeRuns(args, env, RUNS)).sort((a, b) => a - b);
   return { median: quantile(times, 0.5), p90: quantile(times, 0.9) };
 }
 

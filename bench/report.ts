@@ -3,7 +3,10 @@
  * figure; bench/run.ts passes a file in BENCH_RESULTS and reads the rows back after every sub-bench
  * has run. Run on its own (no BENCH_RESULTS) a sub-bench prints its rows itself.
  */
+import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 
 export interface BenchRow {
   /** What was measured, e.g. `docs --version`. */
@@ -54,4 +57,20 @@ export function formatTable(rows: BenchRow[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((s, i) => s.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+const run = promisify(execFile);
+
+/**
+ * The wall time of `node <args>`, `runs` times one after the other, in milliseconds. Asynchronous, so that
+ * an emulator in the bench's own process keeps answering while the command runs.
+ */
+export async function timeRuns(args: string[], env: NodeJS.ProcessEnv, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run(process.execPath, args, { env, encoding: 'utf8' });
+    times.push(performance.now() - started);
+  }
+  return times;
 }

@@ -10,16 +10,14 @@
  * which the goals compare with: the first frame within 1.5× `docs --version`, the first full screen
  * within 2× `docs cr list --json`.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { spawn } from 'node-pty';
 import { startEmulator } from '../src/emulator/index.js';
-import { report, summarize } from './report.js';
+import { report, summarize, timeRuns } from './report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'run.js');
@@ -30,20 +28,9 @@ if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
   process.exit(2);
 }
 
-const run = promisify(execFile);
 // Escape sequences out, so that the text a view drew can be searched for.
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B[()][0-9A-B]|\u001B[=>]/g, '');
-
-async function timeCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run(process.execPath, args, { env, encoding: 'utf8' });
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 /** One run of a view: milliseconds to its first frame and to `full` on the screen, then q to quit. */
 function timeView(args: string[], env: NodeJS.ProcessEnv, full: string): Promise<{ frame: number; full: number }> {
@@ -93,8 +80,8 @@ const env = {
 };
 try {
   console.log(`interactive views on a pseudo-terminal, ${RUNS} runs each (medians):`);
-  const version = summarize(await timeCommand([BIN, '--version'], env));
-  const list = summarize(await timeCommand([BIN, 'cr', 'list', '--space', 'space_guides', '--json'], env));
+  const version = summarize(await timeRuns([BIN, '--version'], env, RUNS));
+  const list = summarize(await timeRuns([BIN, 'cr', 'list', '--space', 'space_guides', '--json'], env, RUNS));
   console.log(`  docs --version ${version.median.toFixed(0)} ms, docs cr list --json ${list.median.toFixed(0)} ms`);
   for (const [name, args, full] of [
     ['docs cr review', ['cr', 'review', '--space', 'space_guides'], 'Document Windows'],
