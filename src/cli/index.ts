@@ -28,7 +28,7 @@
  *   `this.subject(kind, id)` registers any other for 404 messages (hints in subjects.ts).
  * - Calls beside the command's own (a lookup, paging by hand): `this.api.call(op, params, { signal: this.abort.signal })`,
  *   `this.api.paginate(…)` with the same signal, so that Ctrl-C stops them.
- *   The `content/` tools and the Ink views take the typed client: `await this.client()`, loaded on first use.
+ *   The `content/` tools take the typed client: `await this.client()`, loaded on first use; the Ink views take `this.api`.
  * - Space or change request content (`--cr`): extend ContentCommand (content-command.ts) and call the pair of
  *   api/operations/twins.ts with `this.sendIn(contentTwins.getPage, this.scope(), params)` or `this.listIn(...)`.
  * - A body field under another flag name (`body.id` as `--template`): `static override fieldNames = { id: 'template' }`,

@@ -18,8 +18,6 @@ const ENTER = `\r${ESC}[K${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`
 const LEAVE = `${ESC}[?2004l${ESC}[0m${ESC}[?25h${ESC}[?1049l`;
 const CTRL_C = 0x03;
 const LINE_FEED = 0x0a;
-/** What the terminal holds when raw mode goes on comes in the first read, within this time. */
-const TYPED_AHEAD_MS = 50;
 
 /** The two streams a session needs; process.stdin and process.stdout in the CLI. */
 export interface TerminalStreams {
@@ -31,10 +29,12 @@ export class TerminalSession {
   private readonly buffered: Buffer[] = [];
   private consumer: ((chunk: Buffer) => void) | undefined;
   private restored = false;
-  private readonly openedAt = Date.now();
+  private firstRead = true;
   /**
-   * Lines the terminal moved down while echoing keys typed before raw mode was on (each Enter typed ahead):
-   * they arrive in the first read, at once, and the wipe on leaving goes up over them.
+   * Lines the terminal moved down while echoing keys typed before raw mode was on (each Enter typed ahead).
+   * What the terminal held when raw mode went on is the first read, however late the CLI gets to it, and an
+   * Enter typed before raw mode is in it as a line feed (the terminal turned its CR into LF then); an Enter
+   * typed in raw mode is a CR, so the line feeds of the first read count the echoed lines, and nothing else.
    */
   private echoedLines = 0;
   private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -90,9 +90,8 @@ export class TerminalSession {
   private receive(chunk: Buffer): void {
     // Ctrl-C quits at any moment, whatever has the keys; in raw mode it arrives as a byte, not a signal.
     if (chunk.includes(CTRL_C)) return this.exit(130);
-    // Typed before raw mode: Enter reached us as a line feed, and the terminal echoed it as a new line.
-    if (!this.consumer && this.buffered.length === 0 && Date.now() - this.openedAt < TYPED_AHEAD_MS)
-      this.echoedLines = chunk.filter((byte) => byte === LINE_FEED).length;
+    if (this.firstRead) this.echoedLines = chunk.filter((byte) => byte === LINE_FEED).length;
+    this.firstRead = false;
     if (this.consumer) this.consumer(chunk);
     else this.buffered.push(chunk);
   }

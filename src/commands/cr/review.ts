@@ -45,21 +45,20 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     const { openTerminal } = await import('../../ui/terminal.js');
     const session = openTerminal(title);
     try {
-      const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js'), this.client()]);
-      // The list's first screen is read now too, beside the view's code, instead of once the view is drawn.
-      const openList = this.args.cr
-        ? undefined
-        : import('../../ui/cr-review/data.js').then(({ listChangeRequests }) =>
-            listChangeRequests(this.api, spaceId, 'open', this.abort.signal).catch(() => undefined),
-          );
-      // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first.
+      const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js')]);
+      // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first. Without a change request,
+      // the open ones are what the list shows first: read now, beside the view's code, and handed to it.
       const changeRequest = this.args.cr
         ? await this.send(changeRequests.get, { spaceId, changeRequestId: this.subject('change request', this.args.cr) })
-        : (await this.send(changeRequests.list, { spaceId, query: { limit: 1 } }), undefined);
-      const [{ runFullScreen }, { reviewApp }, client] = await view;
-      const list = await openList;
+        : undefined;
+      const list = this.args.cr
+        ? undefined
+        : await import('../../ui/cr-review/data.js').then(({ listChangeRequests }) =>
+            listChangeRequests(this.api, spaceId, 'open', this.abort.signal),
+          );
+      const [{ runFullScreen }, { reviewApp }] = await view;
       await runFullScreen(
-        reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}), ...(list ? { openList: list } : {}) }),
+        reviewApp({ client: this.api, spaceId, ...(changeRequest ? { changeRequest } : {}), ...(list ? { openList: list } : {}) }),
         title,
       );
     } finally {

@@ -66,7 +66,7 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
               listAll(this.api, organizations.list, {}, this.abort.signal).catch(() => undefined),
             )
           : undefined;
-      const client = await this.client();
+      const client = this.api;
       const [{ runFullScreen }, ui] = await view;
       let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
       let changeRequest;

@@ -1,4 +1,6 @@
-import type { DocsClient } from '../../api/client.js';
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Entry, Thread } from './data.js';
 import { ConfirmDialog, ReactDialog, TextDialog } from './Dialog.js';
@@ -41,7 +43,7 @@ export function ActionDialog({
   width: columns,
 }: {
   dialog: Dialog;
-  client: DocsClient;
+  client: OperationClient;
   params: { spaceId: string; changeRequestId: string };
   cr: ChangeRequest;
   entry: Entry | undefined;
@@ -69,7 +71,10 @@ export function ActionDialog({
           act(
             'Posting the comment…',
             async () => {
-              await client.changeRequestComments.create({ ...params, body: { body: { markdown }, ...(pageId ? { page: pageId } : {}) } });
+              await client.call(changeRequestComments.create, {
+                ...params,
+                body: { body: { markdown }, ...(pageId ? { page: pageId } : {}) },
+              });
               return 'Comment posted.';
             },
             reloadComments,
@@ -85,7 +90,7 @@ export function ActionDialog({
           act(
             'Posting the reply…',
             async () => {
-              await client.changeRequestComments.createReply({ ...params, commentId, body: { body: { markdown } } });
+              await client.call(changeRequestComments.createReply, { ...params, commentId, body: { body: { markdown } } });
               return 'Reply posted.';
             },
             reloadComments,
@@ -101,7 +106,7 @@ export function ActionDialog({
           act(
             'Saving the comment…',
             async () => {
-              await client.changeRequestComments.update({ ...params, commentId, body: { body: { markdown } } });
+              await client.call(changeRequestComments.update, { ...params, commentId, body: { body: { markdown } } });
               return 'Comment saved.';
             },
             reloadComments,
@@ -122,7 +127,7 @@ export function ActionDialog({
             act(
               'Deleting the comment…',
               async () => {
-                await client.changeRequestComments.delete({ ...params, commentId });
+                await client.call(changeRequestComments.delete, { ...params, commentId });
                 return 'Comment deleted.';
               },
               reloadComments,
@@ -145,7 +150,7 @@ export function ActionDialog({
             act(
               adding ? 'Reacting…' : 'Removing the reaction…',
               async () => {
-                const after = await client.changeRequestComments.update({
+                const after = await client.call(changeRequestComments.update, {
                   ...params,
                   commentId,
                   body: adding ? { addedReactions: [emoji] } : { removedReactions: [emoji] },
@@ -168,7 +173,7 @@ export function ActionDialog({
           act(
             'Saving the subject…',
             async () => {
-              await client.changeRequests.update({ ...params, body: { subject } });
+              await client.call(changeRequests.update, { ...params, body: { subject } });
               return 'Subject saved.';
             },
             actions.reloadChangeRequest,
@@ -200,7 +205,7 @@ export function ActionDialog({
                 act(
                   archived ? 'Reopening…' : 'Archiving…',
                   async () => {
-                    await client.changeRequests.update({ ...params, body: { status: archived ? 'open' : 'archived' } });
+                    await client.call(changeRequests.update, { ...params, body: { status: archived ? 'open' : 'archived' } });
                     return archived ? `Reopened #${cr.number}.` : `Archived #${cr.number}.`;
                   },
                   actions.reloadChangeRequest,

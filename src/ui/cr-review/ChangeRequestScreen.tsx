@@ -1,6 +1,8 @@
+import { changeRequests } from '../../api/operations/change-requests.js';
+import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest, MergeResult } from '../../api/schemas/change-request.js';
 import { diffChangeRequest } from '../../content/diff.js';
 import { KeyHelp } from '../components/KeyHelp.js';
@@ -55,7 +57,7 @@ export function ChangeRequestScreen({
   bin = 'docs',
   openUrl = openInBrowser,
 }: {
-  client: DocsClient;
+  client: OperationClient;
   spaceId: string;
   initial: ChangeRequest;
   onBack: () => void;
@@ -69,7 +71,7 @@ export function ChangeRequestScreen({
   const id = initial.id;
   const params = { spaceId, changeRequestId: id };
   // The change request as the command or the list just read it: read again on R or after an action, not on opening.
-  const crReq = useRequest((signal) => client.changeRequests.get(params, { signal }), [client, spaceId, id], initial);
+  const crReq = useRequest((signal) => client.call(changeRequests.get, params, { signal }), [client, spaceId, id], initial);
   const cr = crReq.data ?? initial;
   const merged = cr.status === 'merged';
   const [progress, setProgress] = useState('');
@@ -203,7 +205,7 @@ export function ChangeRequestScreen({
     act(
       'Merging…',
       async () => {
-        const result = await client.changeRequests.merge(params);
+        const result = await client.call(changeRequests.merge, params);
         if (result.result === 'conflicts') return conflicted(result, 'Merge');
         setConflict(undefined);
         return `Merged #${cr.number} into the primary content (revision ${result.revision}).`;
@@ -215,7 +217,7 @@ export function ChangeRequestScreen({
     act(
       'Updating from main…',
       async () => {
-        const result = await client.changeRequests.updateFromMain(params);
+        const result = await client.call(changeRequests.updateFromMain, params);
         if (result.result === 'conflicts') return conflicted(result, 'Update from main');
         setConflict(undefined);
         return `Updated from main (revision ${result.revision}).`;
@@ -242,7 +244,7 @@ export function ChangeRequestScreen({
     act(
       'Creating the change request…',
       async () => {
-        const made = await client.changeRequests.create({ spaceId, body: { subject } });
+        const made = await client.call(changeRequests.create, { spaceId, body: { subject } });
         setCreated(made);
         return `Created change request #${made.number}.`;
       },
@@ -396,7 +398,7 @@ export function ChangeRequestScreen({
         return act(
           resolved ? 'Resolving…' : 'Reopening…',
           async () => {
-            await client.changeRequestComments.update({ ...params, commentId: target, body: { resolved } });
+            await client.call(changeRequestComments.update, { ...params, commentId: target, body: { resolved } });
             return resolved ? 'Comment resolved.' : 'Comment reopened.';
           },
           reloadComments,

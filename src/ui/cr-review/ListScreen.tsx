@@ -2,7 +2,7 @@ import { TextInput } from '@inkjs/ui';
 import { Box, Text } from 'ink';
 import { useKeys } from '../keys.js';
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { moveSelection, ScrollList } from '../components/ScrollList.js';
@@ -79,7 +79,7 @@ export function ListScreen({
   onQuit,
   initial,
 }: {
-  client: DocsClient;
+  client: OperationClient;
   /** The list of the view's status as the command already read it: shown at once instead of read again. */
   initial?: ChangeRequest[] | undefined;
   spaceId: string;

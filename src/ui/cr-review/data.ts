@@ -1,4 +1,3 @@
-import type { DocsClient } from '../../api/client.js';
 import type { OperationClient } from '../../api/request.js';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import { changeRequests } from '../../api/operations/change-requests.js';
@@ -48,7 +47,12 @@ export interface Thread {
 }
 
 /** Every comment of the change request, oldest first, each with its replies. */
-export async function loadThreads(client: DocsClient, spaceId: string, changeRequestId: string, signal: AbortSignal): Promise<Thread[]> {
+export async function loadThreads(
+  client: OperationClient,
+  spaceId: string,
+  changeRequestId: string,
+  signal: AbortSignal,
+): Promise<Thread[]> {
   const comments = await collect(
     client.paginate(
       changeRequestComments.list,

@@ -1,12 +1,12 @@
 import { useApp } from 'ink';
 import { useState, type ReactElement } from 'react';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { ChangeRequestScreen, type OpenUrl } from './ChangeRequestScreen.js';
 import { ListScreen, type ListView } from './ListScreen.js';
 
 export interface ReviewAppProps {
-  client: DocsClient;
+  client: OperationClient;
   spaceId: string;
   /** Opens this change request directly; going back from it quits. */
   changeRequest?: ChangeRequest;

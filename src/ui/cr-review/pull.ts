@@ -1,6 +1,6 @@
 import { markdownOf, scopeOf, scopePage, scopePages } from '../../api/scope.js';
 import { resolve } from 'node:path';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import { pageFile, planLayout } from '../../content/pull.js';
 import { checkFolder, checkWritable, openFolder, writeInside } from '../../content/write.js';
 
@@ -18,7 +18,7 @@ export interface Pulled {
  * the page's markdown. The folder must be missing or empty; nothing is written outside it.
  */
 export async function pullPages(
-  client: DocsClient,
+  client: OperationClient,
   params: { spaceId: string; changeRequestId: string },
   pageIds: ReadonlySet<string> | undefined,
   dir: string,

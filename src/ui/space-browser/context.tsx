@@ -1,7 +1,7 @@
 import { useApp, type Key } from 'ink';
 import { useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
@@ -29,7 +29,7 @@ export interface ContentChoice {
 }
 
 interface Browser {
-  client: DocsClient;
+  client: OperationClient;
   /** The organizations as the command read them while the view loaded, for the first screen only (then undefined). */
   takeOrganizations: () => Organization[] | undefined;
   stack: readonly Screen[];
@@ -64,7 +64,7 @@ export function BrowserProvider({
   organizations,
   children,
 }: {
-  client: DocsClient;
+  client: OperationClient;
   initial: readonly Screen[];
   content?: ContentChoice;
   organizations?: Organization[] | undefined;

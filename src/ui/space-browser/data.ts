@@ -1,4 +1,3 @@
-import type { DocsClient } from '../../api/client.js';
 import type { OperationClient } from '../../api/request.js';
 import { scopeOf, type Scope } from '../../api/scope.js';
 import type { Operation, OperationItem, OperationParams } from '../../api/operation.js';
@@ -35,8 +34,8 @@ export const spaceLabel = (space: Pick<Space, 'emoji' | 'title'>): string => `${
  * read as the spaces an administrator of the organization can reach, which is every one of them
  * (the seed pull reads them the same way). The view keeps those that are in no collection.
  */
-export async function organizationSpaces(client: DocsClient, organizationId: string, signal: AbortSignal): Promise<Space[]> {
-  const [admin] = (await client.members.list({ organizationId, query: { role: 'admin', limit: 1 } }, { signal })).items;
+export async function organizationSpaces(client: OperationClient, organizationId: string, signal: AbortSignal): Promise<Space[]> {
+  const [admin] = (await client.call(memberOps.list, { organizationId, query: { role: 'admin', limit: 1 } }, { signal })).items;
   if (!admin) return [];
   const reached = await listAll(client, memberOps.listSpaces, { organizationId, userId: admin.user.id }, signal);
   return reached

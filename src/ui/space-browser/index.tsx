@@ -1,5 +1,7 @@
+import { organizations } from '../../api/operations/organizations.js';
+import { collections } from '../../api/operations/collections.js';
 import type { ReactElement } from 'react';
-import type { DocsClient } from '../../api/client.js';
+import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
@@ -50,7 +52,7 @@ function ScreenOf({ screen, depth }: { screen: Screen; depth: number }) {
  * stack of screens to start with (the last one shown); Esc or q goes back through it.
  */
 export interface SpaceBrowserProps {
-  client: DocsClient;
+  client: OperationClient;
   initial?: readonly Screen[];
   /** Read this change request's content in its space from the start (`--cr`). */
   changeRequest?: { spaceId: string; changeRequest: ChangeRequest };
@@ -75,7 +77,7 @@ export const spaceBrowser = (props: SpaceBrowserProps): ReactElement => <SpaceBr
  * space fails like any command (not found, no access); the titles of the organization and the
  * collection are only for the breadcrumb, so their ids stand in when they cannot be read.
  */
-export async function startAtSpace(client: DocsClient, space: Space, signal?: AbortSignal): Promise<Screen[]> {
+export async function startAtSpace(client: OperationClient, space: Space, signal?: AbortSignal): Promise<Screen[]> {
   const options = signal ? { signal } : {};
   const titled = async (id: string, read: () => Promise<{ title: string }>): Promise<Named> => {
     try {
@@ -84,11 +86,11 @@ export async function startAtSpace(client: DocsClient, space: Space, signal?: Ab
       return { id, title: id };
     }
   };
-  const org = await titled(space.organization, () => client.organizations.get({ organizationId: space.organization }, options));
+  const org = await titled(space.organization, () => client.call(organizations.get, { organizationId: space.organization }, options));
   const screens: Screen[] = [{ kind: 'orgs' }, { kind: 'collections', org }];
   if (space.parent) {
     const parent = space.parent;
-    const collection = await titled(parent, () => client.collections.get({ collectionId: parent }, options));
+    const collection = await titled(parent, () => client.call(collections.get, { collectionId: parent }, options));
     screens.push({ kind: 'spaces', org, collection });
   }
   screens.push({ kind: 'tree', space });

@@ -80,7 +80,7 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
     // An organization result names its space by id: read the space, then show its tree and the page.
     setOpening({ loading: true });
     try {
-      const found = await client.spaces.get({ spaceId: hit.spaceId });
+      const found = await client.call(spaceOps.get, { spaceId: hit.spaceId });
       setOpening({ loading: false });
       push({ kind: 'tree', space: found });
       push({ kind: 'page', space: found, pageId: hit.pageId });
