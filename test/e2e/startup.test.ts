@@ -92,8 +92,19 @@ describe('start-up', () => {
     expectNone(sources, [join(ROOT, 'dist', 'cli'), join(ROOT, 'dist', 'api')]);
   });
 
-  it('docs --version and docs cr list --help load no ink, react, better-sqlite3 or emulator (nor zod, undici)', () => {
-    for (const argv of [['--version'], ['cr', 'list', '--help']]) {
+  it('docs --version, docs --help and the help of a topic are printed by bin/run.js: nothing of the CLI loads', () => {
+    // The same text as oclif's (help-prepared.test.ts), from package.json and oclif.help/.
+    for (const argv of [['--version'], ['--help'], [], ['cr', '--help'], ['sites', 'spaces']]) {
+      const sources = loadedSources(argv);
+      expect(
+        sources.filter((s) => s.startsWith(join(ROOT, 'dist')) || s.includes('/node_modules/')),
+        argv.join(' '),
+      ).toEqual([]);
+    }
+  });
+
+  it('docs cr list --help loads no ink, react, better-sqlite3 or emulator (nor zod, undici)', () => {
+    for (const argv of [['cr', 'list', '--help']]) {
       const sources = loadedSources(argv);
       expect(
         sources.some((s) => s.includes('/node_modules/@oclif/core/')),
