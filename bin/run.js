@@ -4,17 +4,28 @@ import module from 'node:module';
 import { arch, homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+
+// The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
+// Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process
+// that warning alone is dropped: `docs emulator start` prints only its URL and tokens. Every other warning,
+// and the same one in a program that uses the emulator as a library, is printed as usual.
+const emitWarning = process.emitWarning;
+process.emitWarning = function (warning, ...rest) {
+  const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
+  const text = typeof warning === 'string' ? warning : warning?.message;
+  if (type === 'ExperimentalWarning' && /^SQLite is an experimental feature/.test(text ?? '')) return;
+  return emitWarning.call(process, warning, ...rest);
+};
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
 
 /**
  * `docs --version`, `docs --help` and a topic's help (`docs cr --help`, `docs sites spaces`) are printed here,
- * without loading the CLI: the same text oclif prints, in a tenth of the time. The version is oclif's user agent;
- * the help is the text the build prepared (bin/prepare-help.js, oclif.help/) for the width oclif would wrap it to.
- * Anything these cannot tell for certain (WSL, a theme, colour, a width or user agent the text was not prepared
- * for) goes to oclif. Returns whether it printed.
+ * without loading the CLI: the same text oclif prints. The version is oclif's user agent; the help is the text
+ * the build prepared (bin/prepare-help.js, oclif.help/) for the width oclif would wrap it to. Anything these
+ * cannot tell for certain (WSL, a theme, colour, a width or user agent the text was not prepared for) goes to
+ * oclif. Returns whether it printed.
  */
 function printedWithoutOclif() {
   if (argv[0] === '--version') {
@@ -23,9 +34,8 @@ function printedWithoutOclif() {
     process.stdout.write(`${agent}\n`);
     return true;
   }
-  const help = argv.filter((arg) => arg === '--help' || arg === '-h').length;
   const words = argv.filter((arg) => arg !== '--help' && arg !== '-h');
-  if (words.length + help !== argv.length || !words.every((word) => /^[a-z0-9][a-z0-9-]*$/.test(word))) return false;
+  if (!words.every((word) => /^[a-z0-9][a-z0-9-]*$/.test(word))) return false;
   // `docs`, `docs --help`, `docs cr`, `docs cr --help`, `docs -h sites spaces`: oclif shows the root's or the topic's
   // help for each (a topic that is also a command has no prepared help: it runs).
   const text = preparedHelp(words);
@@ -94,6 +104,7 @@ async function start() {
   // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
   // background threads and waits for those jobs before the process can exit, which added about
   // 100 ms to every command that made a request. The baseline code is fast enough for a CLI.
+  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--liftoff-only');
   // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
   // one skips compiling the bundle. The cache lives in the user's cache directory (one per Node.js version
@@ -111,18 +122,6 @@ async function start() {
   // The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
   // stack traces are mapped back to src/ only when --debug asks for them.
   if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-  // The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
-  // Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process
-  // that warning alone is dropped: `docs emulator start` prints only its URL and tokens. Every other warning,
-  // and the same one in a program that uses the emulator as a library, is printed as usual.
-  const emitWarning = process.emitWarning;
-  process.emitWarning = function (warning, ...rest) {
-    const type = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
-    const text = typeof warning === 'string' ? warning : warning?.message;
-    if (type === 'ExperimentalWarning' && /^SQLite is an experimental feature/.test(text ?? '')) return;
-    return emitWarning.call(process, warning, ...rest);
-  };
-
   // The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
   // development) would only print a warning, as it does on Node.js 22 and 24.
   globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
