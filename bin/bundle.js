@@ -13,6 +13,7 @@
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,6 +71,24 @@ function lazyRequires(source) {
 const externals = {
   name: 'externals',
   setup(b) {
+    // On Node.js 22 and 24, an ES import of node:http reads every export of the module, and its WebSocket,
+    // CloseEvent and MessageEvent are getters that load Node.js's own copy of undici (the one behind fetch):
+    // 50–150 ms of a request's start-up on Node.js 24, for STATUS_CODES. Our sources' imports of node:http
+    // take it through require(), which reads nothing until asked. An import of a name not listed here
+    // fails the build.
+    b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.importer.includes(`${'/'}node_modules${'/'}`) ? { external: true } : { path: 'node:http', namespace: 'docs-node-http' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'docs-node-http' }, () => ({
+      contents: [
+        "import { createRequire } from 'node:module';",
+        "const http = createRequire(import.meta.url)('node:http');",
+        'export default http;',
+        'export const { STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue } = http;',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
       const name = packageName(args.path);
@@ -98,6 +117,19 @@ const externals = {
         const make = 'const debug = (0, debug_1.default)(namespace);';
         if (!source.includes(make)) throw new Error('@oclif/core no longer makes its loggers with debug: review bin/bundle.js');
         return source.replace(make, 'const debug = process.env.DEBUG ? (0, debug_1.default)(namespace) : () => {};');
+      },
+      // oclif names the platform `wsl` where is-wsl says so, reading is-wsl through wsl-utils, whose own imports
+      // (node:child_process, PowerShell helpers) cost every start 5–15 ms; is-wsl is imported directly, the
+      // same module wsl-utils re-exports (checked below). The Windows shell lookup still imports wsl-utils.
+      'util/os.js': (source) => {
+        const platform = "return (await import('wsl-utils')).isWsl ? 'wsl'";
+        if (!source.includes(platform)) throw new Error('@oclif/core no longer finds WSL through wsl-utils: review bin/bundle.js');
+        const fromOclif = createRequire(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json')).resolve('is-wsl');
+        const fromWslUtils = createRequire(
+          createRequire(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json')).resolve('wsl-utils'),
+        ).resolve('is-wsl');
+        if (fromOclif !== fromWslUtils) throw new Error('wsl-utils uses another is-wsl than @oclif/core would: review bin/bundle.js');
+        return source.replace(platform, "return (await import('is-wsl')).default ? 'wsl'");
       },
       'index.js': (source) => {
         if (!source.includes('\ncheckNodeVersion();'))
