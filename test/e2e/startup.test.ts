@@ -123,6 +123,19 @@ describe('start-up', () => {
     }
   });
 
+  it("a request loads neither Node's own undici (behind fetch) nor node:child_process", () => {
+    // On Node.js 22 and 24 an ES import of node:http loaded Node's undici through three of its exports (the bundle
+    // takes node:http through require()); oclif's WSL check loaded node:child_process through wsl-utils.
+    const trace = traceModules();
+    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(res.status, res.stderr).toBe(0);
+    expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
+  });
+
   it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {
     const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
     expectNone(sources, [
