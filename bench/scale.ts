@@ -24,7 +24,7 @@ import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
@@ -50,7 +50,10 @@ interface Ready {
 }
 
 async function serve(pages: number): Promise<void> {
-  const { startEmulator } = await import('../src/emulator/server.js');
+  // The built emulator (dist/), as `docs emulator start` runs it: not the sources through tsx.
+  const { startEmulator } = (await import(
+    pathToFileURL(join(ROOT, 'dist', 'emulator', 'server.js')).href
+  )) as typeof import('../src/emulator/server.js');
   const t = performance.now();
   // The exported repository lives under the system's temporary directory (see `work` below).
   const emu = await startEmulator({ seed: scaleSeed({ pages }), filesRoot: tmpdir() });
