@@ -81,6 +81,17 @@ const externals = {
       if (!source.includes(eagerH2)) throw new Error('undici no longer requires client-h2.js at import: review bin/bundle.js');
       return { contents: source.replace(eagerH2, "const connectH2 = (...a) => require('./client-h2.js')(...a)"), loader: 'js' };
     });
+    // Ink's layout engine (yoga-layout) embeds its WebAssembly as a data: URL and, where `fetch` exists,
+    // reads it through fetch: on Node that loads Node's own copy of undici and its web streams (40–60 ms of
+    // an interactive view's start) to decode a string it has in hand. Without fetch it decodes the base64
+    // itself, which is what its code does on runtimes without fetch.
+    const yogaFetch = '"function"!=typeof fetch';
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (source.split(yogaFetch).length !== 3)
+        throw new Error('yoga-layout no longer loads its wasm through fetch twice: review bin/bundle.js');
+      return { contents: source.replaceAll(yogaFetch, 'true'), loader: 'js' };
+    });
     // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
     // nothing here switches locale, so only `en` is kept.
     b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({

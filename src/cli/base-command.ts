@@ -8,7 +8,7 @@ import type { DocsClientOptions, OperationClient, PreparedRequest } from '../api
 import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Subject } from './errors.js';
-import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags.js';
+import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags/common.js';
 import { colorAllowed, Output, outputMode, type Columns } from './output.js';
 import { defaultConfigDir, ProfileStore } from './profiles.js';
 import { processIO, type IO } from './io.js';

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { commentTwins } from '../api/operations/twins.js';
 import { ContentCommand } from './content-command.js';
-import { crFlag, dryRunFlag, spaceFlag } from './flags.js';
+import { crFlag, dryRunFlag, spaceFlag } from './flags/common.js';
 import { commentRow } from './format/comments.js';
 
 /**

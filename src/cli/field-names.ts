@@ -1,5 +1,5 @@
 import type { FieldIssue } from '../api/errors.js';
-import { kebabCase } from './flags.js';
+import { kebabCase } from './flags/common.js';
 
 /**
  * How a command's request fields are named on its command line. By default a field is the flag of

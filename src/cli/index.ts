@@ -49,7 +49,7 @@ export {
   orgFlag,
   spaceFlag,
   yesFlag,
-} from './flags.js';
+} from './flags/common.js';
 export { readTextArg } from './input.js';
 export { NoContent, Output, type Columns } from './output.js';
 export { SUBJECT_HINTS } from './subjects.js';

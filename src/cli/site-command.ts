@@ -22,13 +22,13 @@ export abstract class SiteCommand<T extends typeof Command = typeof Command> ext
 
   /** The site id: the argument or --site. */
   protected site(): string {
-    const { site } = siteTarget([this.given.site], this.given.flag, this.config.bin);
+    const { site } = siteAndPart([this.given.site], this.given.flag, this.config.bin);
     return this.subject('site', site);
   }
 
   /** The site id and the id of its part given after it. */
   protected sitePart(kind: keyof typeof PARTS, partArg: string | undefined): { site: string; part: string } {
-    const { site, part, hint } = siteTarget([this.given.site, partArg], this.given.flag, this.config.bin, PARTS[kind]);
+    const { site, part, hint } = siteAndPart([this.given.site, partArg], this.given.flag, this.config.bin, PARTS[kind]);
     return { site: this.subject('site', site), part: this.subject(kind, part, hint) };
   }
 
@@ -48,7 +48,7 @@ interface SitePart {
  * The site and, for commands on a part of it, the part: `SITE PART`, or `--site SITE PART` (then
  * the only positional is the part). Exit 2 saying what is missing.
  */
-function siteTarget(
+function siteAndPart(
   positionals: ReadonlyArray<string | undefined>,
   flag: string | undefined,
   bin: string,

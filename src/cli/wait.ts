@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Flags } from '@oclif/core';
 import { ExitCode } from '../api/errors.js';
 import { CommandFailure, UsageError } from './errors.js';
+import type { Translation } from '../api/schemas/translation.js';
 import type { Progress } from './progress.js';
 
 /**
@@ -78,5 +79,33 @@ export async function waitFor<T>(options: WaitOptions<T>): Promise<T> {
     const pause = Math.min(interval, options.timeoutMs - elapsed);
     await sleep(pause, undefined, { signal: options.signal });
     interval = Math.min(interval * 2, options.maxIntervalMs ?? 10_000);
+  }
+}
+
+/**
+ * `--wait` on `translations run` and `translations create`: polls the translation until its run is
+ * `completed` (the contract's states: pending, running, completed).
+ */
+export async function waitForTranslation(options: {
+  id: string;
+  get: () => Promise<Translation>;
+  timeout?: string;
+  signal: AbortSignal;
+  progress: Progress;
+}): Promise<Translation> {
+  const timeoutMs = parseDuration(options.timeout ?? DEFAULT_WAIT_TIMEOUT);
+  try {
+    return await waitFor({
+      label: `translation ${options.id}`,
+      poll: options.get,
+      state: (t) => t.status,
+      done: ['completed'],
+      going: ['pending', 'running'],
+      timeoutMs,
+      signal: options.signal,
+      progress: options.progress,
+    });
+  } finally {
+    options.progress.stop();
   }
 }

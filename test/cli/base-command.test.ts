@@ -7,7 +7,7 @@ import { Config } from '@oclif/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeRequests } from '../../src/api/operations/change-requests.js';
 import { DocsCommand } from '../../src/cli/base-command.js';
-import { changeRequestArg, dryRunFlag, field, fieldsFromFlags, orgFlag, spaceFlag, yesFlag } from '../../src/cli/flags.js';
+import { changeRequestArg, dryRunFlag, field, fieldsFromFlags, orgFlag, spaceFlag, yesFlag } from '../../src/cli/flags/common.js';
 import { ProfileStore } from '../../src/cli/profiles.js';
 import { ROOT } from '../helpers/e2e.js';
 

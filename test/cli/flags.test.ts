@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { changeRequests } from '../../src/api/operations/change-requests.js';
-import { describeBounds, field, fieldShape, fieldsFromFlags, kebabCase, schemaField } from '../../src/cli/flags.js';
+import { describeBounds, field, fieldShape, fieldsFromFlags, kebabCase, schemaField } from '../../src/cli/flags/common.js';
 
 describe('fieldShape', () => {
   it('reads the bounds and values of body and query fields from the operation table', () => {

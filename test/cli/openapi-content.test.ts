@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { specDocument } from '../../src/cli/format/openapi.js';
+import { specDocument } from '../../src/cli/flags/openapi.js';
 
 const url = 'https://example.com/specs/petstore.yaml';
 

@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { BIN, cleanup, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
+import { traceModules } from '../helpers/modules.js';
 
 /*
  * The start-up guard: what a command loads. The CLI runs from a bundle (dist/bin), so a loaded chunk is
@@ -29,39 +28,14 @@ afterAll(async () => {
 
 /** The source files and node_modules files a run of `docs <argv>` loads. */
 function loadedSources(argv: string[]): string[] {
-  const dir = tempDir();
-  const log = join(dir, 'modules.log');
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs';\nexport async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }\n`,
-  );
-  const preload = join(dir, 'preload.mjs');
-  writeFileSync(
-    preload,
-    `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n'));\n`,
-  );
-  const res = spawnSync(process.execPath, ['--import', preload, BIN, ...argv], {
+  const trace = traceModules();
+  const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, ...argv], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
     encoding: 'utf8',
   });
   expect(res.status, res.stderr).toBe(0);
-  const files = new Set(
-    readFileSync(log, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((m) => (m.startsWith('file:') ? fileURLToPath(m) : m)),
-  );
-  const sources: string[] = [];
-  for (const file of files) {
-    sources.push(file);
-    if (!file.startsWith(join(ROOT, 'dist', 'bin')) || !existsSync(`${file}.map`)) continue;
-    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
-    // Paths in the map are relative to the chunk; only their tail matters here.
-    sources.push(...map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/')));
-  }
-  return sources;
+  return trace.sources();
 }
 
 function expectNone(sources: string[], heavy: string[]): void {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { cooked, docsOnPty, KEY, type PtyRun } from '../helpers/pty.js';
+import { traceModules } from '../helpers/modules.js';
 import { demoEnv, repoWith } from '../helpers/setup.js';
 
 /*
@@ -233,4 +234,27 @@ describe('docs spaces browse on a terminal', () => {
     run.type(KEY.ctrlC);
     await expectGivenBack(run, 130);
   });
+});
+
+describe('what a view loads before its first full screen', () => {
+  // The request client (api/request.ts) and the areas a view calls are enough; the typed client with every
+  // area (api/client.ts) is the CLI's heaviest module. Ink's layout engine reads its WebAssembly without fetch,
+  // so Node's own undici and web streams are not loaded either (bin/bundle.js).
+  for (const [args, shown] of [
+    [['cr', 'review'], 'Change requests'],
+    [['spaces', 'browse'], 'Acme'],
+  ] as const) {
+    it(`docs ${args.join(' ')}: not the typed client, not Node's fetch`, async () => {
+      const trace = traceModules();
+      const run = docsOnPty(args, { env: { ...env, NODE_OPTIONS: `--import ${trace.preload}` } });
+      await run.waitFor(shown);
+      run.type(KEY.ctrlC);
+      await expectGivenBack(run, 130);
+      const sources = trace.sources();
+      expect(sources.some((s) => s.endsWith('/src/api/request.ts'))).toBe(true);
+      expect(sources.some((s) => s.includes('/node_modules/ink/'))).toBe(true);
+      expect(sources.filter((s) => s.endsWith('/src/api/client.ts'))).toEqual([]);
+      expect(trace.builtins().filter((m) => m.includes('internal/deps/undici'))).toEqual([]);
+    });
+  }
 });

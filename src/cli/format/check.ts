@@ -1,11 +1,6 @@
-import { Flags } from '@oclif/core';
 import { ExitCode } from '../../api/errors.js';
-import { CHECK_KINDS, type CheckKind, type CheckResult, type Finding } from '../../content/check.js';
+import { type CheckResult, type Finding } from '../../content/check.js';
 import { tsvCell, type Output } from '../output.js';
-
-/** `--ignore KIND`, repeatable, one of the kinds the checks report. */
-export const ignoreFlag = (kinds: readonly CheckKind[] = CHECK_KINDS) =>
-  Flags.option({ options: kinds, multiple: true, description: 'Do not report findings of this kind (repeatable)' })();
 
 /**
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,

@@ -1,4 +1,3 @@
-import { Args } from '@oclif/core';
 import type { Backlink, ContentLocation, LinkItem, Page, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Columns } from '../output.js';
 
@@ -204,5 +203,3 @@ export const linkStatsFields: Columns<LinkStats> = {
 
 export const linkStatsLine = (s: LinkStats): string =>
   `${s.total} link${s.total === 1 ? '' : 's'}, ${s.broken.total} broken${s.broken.changeRequest ? ` (${s.broken.changeRequest} by the change request)` : ''}.`;
-
-export const fileArg = () => Args.string({ description: 'File id', required: true });

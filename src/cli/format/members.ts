@@ -1,5 +1,3 @@
-import { Args, Flags } from '@oclif/core';
-import { ROLES } from '../../api/schemas/common.js';
 import type { Member, MemberSpacePermission, MemberTeam } from '../../api/schemas/member.js';
 import type { Columns } from '../output.js';
 import { roleLabel } from './organizations.js';
@@ -58,11 +56,3 @@ export const memberTeamColumns: Columns<MemberTeam> = {
   'TEAM ROLE': (t) => t.member.role,
   MEMBERS: (t) => t.team.members,
 };
-
-/** Organization roles as a flag value, `guest` standing for the API's null. */
-export const ROLE_OR_GUEST = [...ROLES, 'guest'] as const;
-export const roleOrGuestFlag = (description: string) => Flags.string({ description, options: [...ROLE_OR_GUEST], helpValue: '<role>' });
-export const roleFromFlag = (value: string): (typeof ROLES)[number] | null =>
-  value === 'guest' ? null : (value as (typeof ROLES)[number]);
-
-export const memberArg = () => Args.string({ description: 'User id or e-mail address of the member', required: true });

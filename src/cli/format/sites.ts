@@ -1,31 +1,9 @@
-import { Args, Flags } from '@oclif/core';
 import type { PublishedSite, Site, SiteSection, SiteSectionGroup, SiteSpace, TemplateCondition } from '../../api/schemas/site.js';
-import { UsageError } from '../errors.js';
 import type { Columns, OutputMode } from '../output.js';
 
-/* `docs sites ...`: columns, fields and the site/part arguments shared by the topic. */
+/* `docs sites ...`: columns and fields (the site and part arguments: flags/sites.ts). */
 
 const yes = (value: boolean | undefined): string => (value ? 'yes' : '');
-
-/* ---------- site and part arguments ---------- */
-
-export const siteArg = () => Args.string({ description: 'Site id (or --site); see `docs sites list`' });
-export const siteFlag = () => Flags.string({ description: 'Site id, instead of the SITE argument', helpValue: '<id>' });
-
-/** A schema-derived flag (`field.*`) that cannot be combined with the given flags. */
-export const exclusiveWith = <F extends object>(flag: F, ...others: string[]): F => Object.assign(flag, { exclusive: others });
-
-/** The `position` of the move operations, from `--before <id>` / `--after <id>`. */
-export function movePosition<P>(flags: { before?: string; after?: string }, pointer: (id: string) => P): { before?: P; after?: P } {
-  if (flags.before === undefined && flags.after === undefined)
-    throw new UsageError('nowhere to move to: pass --before <id> and/or --after <id>');
-  return {
-    ...(flags.before !== undefined ? { before: pointer(flags.before) } : {}),
-    ...(flags.after !== undefined ? { after: pointer(flags.after) } : {}),
-  };
-}
-
-/* ---------- sites ---------- */
 
 /** `docs sites list`: id first, so `cut -f1` gives ids. */
 export const siteColumns: Columns<Site> = {

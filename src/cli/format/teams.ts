@@ -1,4 +1,3 @@
-import { Args } from '@oclif/core';
 import type { Team, TeamMemberItem } from '../../api/schemas/member.js';
 import type { Columns } from '../output.js';
 import { roleLabel } from './organizations.js';
@@ -37,5 +36,3 @@ export const teamMemberColumns: Columns<TeamMemberItem> = {
   'TEAM ROLE': (m) => m.team.role,
   'ORG ROLE': (m) => roleLabel(m.organization.role),
 };
-
-export const teamArg = () => Args.string({ description: 'Team id (see `docs teams list`)', required: true });

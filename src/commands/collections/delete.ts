@@ -1,6 +1,6 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, NoContent, yesFlag } from '../../cli/index.js';
-import { collectionArg } from '../../cli/format/collections.js';
+import { collectionArg } from '../../cli/flags/collections.js';
 
 export default class CollectionsDelete extends DocsCommand<typeof CollectionsDelete> {
   static override operations = [collections.delete];

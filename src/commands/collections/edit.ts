@@ -1,6 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, UsageError } from '../../cli/index.js';
-import { collectionArg, collectionRow, defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
+import { collectionRow } from '../../cli/format/collections.js';
+import { collectionArg, defaultLevelFlag, defaultLevelValue } from '../../cli/flags/collections.js';
 
 const op = collections.update;
 

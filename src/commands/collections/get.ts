@@ -1,6 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand } from '../../cli/index.js';
-import { collectionArg, collectionFields } from '../../cli/format/collections.js';
+import { collectionFields } from '../../cli/format/collections.js';
+import { collectionArg } from '../../cli/flags/collections.js';
 
 export default class CollectionsGet extends DocsCommand<typeof CollectionsGet> {
   static override operations = [collections.get];

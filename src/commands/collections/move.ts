@@ -1,6 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag } from '../../cli/index.js';
-import { collectionArg, collectionRow, describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
+import { collectionRow, describeMove } from '../../cli/format/collections.js';
+import { collectionArg, moveBody, moveFlags } from '../../cli/flags/collections.js';
 
 export default class CollectionsMove extends DocsCommand<typeof CollectionsMove> {
   static override operations = [collections.move];

@@ -1,7 +1,7 @@
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, listFlags } from '../../cli/index.js';
 import { spaceColumns } from '../../cli/format/spaces.js';
-import { collectionArg } from '../../cli/format/collections.js';
+import { collectionArg } from '../../cli/flags/collections.js';
 
 export default class CollectionsSpaces extends DocsCommand<typeof CollectionsSpaces> {
   static override operations = [collections.listSpaces];

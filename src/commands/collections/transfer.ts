@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { collections } from '../../api/operations/collections.js';
 import { DocsCommand, dryRunFlag, yesFlag } from '../../cli/index.js';
-import { collectionArg, collectionRow } from '../../cli/format/collections.js';
+import { collectionRow } from '../../cli/format/collections.js';
+import { collectionArg } from '../../cli/flags/collections.js';
 
 export default class CollectionsTransfer extends DocsCommand<typeof CollectionsTransfer> {
   static override operations = [collections.transfer];

@@ -3,8 +3,9 @@ import { commentTwins } from '../../api/operations/twins.js';
 import type { PostCommentBody } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentFlagsOf, commentRow } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentRow } from '../../cli/format/comments.js';
+import { bodyFromFlags, commentFlagsOf } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 import { bodyOrEditor } from '../../cli/editor.js';
 import { scopeLabel } from '../../api/scope.js';
 

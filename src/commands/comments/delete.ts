@@ -1,8 +1,8 @@
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { commentArg } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentArg } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 import { scopeLabel } from '../../api/scope.js';
 
 export default class CommentsDelete extends ContentCommand<typeof CommentsDelete> {

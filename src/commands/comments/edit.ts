@@ -1,8 +1,9 @@
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, commentRow } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentRow } from '../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 export default class CommentsEdit extends ContentCommand<typeof CommentsEdit> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];

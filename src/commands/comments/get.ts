@@ -2,8 +2,9 @@ import { comments } from '../../api/operations/comments.js';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
-import { commentArg, commentFields, documentFormat, showPosted } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentFields, showPosted } from '../../cli/format/comments.js';
+import { commentArg, documentFormat } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 export default class CommentsGet extends ContentCommand<typeof CommentsGet> {
   static override operations = [commentTwins.get.space, commentTwins.get.changeRequest];

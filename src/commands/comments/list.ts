@@ -3,8 +3,9 @@ import { comments } from '../../api/operations/comments.js';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, listFlags, spaceFlag } from '../../cli/index.js';
-import { commentColumns, documentFormat } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentColumns } from '../../cli/format/comments.js';
+import { documentFormat } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 const op = comments.list;
 

@@ -2,8 +2,9 @@ import { Flags } from '@oclif/core';
 import { commentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { commentArg, commentRow, reactionsText } from '../../cli/format/comments.js';
-import { crFlag } from '../../cli/flags.js';
+import { commentRow, reactionsText } from '../../cli/format/comments.js';
+import { commentArg } from '../../cli/flags/comments.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 export default class CommentsReact extends ContentCommand<typeof CommentsReact> {
   static override operations = [commentTwins.update.space, commentTwins.update.changeRequest];

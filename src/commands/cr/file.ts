@@ -2,7 +2,7 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { changeRequestEntry, withoutCr } from '../../cli/content-command.js';
 import { changeRequestArg } from '../../cli/index.js';
 import SpacesFile from '../spaces/file.js';
-import { fileArg } from '../../cli/format/content.js';
+import { fileArg } from '../../cli/flags/content.js';
 
 export default class CrFile extends changeRequestEntry(SpacesFile) {
   static override operations = [contentTwins.getFile.changeRequest];

@@ -2,7 +2,8 @@ import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ExportToGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
+import { shownUrl } from '../../cli/format/git.js';
+import { gitBody, gitFlags } from '../../cli/flags/git.js';
 
 const op = git.export;
 

@@ -2,7 +2,8 @@ import { Args } from '@oclif/core';
 import { git } from '../../api/operations/git.js';
 import type { ImportGitRepositoryBody } from '../../api/schemas/git.js';
 import { DocsCommand, dryRunFlag, field, NoContent, spaceFlag, yesFlag } from '../../cli/index.js';
-import { gitBody, gitFlags, shownUrl } from '../../cli/format/git.js';
+import { shownUrl } from '../../cli/format/git.js';
+import { gitBody, gitFlags } from '../../cli/flags/git.js';
 import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
 import { scopeOperations } from '../../api/scope.js';
 

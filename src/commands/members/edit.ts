@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
-import { memberArg, memberLabel, memberRow, ROLE_OR_GUEST, roleFromFlag } from '../../cli/format/members.js';
+import { memberLabel, memberRow } from '../../cli/format/members.js';
+import { memberArg, ROLE_OR_GUEST, roleFromFlag } from '../../cli/flags/members.js';
 import { roleLabel } from '../../cli/format/organizations.js';
 
 export default class MembersEdit extends DocsCommand<typeof MembersEdit> {

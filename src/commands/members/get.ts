@@ -1,6 +1,7 @@
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { memberArg, memberFields } from '../../cli/format/members.js';
+import { memberFields } from '../../cli/format/members.js';
+import { memberArg } from '../../cli/flags/members.js';
 
 export default class MembersGet extends DocsCommand<typeof MembersGet> {
   static override operations = [members.get, members.list];

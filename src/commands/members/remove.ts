@@ -1,6 +1,6 @@
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArg } from '../../cli/format/members.js';
+import { memberArg } from '../../cli/flags/members.js';
 
 export default class MembersRemove extends DocsCommand<typeof MembersRemove> {
   static override operations = [members.remove, members.list];

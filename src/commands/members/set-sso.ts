@@ -1,6 +1,7 @@
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, dryRunFlag, orgFlag, yesFlag } from '../../cli/index.js';
-import { memberArg, memberLabel, memberRow } from '../../cli/format/members.js';
+import { memberLabel, memberRow } from '../../cli/format/members.js';
+import { memberArg } from '../../cli/flags/members.js';
 
 export default class MembersSetSso extends DocsCommand<typeof MembersSetSso> {
   static override operations = [members.setSso, members.list];

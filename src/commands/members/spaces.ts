@@ -1,6 +1,7 @@
 import { members } from '../../api/operations/members.js';
 import { DocsCommand, field, fieldsFromFlags, listFlags, orgFlag } from '../../cli/index.js';
-import { memberArg, memberSpaceColumns } from '../../cli/format/members.js';
+import { memberSpaceColumns } from '../../cli/format/members.js';
+import { memberArg } from '../../cli/flags/members.js';
 
 const op = members.listSpaces;
 

@@ -1,6 +1,7 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, dryRunFlag, field, orgFlag } from '../../cli/index.js';
-import { sourceFlags, sourceFromFlags, specRow } from '../../cli/format/openapi.js';
+import { specRow } from '../../cli/format/openapi.js';
+import { sourceFlags, sourceFromFlags } from '../../cli/flags/openapi.js';
 
 const op = openapi.create;
 

@@ -1,6 +1,6 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { checkSlug, slugArg } from '../../cli/format/openapi.js';
+import { checkSlug, slugArg } from '../../cli/flags/openapi.js';
 
 export default class OpenapiDelete extends DocsCommand<typeof OpenapiDelete> {
   static override operations = [openapi.delete];

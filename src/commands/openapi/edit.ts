@@ -1,6 +1,7 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, dryRunFlag, field, orgFlag } from '../../cli/index.js';
-import { checkSlug, slugArg, specRow } from '../../cli/format/openapi.js';
+import { specRow } from '../../cli/format/openapi.js';
+import { checkSlug, slugArg } from '../../cli/flags/openapi.js';
 
 const op = openapi.update;
 

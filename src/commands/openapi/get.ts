@@ -1,6 +1,7 @@
 import { openapi } from '../../api/operations/openapi.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { checkSlug, slugArg, specFields } from '../../cli/format/openapi.js';
+import { specFields } from '../../cli/format/openapi.js';
+import { checkSlug, slugArg } from '../../cli/flags/openapi.js';
 
 export default class OpenapiGet extends DocsCommand<typeof OpenapiGet> {
   static override operations = [openapi.get];

@@ -4,7 +4,8 @@ import { openapi } from '../../api/operations/openapi.js';
 import { OpenAPISpec } from '../../api/schemas/openapi.js';
 import { formatIssues } from '../../api/validation.js';
 import { DocsCommand, dryRunFlag, orgFlag } from '../../cli/index.js';
-import { checkSlug, sourceFlags, sourceFromFlags, specRow } from '../../cli/format/openapi.js';
+import { specRow } from '../../cli/format/openapi.js';
+import { checkSlug, sourceFlags, sourceFromFlags } from '../../cli/flags/openapi.js';
 import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFlags, waitFor } from '../../cli/wait.js';
 
 const op = openapi.createOrUpdate;

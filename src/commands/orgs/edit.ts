@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { organizations } from '../../api/operations/organizations.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { roleFromFlag, roleOrGuestFlag } from '../../cli/format/members.js';
+import { roleFromFlag, roleOrGuestFlag } from '../../cli/flags/members.js';
 import { organizationRow } from '../../cli/format/organizations.js';
 
 const op = organizations.update;

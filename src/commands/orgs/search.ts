@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { organizations } from '../../api/operations/organizations.js';
 import { MAX_PAGE_SIZE } from '../../api/schemas/common.js';
 import { DEFAULT_LIMIT, DocsCommand, listFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { ALL_PAGE_SIZE, describeBounds, fieldShape, schemaField } from '../../cli/flags.js';
+import { ALL_PAGE_SIZE, describeBounds, fieldShape, schemaField } from '../../cli/flags/common.js';
 import { searchHitColumns, searchHits } from '../../cli/format/organizations.js';
 
 const op = organizations.search;

@@ -1,6 +1,6 @@
 import { sites } from '../../api/operations/sites.js';
 import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { siteArg, siteFlag } from '../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../cli/flags/sites.js';
 import { SiteCommand } from '../../cli/site-command.js';
 
 export default class SitesDelete extends SiteCommand<typeof SitesDelete> {

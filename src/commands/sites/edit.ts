@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { sites } from '../../api/operations/sites.js';
 import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteRow } from '../../cli/format/sites.js';
+import { siteRow } from '../../cli/format/sites.js';
+import { exclusiveWith, siteArg, siteFlag } from '../../cli/flags/sites.js';
 import { SiteCommand } from '../../cli/site-command.js';
 
 const op = sites.update;

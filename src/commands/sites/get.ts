@@ -1,6 +1,7 @@
 import { sites } from '../../api/operations/sites.js';
 import { orgFlag } from '../../cli/index.js';
-import { siteArg, siteFields, siteFlag } from '../../cli/format/sites.js';
+import { siteFields } from '../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../cli/flags/sites.js';
 import { openWeb, webFlag, webIO } from '../../cli/web.js';
 import { SiteCommand } from '../../cli/site-command.js';
 

@@ -1,7 +1,8 @@
 import { sites } from '../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../api/errors.js';
 import { CommandFailure, field, fieldsFromFlags, orgFlag } from '../../cli/index.js';
-import { siteArg, siteFlag, structureColumns, structureRows } from '../../cli/format/sites.js';
+import { structureColumns, structureRows } from '../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../cli/flags/sites.js';
 import { SiteCommand } from '../../cli/site-command.js';
 
 const op = sites.getPublished;

@@ -3,7 +3,7 @@ import { content } from '../../api/operations/content.js';
 import { CONTENT_REF_KINDS } from '../../api/schemas/content-ref.js';
 import type { ApplyTemplateBody } from '../../api/schemas/content.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, UsageError, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
 import { scopeOperations } from '../../api/scope.js';
 

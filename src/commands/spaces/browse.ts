@@ -8,7 +8,7 @@ import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
 import { requireTerminal } from '../../cli/interactive.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
   static override operations = [

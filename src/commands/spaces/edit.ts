@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, field, spaceFlag, UsageError } from '../../cli/index.js';
-import { defaultLevelFlag, defaultLevelValue } from '../../cli/format/collections.js';
+import { defaultLevelFlag, defaultLevelValue } from '../../cli/flags/collections.js';
 import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 const op = spaces.update;

@@ -1,8 +1,9 @@
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { listFlags, spaceFlag } from '../../cli/index.js';
-import { backlinkColumns, fileArg } from '../../cli/format/content.js';
-import { crFlag } from '../../cli/flags.js';
+import { backlinkColumns } from '../../cli/format/content.js';
+import { fileArg } from '../../cli/flags/content.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 export default class SpacesFileBacklinks extends ContentCommand<typeof SpacesFileBacklinks> {
   static override operations = [contentTwins.listFileBacklinks.space, contentTwins.listFileBacklinks.changeRequest];

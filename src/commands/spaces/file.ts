@@ -2,8 +2,9 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
-import { fileArg, fileFields } from '../../cli/format/content.js';
-import { crFlag } from '../../cli/flags.js';
+import { fileFields } from '../../cli/format/content.js';
+import { fileArg } from '../../cli/flags/content.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 const op = content.getFile;
 

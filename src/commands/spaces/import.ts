@@ -3,7 +3,7 @@ import { content } from '../../api/operations/content.js';
 import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { dryRunFlag, field, fieldsFromFlags, spaceFlag, yesFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 import { contentBefore, pagesAfter, pagesText } from '../../cli/replace-content.js';
 import { scopeLabel, scopeOperations } from '../../api/scope.js';
 import { redact } from '../../api/redact.js';

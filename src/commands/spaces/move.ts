@@ -1,7 +1,8 @@
 import { Args } from '@oclif/core';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, dryRunFlag, spaceFlag } from '../../cli/index.js';
-import { describeMove, moveBody, moveFlags } from '../../cli/format/collections.js';
+import { describeMove } from '../../cli/format/collections.js';
+import { moveBody, moveFlags } from '../../cli/flags/collections.js';
 import { spaceRow, spaceTitle } from '../../cli/format/spaces.js';
 
 export default class SpacesMove extends DocsCommand<typeof SpacesMove> {

@@ -4,7 +4,7 @@ import { pageLinkOperations, pageLinksIn } from '../../api/scope.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, listFlags, spaceFlag, UsageError } from '../../cli/index.js';
 import { linkColumns, linkStatsFields, linkStatsLine } from '../../cli/format/content.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 const op = content.listPageLinks;
 

@@ -4,7 +4,7 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { DOCUMENT_FORMATS } from '../../api/schemas/comment.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, spaceFlag } from '../../cli/index.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 import { mayBePageId, resolvePage, unlessNotFound } from '../../cli/pages.js';
 import { markdownOf, scopeLabel } from '../../api/scope.js';
 

@@ -4,7 +4,7 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { field, fieldsFromFlags, spaceFlag } from '../../cli/index.js';
 import { flattenPages, pageRowColumns, pageTreeLines } from '../../cli/format/content.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 
 const op = content.listPages;
 

@@ -6,7 +6,7 @@ import { contentTwins } from '../../api/operations/twins.js';
 import { markdownOf, scopeLabel, type Scope } from '../../api/scope.js';
 import { ContentCommand } from '../../cli/content-command.js';
 import { CommandFailure, UsageError } from '../../cli/index.js';
-import { crFlag } from '../../cli/flags.js';
+import { crFlag } from '../../cli/flags/common.js';
 import type { Progress } from '../../cli/progress.js';
 import { inFlight, pool } from '../../content/pool.js';
 import { pageFile, planLayout, SUMMARY_FILE, type PlannedFile } from '../../content/pull.js';

@@ -1,6 +1,6 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { teamArg } from '../../cli/format/teams.js';
+import { teamArg } from '../../cli/flags/teams.js';
 
 export default class TeamsDelete extends DocsCommand<typeof TeamsDelete> {
   static override operations = [teams.delete];

@@ -1,6 +1,7 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../cli/index.js';
-import { teamArg, teamRow } from '../../cli/format/teams.js';
+import { teamRow } from '../../cli/format/teams.js';
+import { teamArg } from '../../cli/flags/teams.js';
 
 const op = teams.update;
 

@@ -1,6 +1,7 @@
 import { teams } from '../../api/operations/teams.js';
 import { DocsCommand, orgFlag } from '../../cli/index.js';
-import { teamArg, teamFields } from '../../cli/format/teams.js';
+import { teamFields } from '../../cli/format/teams.js';
+import { teamArg } from '../../cli/flags/teams.js';
 
 export default class TeamsGet extends DocsCommand<typeof TeamsGet> {
   static override operations = [teams.get];

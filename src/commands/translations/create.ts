@@ -4,7 +4,9 @@ import { translations } from '../../api/operations/translations.js';
 import type { TRANSLATION_LANGUAGES } from '../../api/schemas/common.js';
 import { TranslationSourceInput } from '../../api/schemas/translation.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, spaceFlag, UsageError } from '../../cli/index.js';
-import { instructionsFlags, instructionsFromFlags, translationRow, waitForTranslation } from '../../cli/format/translations.js';
+import { translationRow } from '../../cli/format/translations.js';
+import { waitForTranslation } from '../../cli/wait.js';
+import { instructionsFlags, instructionsFromFlags } from '../../cli/flags/translations.js';
 import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFlags } from '../../cli/wait.js';
 
 const op = translations.create;

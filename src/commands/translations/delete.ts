@@ -1,6 +1,6 @@
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, yesFlag } from '../../cli/index.js';
-import { translationArg } from '../../cli/format/translations.js';
+import { translationArg } from '../../cli/flags/translations.js';
 
 export default class TranslationsDelete extends DocsCommand<typeof TranslationsDelete> {
   static override operations = [translations.delete];

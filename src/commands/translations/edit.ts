@@ -1,6 +1,8 @@
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, orgFlag, UsageError } from '../../cli/index.js';
-import { instructionsFlags, instructionsFromFlags, translationArg, translationRow } from '../../cli/format/translations.js';
+import { translationArg } from '../../cli/flags/translations.js';
+import { translationRow } from '../../cli/format/translations.js';
+import { instructionsFlags, instructionsFromFlags } from '../../cli/flags/translations.js';
 
 export default class TranslationsEdit extends DocsCommand<typeof TranslationsEdit> {
   static override operations = [translations.update];

@@ -1,6 +1,8 @@
 import { translations } from '../../api/operations/translations.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag } from '../../cli/index.js';
-import { translationArg, translationRow, waitForTranslation } from '../../cli/format/translations.js';
+import { translationArg } from '../../cli/flags/translations.js';
+import { translationRow } from '../../cli/format/translations.js';
+import { waitForTranslation } from '../../cli/wait.js';
 import { DEFAULT_WAIT_TIMEOUT, parseDuration, waitFlags } from '../../cli/wait.js';
 
 export default class TranslationsRun extends DocsCommand<typeof TranslationsRun> {

@@ -2,8 +2,9 @@ import { changeRequestComments } from '../../../api/operations/change-request-co
 import { comments } from '../../../api/operations/comments.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { dryRunFlag, spaceFlag } from '../../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, replyRow } from '../../../cli/format/comments.js';
-import { crFlag } from '../../../cli/flags.js';
+import { replyRow } from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf } from '../../../cli/flags/comments.js';
+import { crFlag } from '../../../cli/flags/common.js';
 import { bodyOrEditor } from '../../../cli/editor.js';
 
 export default class RepliesCreate extends ContentCommand<typeof RepliesCreate> {

@@ -1,7 +1,7 @@
 import { comments } from '../../../api/operations/comments.js';
 import { DocsCommand, dryRunFlag, NoContent, spaceFlag, yesFlag } from '../../../cli/index.js';
-import { commentArg, replyArg, unsupported } from '../../../cli/format/comments.js';
-import { crFlag } from '../../../cli/flags.js';
+import { commentArg, replyArg, unsupported } from '../../../cli/flags/comments.js';
+import { crFlag } from '../../../cli/flags/common.js';
 
 export default class RepliesDelete extends DocsCommand<typeof RepliesDelete> {
   static override operations = [comments.deleteReply];

@@ -2,8 +2,9 @@ import { Flags } from '@oclif/core';
 import { comments } from '../../../api/operations/comments.js';
 import type { UpdateCommentReplyBody } from '../../../api/schemas/comment.js';
 import { DocsCommand, dryRunFlag, spaceFlag, UsageError } from '../../../cli/index.js';
-import { bodyFromFlags, commentArg, commentFlagsOf, reactionsText, replyArg, replyRow, unsupported } from '../../../cli/format/comments.js';
-import { crFlag } from '../../../cli/flags.js';
+import { reactionsText, replyRow } from '../../../cli/format/comments.js';
+import { bodyFromFlags, commentArg, commentFlagsOf, replyArg, unsupported } from '../../../cli/flags/comments.js';
+import { crFlag } from '../../../cli/flags/common.js';
 
 export default class RepliesEdit extends DocsCommand<typeof RepliesEdit> {
   static override operations = [comments.updateReply];

@@ -2,8 +2,9 @@ import { comments } from '../../../api/operations/comments.js';
 import { commentTwins } from '../../../api/operations/twins.js';
 import { ContentCommand } from '../../../cli/content-command.js';
 import { field, spaceFlag } from '../../../cli/index.js';
-import { commentArg, documentFormat, replyArg, replyFields, showPosted } from '../../../cli/format/comments.js';
-import { crFlag } from '../../../cli/flags.js';
+import { replyFields, showPosted } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, replyArg } from '../../../cli/flags/comments.js';
+import { crFlag } from '../../../cli/flags/common.js';
 
 export default class RepliesGet extends ContentCommand<typeof RepliesGet> {
   static override operations = [commentTwins.getReply.space, commentTwins.getReply.changeRequest];

@@ -1,7 +1,8 @@
 import { changeRequestComments } from '../../../api/operations/change-request-comments.js';
 import { DocsCommand, field, listFlags, spaceFlag } from '../../../cli/index.js';
-import { commentArg, documentFormat, replyColumns, unsupported } from '../../../cli/format/comments.js';
-import { crFlag } from '../../../cli/flags.js';
+import { replyColumns } from '../../../cli/format/comments.js';
+import { commentArg, documentFormat, unsupported } from '../../../cli/flags/comments.js';
+import { crFlag } from '../../../cli/flags/common.js';
 
 const op = changeRequestComments.listReplies;
 

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { openapi } from '../../../api/operations/openapi.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { checkSlug, slugArg, specDocument, versionArg } from '../../../cli/format/openapi.js';
+import { checkSlug, slugArg, specDocument, versionArg } from '../../../cli/flags/openapi.js';
 
 export default class VersionsContent extends DocsCommand<typeof VersionsContent> {
   static override operations = [openapi.getVersionContent, openapi.getLatestVersionContent];

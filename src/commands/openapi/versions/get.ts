@@ -1,6 +1,7 @@
 import { openapi } from '../../../api/operations/openapi.js';
 import { DocsCommand, orgFlag } from '../../../cli/index.js';
-import { checkSlug, slugArg, versionArg, versionFields } from '../../../cli/format/openapi.js';
+import { versionFields } from '../../../cli/format/openapi.js';
+import { checkSlug, slugArg, versionArg } from '../../../cli/flags/openapi.js';
 
 export default class VersionsGet extends DocsCommand<typeof VersionsGet> {
   static override operations = [openapi.getVersion, openapi.getLatestVersion];

@@ -1,6 +1,7 @@
 import { openapi } from '../../../api/operations/openapi.js';
 import { DocsCommand, listFlags, orgFlag } from '../../../cli/index.js';
-import { checkSlug, slugArg, versionColumns } from '../../../cli/format/openapi.js';
+import { versionColumns } from '../../../cli/format/openapi.js';
+import { checkSlug, slugArg } from '../../../cli/flags/openapi.js';
 
 export default class VersionsList extends DocsCommand<typeof VersionsList> {
   static override operations = [openapi.listVersions];

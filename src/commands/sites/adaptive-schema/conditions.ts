@@ -1,6 +1,7 @@
 import { sites } from '../../../api/operations/sites.js';
 import { orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, templateConditionColumns } from '../../../cli/format/sites.js';
+import { templateConditionColumns } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesAdaptiveSchemaConditions extends SiteCommand<typeof SitesAdaptiveSchemaConditions> {

@@ -1,7 +1,7 @@
 import { sites } from '../../../api/operations/sites.js';
 import { ApiError, ExitCode } from '../../../api/errors.js';
 import { CommandFailure, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesAdaptiveSchemaGet extends SiteCommand<typeof SitesAdaptiveSchemaGet> {

@@ -3,7 +3,7 @@ import { sites } from '../../../api/operations/sites.js';
 import { SiteAdaptiveJsonSchemaInput } from '../../../api/schemas/site.js';
 import { formatIssues } from '../../../api/validation.js';
 import { dryRunFlag, orgFlag, readTextArg, UsageError } from '../../../cli/index.js';
-import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = sites.updateAdaptiveSchema;

@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { dryRunFlag, field, fieldsFromFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionGroupRow } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSectionGroups.create;

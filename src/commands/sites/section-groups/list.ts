@@ -1,6 +1,7 @@
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionGroupColumns, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionGroupColumns } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSectionGroups.list;

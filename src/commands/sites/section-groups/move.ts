@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSectionGroups } from '../../../api/operations/site-section-groups.js';
 import { dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionGroupRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionGroupRow } from '../../../cli/format/sites.js';
+import { movePosition, siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesSectionGroupsMove extends SiteCommand<typeof SitesSectionGroupsMove> {

@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { dryRunFlag, field, orgFlag } from '../../../cli/index.js';
-import { sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionRow } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.add;

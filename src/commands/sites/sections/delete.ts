@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { dryRunFlag, NoContent, orgFlag, yesFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesSectionsDelete extends SiteCommand<typeof SitesSectionsDelete> {

@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionRow } from '../../../cli/format/sites.js';
+import { exclusiveWith, siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.update;

@@ -1,6 +1,7 @@
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { sectionColumns, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionColumns } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSections.list;

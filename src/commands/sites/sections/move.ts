@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSections } from '../../../api/operations/site-sections.js';
 import { dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { movePosition, sectionRow, siteArg, siteFlag } from '../../../cli/format/sites.js';
+import { sectionRow } from '../../../cli/format/sites.js';
+import { movePosition, siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesSectionsMove extends SiteCommand<typeof SitesSectionsMove> {

@@ -1,7 +1,8 @@
 import { Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { dryRunFlag, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceRow } from '../../../cli/format/sites.js';
+import { siteSpaceRow } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 export default class SitesSpacesAdd extends SiteCommand<typeof SitesSpacesAdd> {

@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { dryRunFlag, field, fieldsFromFlags, orgFlag, UsageError } from '../../../cli/index.js';
-import { exclusiveWith, siteArg, siteFlag, siteSpaceRow } from '../../../cli/format/sites.js';
+import { siteSpaceRow } from '../../../cli/format/sites.js';
+import { exclusiveWith, siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSpaces.update;

@@ -1,6 +1,7 @@
 import { siteSpaces } from '../../../api/operations/site-spaces.js';
 import { field, fieldsFromFlags, listFlags, orgFlag } from '../../../cli/index.js';
-import { siteArg, siteFlag, siteSpaceColumns } from '../../../cli/format/sites.js';
+import { siteSpaceColumns } from '../../../cli/format/sites.js';
+import { siteArg, siteFlag } from '../../../cli/flags/sites.js';
 import { SiteCommand } from '../../../cli/site-command.js';
 
 const op = siteSpaces.list;

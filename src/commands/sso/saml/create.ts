@@ -1,6 +1,7 @@
 import { sso } from '../../../api/operations/sso.js';
 import { DocsCommand, dryRunFlag, field, orgFlag, UsageError } from '../../../cli/index.js';
-import { samlBody, samlProviderRow, samlSettingFlags } from '../../../cli/format/sso.js';
+import { samlProviderRow } from '../../../cli/format/sso.js';
+import { samlBody, samlSettingFlags } from '../../../cli/flags/sso.js';
 
 const op = sso.create;
 

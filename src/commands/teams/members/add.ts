@@ -1,8 +1,8 @@
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, field, fieldsFromFlags, NoContent, orgFlag } from '../../../cli/index.js';
-import { memberArg } from '../../../cli/format/members.js';
-import { teamArg } from '../../../cli/format/teams.js';
+import { memberArg } from '../../../cli/flags/members.js';
+import { teamArg } from '../../../cli/flags/teams.js';
 
 const op = teams.addMember;
 

@@ -1,6 +1,7 @@
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, listFlags, orgFlag } from '../../../cli/index.js';
-import { teamArg, teamMemberColumns } from '../../../cli/format/teams.js';
+import { teamMemberColumns } from '../../../cli/format/teams.js';
+import { teamArg } from '../../../cli/flags/teams.js';
 
 export default class TeamsMembersList extends DocsCommand<typeof TeamsMembersList> {
   static override operations = [teams.listMembers];

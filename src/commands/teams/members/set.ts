@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { members } from '../../../api/operations/members.js';
 import { teams } from '../../../api/operations/teams.js';
 import { DocsCommand, dryRunFlag, NoContent, orgFlag, UsageError, yesFlag } from '../../../cli/index.js';
-import { teamArg } from '../../../cli/format/teams.js';
+import { teamArg } from '../../../cli/flags/teams.js';
 
 const op = teams.updateMembers;
 
