@@ -1,25 +1,31 @@
 /**
- * Paging a large list: `docs members list --all --json` (default flags) against a script paging the
- * same list with the official client, `@gitbook/api` 0.137.0, 1000 a page (OFFICIAL_SCRIPT below).
+ * Paging a large list, where the client is what is measured: `docs members list --all --json` (default
+ * flags) against two scripts paging the same list 1000 a page and writing the same JSON lines, one
+ * with the official client (`@gitbook/api` 0.137.0, OFFICIAL_SCRIPT) and one with nothing but
+ * `undici.request` and `JSON.parse` (RAW_SCRIPT, the floor).
  *
- *   npm run bench:paging      (or: node --import tsx bench/paging.ts [runs] [--sizes 10000,100000])
+ *   npm run bench:paging   (or: node --import tsx bench/paging.ts [runs] [--sizes 10000,100000] [--server emulator] [--before DIR])
  *
- * Needs `npm run build` (the CLI runs from dist/). For each size an emulator child process
- * (bench/members-emulator.ts) holds an organization of that many members; both commands run
- * alternately `runs` times (default 10) with stdout read by this process, which checks that every
- * member arrived. Each run is timed from spawn to exit, and its CPU time and peak RSS are read
- * from GNU time (/usr/bin/time) when the machine has it: on a busy machine CPU time says more than
- * wall time about the client, but only wall time shows fetching and writing overlap. Prints median and min–max of each, and the ratio
- * official ÷ docs of the medians (above 1: docs is faster).
+ * Needs `npm run build` (the CLI runs from dist/). By default the pages come from bench/page-server.ts,
+ * a child process answering pages serialised beforehand at almost no cost, so that the clients' own
+ * work is what differs; `--server emulator` pages an emulator child process instead
+ * (bench/members-emulator.ts), where both wait on the same SQLite reads and the figures measure the
+ * server (no goals then). For each size the three commands run alternately, `runs` times (default 10)
+ * after one warm-up each, with stdout read by this process, which checks that every member arrived.
+ * Each run is timed from spawn to exit; its CPU time (user + system) and peak RSS come from GNU time
+ * (/usr/bin/time) when the machine has it, else from `process.resourceUsage()` read at exit by a
+ * preloaded module (WRAPPER below). Prints median and min–max of each. `--before DIR` adds the `docs` of
+ * another built checkout (DIR/bin/run.js) to the runs, for a before/after measured in the same run.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { report, summarize } from './report.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { report, summarize } from './report.js';
 import { BENCH_TOKEN, forkMembersEmulator } from './members-emulator.js';
+import { forkPageServer } from './page-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ORG = 'org_bench';
@@ -43,25 +49,72 @@ do {
 } while (page);
 `;
 
+/** The same paging with undici's `request` and `JSON.parse`, nothing else: no checks, no retries, one page at a time. */
+export const RAW_SCRIPT = `
+import { request } from 'undici';
+const [endpoint, token, org] = process.argv.slice(1);
+const headers = { authorization: 'Bearer ' + token, accept: 'application/json' };
+let page;
+do {
+  const url = endpoint + '/v1/orgs/' + encodeURIComponent(org) + '/members?limit=1000' + (page ? '&page=' + encodeURIComponent(page) : '');
+  const res = await request(url, { headers });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error('HTTP ' + res.statusCode + ': ' + text);
+  const data = JSON.parse(text);
+  const chunk = data.items.map((item) => JSON.stringify(item)).join('\\n') + '\\n';
+  if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  page = data.next?.page;
+} while (page);
+`;
+
+/** Preloaded with --import when GNU time is missing: CPU time and peak RSS of the process, written to a file at exit. */
+const WRAPPER = `
+import { writeFileSync } from 'node:fs';
+process.on('exit', () => {
+  const u = process.resourceUsage();
+  writeFileSync(process.env.PAGING_BENCH_USAGE, 'peak-rss-kb=' + u.maxRSS + ' cpu-us=' + (u.userCPUTime + u.systemCPUTime));
+});
+`;
+
+export type Server = 'page' | 'emulator';
+
 export interface Run {
   ms: number;
-  /** Peak resident set size in MB and CPU time (user + system) in ms, when GNU time is there. */
+  /** Peak resident set size in MB and CPU time (user + system) in ms. */
   rssMb?: number;
   cpuMs?: number;
 }
 
 export interface PagingFigures {
   members: number;
+  server: Server;
   docs: Run[];
   official: Run[];
+  raw: Run[];
+  /** `docs` of the checkout given with --before. */
+  before?: Run[];
 }
 
-/** Run a command with stdout read here; count its lines (one per member). */
-async function timed(argv: string[], env: NodeJS.ProcessEnv, expected: number): Promise<Run> {
+const LABELS = {
+  docs: 'docs members list --all --json',
+  official: '@gitbook/api script, 1000 a page',
+  raw: 'undici.request + JSON.parse, 1000 a page',
+  before: 'docs members list --all --json, before',
+} as const;
+
+/** Run `node <args>` with stdout read here; count its lines (one per member). */
+async function timed(nodeArgs: string[], env: NodeJS.ProcessEnv, expected: number, scratch: string): Promise<Run> {
   const withTime = existsSync(GNU_TIME);
-  const [cmd, ...args] = withTime ? [GNU_TIME, '-f', 'peak-rss-kb=%M cpu-s=%U+%S', ...argv] : argv;
+  const usageFile = join(scratch, 'usage');
+  const argv = withTime
+    ? [GNU_TIME, '-f', 'peak-rss-kb=%M cpu-s=%U+%S', process.execPath, ...nodeArgs]
+    : [process.execPath, '--import', pathToFileURL(join(scratch, 'usage.mjs')).href, ...nodeArgs];
   const started = performance.now();
-  const child = spawn(cmd as string, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0] as string, argv.slice(1), {
+    cwd: ROOT,
+    env: withTime ? env : { ...env, PAGING_BENCH_USAGE: usageFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let lines = 0;
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -70,85 +123,137 @@ async function timed(argv: string[], env: NodeJS.ProcessEnv, expected: number): 
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`${argv.join(' ')} exited with ${code}: ${stderr.slice(-500)}`);
-  if (lines !== expected) throw new Error(`${argv.join(' ')} printed ${lines} lines, expected ${expected}`);
-  const measured = /peak-rss-kb=(\d+) cpu-s=([\d.]+)\+([\d.]+)/.exec(stderr);
-  if (!measured) return { ms };
-  return { ms, rssMb: Number(measured[1]) / 1024, cpuMs: (Number(measured[2]) + Number(measured[3])) * 1000 };
+  const what = nodeArgs.filter((a) => !a.includes('\n')).join(' ');
+  if (code !== 0) throw new Error(`${what} exited with ${code}: ${stderr.slice(-500)}`);
+  if (lines !== expected) throw new Error(`${what} printed ${lines} lines, expected ${expected}`);
+  if (withTime) {
+    const m = /peak-rss-kb=(\d+) cpu-s=([\d.]+)\+([\d.]+)/.exec(stderr);
+    return m ? { ms, rssMb: Number(m[1]) / 1024, cpuMs: (Number(m[2]) + Number(m[3])) * 1000 } : { ms };
+  }
+  const m = /peak-rss-kb=(\d+) cpu-us=(\d+)/.exec(readFileSync(usageFile, 'utf8'));
+  return m ? { ms, rssMb: Number(m[1]) / 1024, cpuMs: Number(m[2]) / 1000 } : { ms };
 }
 
-export async function pagingBench(sizes = [10_000, 100_000], runs = 10): Promise<PagingFigures[]> {
+export async function pagingBench(
+  sizes = [10_000, 100_000],
+  runs = 10,
+  server: Server = 'page',
+  before?: string,
+): Promise<PagingFigures[]> {
   const out: PagingFigures[] = [];
   const home = mkdtempSync(join(tmpdir(), 'docs-bench-paging-'));
+  writeFileSync(join(home, 'usage.mjs'), WRAPPER);
   try {
     for (const members of sizes) {
-      const emu = await forkMembersEmulator({ [ORG]: members });
+      const source =
+        server === 'page' ? await forkPageServer({ org: ORG, members, token: BENCH_TOKEN }) : await forkMembersEmulator({ [ORG]: members });
       try {
-        const env = { PATH: process.env.PATH, HOME: home, DOCS_CONFIG_DIR: home, DOCS_API_URL: emu.url, DOCS_TOKEN: BENCH_TOKEN };
-        const docs = [process.execPath, join(ROOT, 'bin', 'run.js'), 'members', 'list', '--org', ORG, '--all', '--json'];
-        const official = [process.execPath, '--input-type=module', '-e', OFFICIAL_SCRIPT, emu.url, BENCH_TOKEN, ORG];
-        const figures: PagingFigures = { members, docs: [], official: [] };
-        // One of each first: the emulator's statements and pages warm up.
-        await timed(docs, env, members);
-        await timed(official, env, members);
+        const env = { PATH: process.env.PATH, HOME: home, DOCS_CONFIG_DIR: home, DOCS_API_URL: source.url, DOCS_TOKEN: BENCH_TOKEN };
+        const list = ['members', 'list', '--org', ORG, '--all', '--json'];
+        const commands: Partial<Record<keyof typeof LABELS, string[]>> = {
+          docs: [join(ROOT, 'bin', 'run.js'), ...list],
+          official: ['--input-type=module', '-e', OFFICIAL_SCRIPT, source.url, BENCH_TOKEN, ORG],
+          raw: ['--input-type=module', '-e', RAW_SCRIPT, source.url, BENCH_TOKEN, ORG],
+          ...(before ? { before: [join(before, 'bin', 'run.js'), ...list] } : {}),
+        };
+        const figures: PagingFigures = { members, server, docs: [], official: [], raw: [], ...(before ? { before: [] } : {}) };
+        // One of each first: the server builds (or warms) its pages, the disk cache fills.
+        for (const args of Object.values(commands)) await timed(args, env, members, home);
         for (let i = 0; i < runs; i++) {
-          figures.docs.push(await timed(docs, env, members));
-          figures.official.push(await timed(official, env, members));
+          for (const [name, args] of Object.entries(commands) as [keyof typeof LABELS, string[]][])
+            figures[name]!.push(await timed(args, env, members, home));
         }
         out.push(figures);
         print(figures);
       } finally {
-        await emu.stop();
+        await source.stop();
       }
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
+  reportAll(out);
   return out;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const median = (xs: number[]) => summarize(xs).median;
 const spread = (xs: number[], digits: number) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const wall = (runs: Run[]) => runs.map((r) => r.ms);
+const cpu = (runs: Run[]) => runs.map((r) => r.cpuMs).filter((x): x is number => x !== undefined);
+const rss = (runs: Run[]) => runs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
 
 function print(f: PagingFigures): void {
-  const line = (label: string, runs: Run[]) => {
-    const rss = runs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
-    const cpu = runs.map((r) => r.cpuMs).filter((x): x is number => x !== undefined);
-    return `  ${label.padEnd(44)} ${spread(
-      runs.map((r) => r.ms),
-      0,
-    )} ms${rss.length ? `, CPU ${spread(cpu, 0)} ms, peak RSS ${spread(rss, 1)} MB` : ''}`;
-  };
-  const ratio = median(f.official.map((r) => r.ms)) / median(f.docs.map((r) => r.ms));
-  console.log(`${f.members} members, ${f.docs.length} runs each (median, min–max):`);
-  console.log(line('docs members list --all --json', f.docs));
-  console.log(line('@gitbook/api script, 1000 a page', f.official));
-  console.log(`  docs is ${ratio.toFixed(2)}× as fast as the official client`);
-  const ms = (runs: Run[]) => runs.map((r) => r.ms);
-  const docsMs = summarize(ms(f.docs));
-  const officialMs = summarize(ms(f.official));
-  // The goal: at least 1.5× as fast as the official client, i.e. docs' time at most 0.67× of its time.
-  const timeRatio = docsMs.median / officialMs.median;
-  report({
-    what: `docs members list --all --json, ${f.members} members`,
-    unit: 'ms',
-    ...docsMs,
-    vs: '@gitbook/api script, 1000 a page',
-    ratio: timeRatio,
-    goal: '≤ 0.67× (1.5× faster)',
-    met: timeRatio <= 1 / 1.5,
-  });
-  const rss = f.docs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
-  if (rss.length > 0) {
-    const peak = summarize(rss);
-    report({ what: `  its peak RSS, ${f.members} members`, unit: 'MB', ...peak, goal: '≤ 100 MB', met: peak.max <= 100 });
+  const line = (label: string, runs: Run[]) =>
+    `  ${label.padEnd(44)} ${spread(wall(runs), 0)} ms${
+      cpu(runs).length ? `, CPU ${spread(cpu(runs), 0)} ms, peak RSS ${spread(rss(runs), 1)} MB` : ''
+    }`;
+  const where = f.server === 'page' ? 'pre-built pages (bench/page-server.ts)' : 'the emulator';
+  console.log(`${f.members} members from ${where}, ${f.docs.length} runs each (median, min–max):`);
+  for (const key of ['docs', 'official', 'raw', 'before'] as const) if (f[key]) console.log(line(LABELS[key], f[key]));
+  const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
+  console.log(
+    `  docs ÷ official: wall ${ratio(wall(f.docs), wall(f.official))}×, CPU ${ratio(cpu(f.docs), cpu(f.official))}×;` +
+      ` docs ÷ undici: wall ${ratio(wall(f.docs), wall(f.raw))}×, CPU ${ratio(cpu(f.docs), cpu(f.raw))}×` +
+      (f.before ? `; docs ÷ before: wall ${ratio(wall(f.docs), wall(f.before))}×, CPU ${ratio(cpu(f.docs), cpu(f.before))}×` : ''),
+  );
+}
+
+/**
+ * The rows of the closing table. The goals (issue 25) hold for the pre-built pages at 100,000 members:
+ * docs at least 1.5× as fast as the official script (at most 0.67× its time), at most 1.2× the time of the
+ * undici script, and a peak RSS flat in the item count (at 100,000 at most 1.1× its peak at 10,000).
+ */
+function reportAll(all: PagingFigures[]): void {
+  for (const f of all) {
+    const goals = f.server === 'page' && f.members === 100_000;
+    const where = f.server === 'page' ? 'pre-built pages' : 'emulator';
+    const docsWall = summarize(wall(f.docs));
+    const official = median(wall(f.official));
+    const raw = median(wall(f.raw));
+    report({
+      what: `docs members list --all --json, ${f.members} members, ${where}`,
+      unit: 'ms',
+      ...docsWall,
+      vs: LABELS.official,
+      ratio: docsWall.median / official,
+      ...(goals ? { goal: '≤ 0.67× (1.5× faster)', met: docsWall.median / official <= 1 / 1.5 } : {}),
+    });
+    report({
+      what: '  the same runs',
+      unit: 'ms',
+      ...docsWall,
+      vs: LABELS.raw,
+      ratio: docsWall.median / raw,
+      ...(goals ? { goal: '≤ 1.2×', met: docsWall.median / raw <= 1.2 } : {}),
+    });
+    const docsCpu = cpu(f.docs);
+    if (docsCpu.length > 0) {
+      const c = summarize(docsCpu);
+      report({ what: '  its CPU time', unit: 'ms', ...c, vs: `${LABELS.official}, CPU`, ratio: c.median / median(cpu(f.official)) });
+      report({ what: '  its CPU time', unit: 'ms', ...c, vs: `${LABELS.raw}, CPU`, ratio: c.median / median(cpu(f.raw)) });
+      const peak = summarize(rss(f.docs));
+      const smaller = all.find((o) => o.server === f.server && o.members === 10_000 && f.members === 100_000);
+      const base = smaller ? median(rss(smaller.docs)) : undefined;
+      report({
+        what: `  its peak RSS, ${f.members} members`,
+        unit: 'MB',
+        ...peak,
+        ...(base !== undefined ? { vs: 'its peak RSS at 10000 members', ratio: peak.median / base } : {}),
+        ...(goals && base !== undefined ? { goal: '≤ 1.1× (flat)', met: peak.median / base <= 1.1 } : {}),
+      });
+    }
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const sizesAt = process.argv.indexOf('--sizes');
-  const sizes = sizesAt === -1 ? undefined : (process.argv[sizesAt + 1] as string).split(',').map(Number);
-  const runs = Number(process.argv.find((a, i) => i >= 2 && /^\d+$/.test(a) && process.argv[i - 1] !== '--sizes') ?? 10);
-  await pagingBench(sizes, runs);
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at === -1 ? undefined : process.argv[at + 1];
+  };
+  const sizes = option('--sizes')?.split(',').map(Number);
+  const server = (option('--server') ?? 'page') as Server;
+  if (server !== 'page' && server !== 'emulator') throw new Error(`--server: page or emulator, not ${String(server)}`);
+  const runs = Number(process.argv.find((a, i) => i >= 2 && /^\d+$/.test(a) && !process.argv[i - 1]!.startsWith('--')) ?? 10);
+  await pagingBench(sizes, runs, server, option('--before'));
 }

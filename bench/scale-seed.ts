@@ -1,7 +1,10 @@
 /**
  * A seed (the emulator's documented seed format) with one space of `n` pages in folders of 100,
- * shaped like a real documentation space: each page links to two pages, its own external URL and one
- * missing page; 200 comments on one page; change request `cr_work` (open) changes n/20 pages and
+ * shaped like a real documentation space. Each page has four links, as markdown in Git has them:
+ * the next page (relative: `p8.md`, or `../f3/p0.md` from a folder's last page), the first folder's
+ * overview (absolute: `/f0/README.md`, the same target on every page), its folder's reference (an
+ * external URL that the folder's 100 pages share) and a page that is gone (broken, its own). 200
+ * comments on one page; change request `cr_work` (open) changes n/20 pages and
  * `cr_main` (merged into the space) changes n/20 others, so `cr_work` needs an update from main;
  * `cr_check` (opened after that merge) edits CHECK_TOUCHED pages, each getting a new broken link.
  * Used by `bench/scale.ts` and by the tests that guard the cost shape.
@@ -17,6 +20,8 @@ export const SCALE_CHECK_CR = 'cr_check';
 export const CHECK_TOUCHED = 10;
 /** An empty space, for importing the export back. */
 export const SCALE_IMPORT_SPACE = 'space_scale_import';
+/** An empty space, for importing the same pages from a Git repository (`scaleRepository`). */
+export const SCALE_GIT_SPACE = 'space_scale_git';
 
 export interface ScaleOptions {
   /** Pages (a multiple of 100). */
@@ -31,17 +36,33 @@ const folders = (n: number) => Math.max(1, Math.floor(n / 100));
 export const pagePath = (folder: number, page: number) => `f${folder}/p${page}`;
 export const pageId = (folder: number, page: number) => `pg_${folder}_${page}`;
 
-function pageMarkdown(n: number, folder: number, page: number): string {
-  const next = (page + 1) % 100;
-  const other = (folder + 1) % folders(n);
+export function pageMarkdown(n: number, folder: number, page: number): string {
+  const last = Math.min(100, n) - 1;
+  const next = page < last ? `p${page + 1}.md` : `../f${(folder + 1) % folders(n)}/p0.md`;
   return [
     `# Page ${folder}-${page}`,
     '',
-    `See [the next page](p${next}.md), [the same page one folder on](../f${other}/p${page}.md),`,
-    `[the reference](https://example.com/docs/${folder}/${page}) and [a page that is gone](gone-${folder}-${page}.md).`,
+    `See [the next page](${next}), [the overview](/f0/README.md),`,
+    `[the reference](https://example.com/docs/${folder}) and [a page that is gone](gone-${folder}-${page}.md).`,
     '',
     `Some words about topic ${page % 50} in folder ${folder}.`,
   ].join('\n');
+}
+
+const folderMarkdown = (folder: number) => `# Folder ${folder}\n\nThe pages of folder ${folder}.`;
+
+/**
+ * The same pages as files of a Git repository (path → content), the way a Git-synced space lays them
+ * out: a folder's page is its `README.md`, each page a `.md` file whose first heading is its title.
+ * Imported, it gives the pages, paths and links of the seeded space.
+ */
+export function scaleRepository(n: number): Map<string, string> {
+  const files = new Map<string, string>();
+  for (let f = 0; f < folders(n); f++) {
+    files.set(`f${f}/README.md`, folderMarkdown(f));
+    for (let p = 0; p < Math.min(100, n); p++) files.set(`f${f}/p${p}.md`, pageMarkdown(n, f, p));
+  }
+  return files;
 }
 
 export function scaleSeed(options: ScaleOptions): SeedSpec {
@@ -50,7 +71,7 @@ export function scaleSeed(options: ScaleOptions): SeedSpec {
   const pages = Array.from({ length: folders(n) }, (_, f) => ({
     title: `Folder ${f}`,
     slug: `f${f}`,
-    markdown: `# Folder ${f}\n\nThe pages of folder ${f}.`,
+    markdown: folderMarkdown(f),
     pages: Array.from({ length: Math.min(100, n) }, (_, p) => ({
       id: pageId(f, p),
       title: `Page ${f}-${p}`,
@@ -99,6 +120,7 @@ export function scaleSeed(options: ScaleOptions): SeedSpec {
             ],
           },
           { id: SCALE_IMPORT_SPACE, title: 'Imported from Git', pages: [] },
+          { id: SCALE_GIT_SPACE, title: `Space of ${n} pages, from Git`, pages: [] },
         ],
       },
     ],

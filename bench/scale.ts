@@ -1,7 +1,7 @@
 /**
  * The emulator at real sizes.
  *
- *   npm run bench:scale     (or: node --import tsx bench/scale.ts [pages...] [--json file] [--timeout seconds] [--check-only])
+ *   npm run bench:scale     (or: node --import tsx bench/scale.ts [pages...] [--json file] [--timeout seconds] [--check-only | --links-only])
  *
  * For each size (default 1,000 and 10,000 pages) an emulator child process is seeded with the space
  * of bench/scale-seed.ts (the documented seed format), then driven through the /v1 routes only: the
@@ -9,21 +9,37 @@
  * from main and merge of a change request that differs in n/20 pages on each side, Git export to a
  * fresh repository and import back, `docs spaces links --all --json`, and `docs cr check` of a change
  * request touching 10 pages (goal: at most 2 s at 10,000 pages, issue 26). Reads are timed cold (the
- * first request after the content was written) and warm (median of 3 more). Prints each figure with
+ * first request after the content was written) and warm (median of 3 more).
+ *
+ * The link report is also timed the way a user meets it (issue 25): the same pages written as a Git
+ * repository (bench/scale-seed.ts `scaleRepository`) and imported with `POST .../git/import`; then,
+ * three times, one page edited in a new commit and imported again. Its first 100 are timed cold after
+ * the import, cold after each one-page change (median of 3) and warm (median of 3 reads after each);
+ * goals at 10,000 pages: ≤ 300 ms cold, ≤ 50 ms warm, and at most 15× the time at 1,000 pages. Prints each figure with
  * its growth from the smallest to the largest size and writes all of it as JSON (default
  * bench/results/scale.json). `--check-only` times `docs cr check` alone (nothing else is read or
- * changed). Needs `npm run build` first (the CLI runs from dist/).
+ * changed); `--links-only` stops after the link reports and search. Needs `npm run build` first (the CLI runs from dist/).
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
-import { report } from './report.js';
-import { CHECK_TOUCHED, SCALE_CHECK_CR, SCALE_IMPORT_SPACE, SCALE_SPACE, SCALE_TOKEN, pageId, scaleSeed } from './scale-seed.js';
+import { report, summarize } from './report.js';
+import {
+  CHECK_TOUCHED,
+  SCALE_CHECK_CR,
+  SCALE_GIT_SPACE,
+  SCALE_IMPORT_SPACE,
+  SCALE_SPACE,
+  SCALE_TOKEN,
+  pageId,
+  scaleRepository,
+  scaleSeed,
+} from './scale-seed.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -34,7 +50,10 @@ interface Ready {
 }
 
 async function serve(pages: number): Promise<void> {
-  const { startEmulator } = await import('../src/emulator/server.js');
+  // The built emulator (dist/), as `docs emulator start` runs it: not the sources through tsx.
+  const { startEmulator } = (await import(
+    pathToFileURL(join(ROOT, 'dist', 'emulator', 'server.js')).href
+  )) as typeof import('../src/emulator/server.js');
   const t = performance.now();
   // The exported repository lives under the system's temporary directory (see `work` below).
   const emu = await startEmulator({ seed: scaleSeed({ pages }), filesRoot: tmpdir() });
@@ -55,7 +74,25 @@ const CHECK_RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 type Figures = Record<string, number | null>;
 
-async function measure(pages: number, timeoutMs: number, work: string, checkOnly = false): Promise<Figures> {
+/** The link report of the Git-imported space: cold after the import, cold after each one-page change, warm. */
+interface GitLinkSamples {
+  afterImport: number;
+  afterChange: number[];
+  warm: number[];
+}
+const gitSamples = new Map<number, GitLinkSamples>();
+/** One-page changes pushed and imported again. */
+const GIT_CHANGES = 3;
+
+async function commitAll(dir: string, message: string): Promise<void> {
+  const git = (...args: string[]) => run('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: dir });
+  await git('add', '-A');
+  await git('commit', '-q', '-m', message);
+}
+
+type Only = 'check' | 'links' | undefined;
+
+async function measure(pages: number, timeoutMs: number, work: string, only: Only): Promise<Figures> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', String(pages)], { execArgv: process.execArgv });
   const figures: Figures = {};
   try {
@@ -65,7 +102,7 @@ async function measure(pages: number, timeoutMs: number, work: string, checkOnly
     });
     figures['seed (ms)'] = ready.seedMs;
     const agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-    const call = async (method: string, path: string, body?: unknown): Promise<{ ms: number; json: unknown }> => {
+    const call = async (method: string, path: string, body?: unknown): Promise<{ ms: number; json: unknown; bytes: number }> => {
       const t = performance.now();
       const res = await request(`${ready.url}/v1${path}`, {
         method: method as 'GET',
@@ -76,7 +113,7 @@ async function measure(pages: number, timeoutMs: number, work: string, checkOnly
       const text = await res.body.text();
       const ms = performance.now() - t;
       if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-      return { ms, json: text ? JSON.parse(text) : undefined };
+      return { ms, json: text ? JSON.parse(text) : undefined, bytes: Buffer.byteLength(text) };
     };
     /** Cold (first request) and warm (median of 3 more). */
     const read = async (label: string, path: string) => {
@@ -95,7 +132,7 @@ async function measure(pages: number, timeoutMs: number, work: string, checkOnly
     const SEARCH = encodeURIComponent('words about');
     const id = pageId(0, 1);
     // --check-only: straight to `docs cr check`.
-    if (!checkOnly) {
+    if (only !== 'check') {
       await read('space links, first 100', `${s}/links?limit=100`);
       await read('page links in space', `${s}/content/page/${id}/links`);
       await read('page links in change request', `${s}/change-requests/cr_work/content/page/${id}/links`);
@@ -103,6 +140,43 @@ async function measure(pages: number, timeoutMs: number, work: string, checkOnly
       await read('search, first 100', `${s}/search?query=${SEARCH}&limit=100`);
       const first = (await call('GET', `${s}/search?query=${SEARCH}&limit=100`)).json as { next?: { page: string } };
       if (first.next) await read('search, second 100', `${s}/search?query=${SEARCH}&limit=100&page=${encodeURIComponent(first.next.page)}`);
+
+      // The same pages from a Git repository, then one page changed and imported again, GIT_CHANGES times.
+      const repo = join(work, `pages-${pages}`);
+      for (const [path, text] of scaleRepository(pages)) {
+        mkdirSync(dirname(join(repo, path)), { recursive: true });
+        writeFileSync(join(repo, path), text);
+      }
+      await run('git', ['init', '-q', '-b', 'main', repo]);
+      await commitAll(repo, 'The pages');
+      const g = `/spaces/${SCALE_GIT_SPACE}`;
+      const gitImport = () => call('POST', `${g}/git/import`, { url: repo, ref: 'refs/heads/main' });
+      figures['Git import of the pages (ms)'] = (await gitImport()).ms;
+      const links = () => call('GET', `${g}/links?limit=100`);
+      const warmReads = async () => {
+        const ms: number[] = [];
+        for (let i = 0; i < 3; i++) ms.push((await links()).ms);
+        return ms;
+      };
+      const firstRead = await links();
+      const samples: GitLinkSamples = { afterImport: firstRead.ms, afterChange: [], warm: await warmReads() };
+      figures['Git space links, first 100, body (MB)'] = firstRead.bytes / 1024 / 1024;
+      for (let i = 0; i < GIT_CHANGES; i++) {
+        const path = join(repo, 'f0', `p${10 + i}.md`);
+        writeFileSync(path, `${readFileSync(path, 'utf8')}\n\nSee also [the draft](draft-${i}.md).`);
+        await commitAll(repo, `Edit page ${10 + i}`);
+        await gitImport();
+        samples.afterChange.push((await links()).ms);
+        samples.warm.push(...(await warmReads()));
+      }
+      gitSamples.set(pages, samples);
+      figures['Git space links, first 100, cold'] = samples.afterImport;
+      figures['Git space links, first 100, cold after edit'] = median(samples.afterChange);
+      figures['Git space links, first 100, warm'] = median(samples.warm);
+      if (only === 'links') {
+        await agent.close();
+        return await stop(child, figures);
+      }
     }
     // docs cr check of a change request touching CHECK_TOUCHED pages, before the merges below move the primary content.
     const cliEnv = {
@@ -147,7 +221,7 @@ async function measure(pages: number, timeoutMs: number, work: string, checkOnly
         met: median(checks) <= 2000,
       });
     }
-    if (checkOnly) {
+    if (only === 'check') {
       await agent.close();
       return await stop(child, figures);
     }
@@ -209,8 +283,11 @@ async function drive(): Promise<void> {
   };
   const jsonPath = flag('--json') ?? join(ROOT, 'bench', 'results', 'scale.json');
   const timeoutMs = Number(flag('--timeout') ?? 120) * 1000;
-  const only = args.indexOf('--check-only');
-  const checkOnly = only >= 0 && args.splice(only, 1).length > 0;
+  const flagOnly = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 && args.splice(i, 1).length > 0;
+  };
+  const only: Only = flagOnly('--check-only') ? 'check' : flagOnly('--links-only') ? 'links' : undefined;
   const sizes = args.length > 0 ? args.map(Number) : [1000, 10_000];
   if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
     process.stderr.write('bench/scale: run `npm run build` first\n');
@@ -221,7 +298,7 @@ async function drive(): Promise<void> {
   try {
     for (const pages of sizes) {
       console.log(`seeding ${pages} pages...`);
-      results[pages] = await measure(pages, timeoutMs, work, checkOnly);
+      results[pages] = await measure(pages, timeoutMs, work, only);
     }
   } finally {
     rmSync(work, { recursive: true, force: true, maxRetries: 5 });
@@ -242,12 +319,46 @@ async function drive(): Promise<void> {
       `${label.padEnd(44)}${sizes.map((n) => fmt(results[n]?.[label]).padStart(14)).join('')}${sizes.length > 1 ? `  ${ratio === null ? '-' : `${ratio.toFixed(1)}x`}` : ''}`,
     );
   }
+  reportGitLinks(small, large);
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
     `${JSON.stringify({ date: new Date().toISOString(), sizes, results, growth: { from: small, to: large, ratios: growth } }, null, 2)}\n`,
   );
   console.log(`\nwritten to ${jsonPath}`);
+}
+
+/** Report rows of the Git-imported space's link report, with the goals at the largest size (issue 25). */
+function reportGitLinks(small: number, large: number): void {
+  const rows: [string, (s: GitLinkSamples) => number[], number][] = [
+    ['cold after the import', (s) => [s.afterImport], 300],
+    ['cold after one page changed', (s) => s.afterChange, 300],
+    ['warm', (s) => s.warm, 50],
+  ];
+  for (const [label, of, goalMs] of rows) {
+    for (const pages of [small, large]) {
+      const samples = gitSamples.get(pages);
+      if (!samples) continue;
+      const row = {
+        what: `space link report, first 100, ${pages} pages from Git, ${label}`,
+        unit: 'ms' as const,
+        ...summarize(of(samples)),
+      };
+      const base = gitSamples.get(small);
+      if (pages !== large || pages === small || !base) {
+        report(row);
+        continue;
+      }
+      const ratio = row.median / summarize(of(base)).median;
+      report({
+        ...row,
+        vs: `the same at ${small} pages`,
+        ratio,
+        goal: `≤ ${goalMs} ms, ≤ 15×`,
+        met: row.median <= goalMs && ratio <= 15,
+      });
+    }
+  }
 }
 
 if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));

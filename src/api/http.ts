@@ -67,6 +67,12 @@ export interface HttpRequest {
   expectBody?: boolean;
   /** Override the method's idempotency (the operation table's `idempotent`: a PATCH or a POST that is safe to repeat). */
   idempotent?: boolean;
+  /**
+   * Reads a non-empty 2xx body from its bytes instead of JSON.parse (a list page written out as it came,
+   * src/api/json-lines.ts): what it returns is the response's `body`; undefined has the bytes decoded and
+   * parsed as usual, with the usual errors.
+   */
+  read?: (bytes: Buffer) => unknown;
 }
 
 export interface HttpResponse {
@@ -100,6 +106,7 @@ const snippet = (text: string, max: number): string => {
   return flat.length <= max ? flat : `${flat.slice(0, max)}… (+${flat.length - max} chars)`;
 };
 const header = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 const statusText = (status: number): string => `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
 const errorCode = (err: unknown): string | undefined => {
   const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> } | null;
@@ -221,6 +228,7 @@ export class HttpClient {
     if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
     let res: Dispatcher.ResponseData;
     let text: string;
+    let read: unknown;
     try {
       res = await undiciRequest(url, {
         method: method,
@@ -234,6 +242,11 @@ export class HttpClient {
       if (res.statusCode === 204 || res.statusCode === 205 || method === 'HEAD') {
         await res.body.dump();
         text = '';
+      } else if (req.read && res.statusCode >= 200 && res.statusCode < 300) {
+        const bytes = Buffer.from(await res.body.arrayBuffer());
+        read = bytes.length === 0 ? undefined : req.read(bytes);
+        // As undici's text() decodes: UTF-8, without a byte order mark.
+        text = read === undefined || this.options.debug ? bytes.toString('utf8', hasBom(bytes) ? 3 : 0) : '';
       } else {
         text = await res.body.text();
       }
@@ -244,7 +257,8 @@ export class HttpClient {
     const contentType = header(res.headers['content-type']);
     if (this.options.debug)
       this.trace(`< ${status} ${contentType || '-'} ${Math.round(performance.now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
-    return { status, headers: res.headers, contentType, body: this.interpret(status, res.headers, contentType, text, method, shown, req) };
+    const body = read ?? this.interpret(status, res.headers, contentType, text, method, shown, req);
+    return { status, headers: res.headers, contentType, body };
   }
 
   private interpret(

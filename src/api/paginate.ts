@@ -1,5 +1,6 @@
 import { ResponseError } from './errors.js';
 import { MAX_PAGE_SIZE } from './schemas/common.js';
+import type { JsonLinesChunk } from './json-lines.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -24,6 +25,16 @@ export function effectivePageSize(pageSize: number | undefined): number {
   return Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE);
 }
 
+/** A page of a list as JSON lines (`--all --json`): the envelope, the item count, and the first `n` items' lines. */
+export interface LinesPage {
+  next?: { page: string } | null;
+  count?: number;
+  /** Items on the page; undefined when the page has no items array. */
+  size: number | undefined;
+  /** The first `n` items, one JSON object per line, each line ending in a line feed. */
+  lines(n: number): string | Uint8Array;
+}
+
 /**
  * Walks a `{items, next: {page}}` list: yields items as each page arrives. While the items of page
  * N are consumed (written out), page N+1 is already being fetched, so at most two pages are held.
@@ -33,6 +44,28 @@ export async function* paginate<T>(
   fetchPage: (page: string | undefined, limit: number) => Promise<Page<T>>,
   options: PaginateOptions = {},
 ): AsyncGenerator<T> {
+  const size = (page: Page<T>) => (page && Array.isArray(page.items) ? page.items.length : undefined);
+  for await (const { page, take } of pages(fetchPage, size, options)) {
+    for (let i = 0; i < take; i++) yield page.items[i] as T;
+  }
+}
+
+/** `paginate` a page at a time, each page's items as JSON lines. */
+export async function* paginateLines(
+  fetchPage: (page: string | undefined, limit: number) => Promise<LinesPage>,
+  options: PaginateOptions = {},
+): AsyncGenerator<JsonLinesChunk> {
+  for await (const { page, take } of pages(fetchPage, (p) => p?.size, options)) {
+    if (take > 0) yield { lines: page.lines(take), items: take };
+  }
+}
+
+/** The pages of a list and how many of each one's items to take (`paginate`); `size` counts a page's items. */
+async function* pages<P extends { next?: { page: string } | null; count?: number }>(
+  fetchPage: (page: string | undefined, limit: number) => Promise<P>,
+  size: (page: P) => number | undefined,
+  options: PaginateOptions,
+): AsyncGenerator<{ page: P; take: number }> {
   const max = options.max ?? Number.POSITIVE_INFINITY;
   const pageSize = effectivePageSize(options.pageSize);
   if (!(max > 0)) return;
@@ -48,23 +81,22 @@ export async function* paginate<T>(
   let yielded = 0;
   let pages = 0;
   const seen = new Set<string>();
-  let pending: Promise<Page<T>> | undefined = request(undefined);
+  let pending: Promise<P> | undefined = request(undefined);
   while (pending) {
-    const page: Page<T> = await pending;
+    const page: P = await pending;
     pending = undefined;
-    if (!page || !Array.isArray(page.items)) {
-      throw new ResponseError(`page ${pages + 1} of the list has no "items" array`);
-    }
+    const items = size(page);
+    if (items === undefined) throw new ResponseError(`page ${pages + 1} of the list has no "items" array`);
     pages += 1;
     const next = page.next?.page;
     options.onPage?.({
       page: pages,
-      items: page.items.length,
+      items,
       count: typeof page.count === 'number' ? page.count : undefined,
       more: typeof next === 'string' && next !== '',
     });
     // A short page may still have a next one (a server may cap pages); only `max` stops early.
-    const wanted = Math.min(page.items.length, max - yielded);
+    const wanted = Math.min(items, max - yielded);
     let repeated = false;
     if (typeof next === 'string' && next !== '' && yielded + wanted < max) {
       // Silently stopping would truncate the output; following the cursor again would loop forever.
@@ -73,10 +105,8 @@ export async function* paginate<T>(
       requested = yielded + wanted;
       if (!repeated) pending = request(next);
     }
-    for (let i = 0; i < wanted; i++) {
-      yielded++;
-      yield page.items[i] as T;
-    }
+    yielded += wanted;
+    yield { page, take: wanted };
     if (repeated) throw new ResponseError(`the server returned the page cursor "${next}" twice; stopping after ${yielded} items`);
   }
 }

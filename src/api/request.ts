@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { buildPath, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
 import { HttpClient, type HttpOptions } from './http.js';
-import { paginate, type Page, type PaginateOptions } from './paginate.js';
+import { paginate, paginateLines, type LinesPage, type Page, type PaginateOptions } from './paginate.js';
+import { JSON_LINES, ScannedPage, scanListPage, type WithJsonLines } from './json-lines.js';
 import { ResponseError } from './errors.js';
 import { formatIssues, validate, ValidationError } from './validation.js';
 
@@ -96,7 +97,7 @@ export class OperationClient {
     return parsed.data as OperationResult<O>;
   }
 
-  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions) {
+  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions, read?: (bytes: Buffer) => unknown) {
     const req = this.prepare(op, params);
     const res = await this.http.request({
       method: req.method,
@@ -106,6 +107,7 @@ export class OperationClient {
       signal: options.signal,
       expectBody: op.response !== undefined,
       idempotent: op.idempotent,
+      read,
     });
     if (op.response && res.body === undefined) {
       throw new ResponseError(`${op.method} ${req.path}: expected a JSON body but the response (HTTP ${res.status}) was empty`, res.status);
@@ -113,34 +115,68 @@ export class OperationClient {
     return { body: res.body, path: req.path, status: res.status };
   }
 
-  /**
-   * One page of a list, checked for what paging relies on: the envelope (`items`, `next`, `count`),
-   * the first item against the operation's lenient item schema, and every other item only for being
-   * an object. A full parse of every item cost more than the request on long lists; the response
-   * schemas transform nothing, so the items are the same either way.
-   */
+  /** One page of a list, checked by `checkPage`. */
   private async page<O extends Operation>(op: O, params: Record<string, unknown>, options: CallOptions): Promise<Page<OperationItem<O>>> {
     const { body, path, status } = await this.send(op, params, options);
-    if (!this.validateResponses) return body as Page<OperationItem<O>>;
-    const fail = (what: string) => new ResponseError(`${op.method} ${path}: unexpected response shape (${what})`, status);
-    const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-    if (!isObject(body)) throw fail('response: expected an object');
-    const { items, next, count } = body;
-    if (!Array.isArray(items)) throw fail('response.items: expected an array');
-    if (next !== undefined && next !== null && !(isObject(next) && typeof next.page === 'string'))
-      throw fail('response.next: expected an object with a string "page", or null');
-    if (count !== undefined && typeof count !== 'number') throw fail('response.count: expected a number');
-    const item = (op.response as { shape?: { items?: { element?: z.ZodType } } } | undefined)?.shape?.items?.element;
-    if (item && items.length > 0) {
-      const parsed = item.safeParse(items[0]);
-      if (!parsed.success) throw fail(formatIssues(parsed.error.issues, 'response.items.0'));
-    }
-    const bad = items.findIndex((i) => !isObject(i));
-    if (bad !== -1) throw fail(`response.items.${bad}: expected an object`);
-    return body as unknown as Page<OperationItem<O>>;
+    return this.checkPage(op, body, path, status) as Page<OperationItem<O>>;
   }
 
-  /** Iterate every item of a paginated operation, one page in memory at a time. */
+  /**
+   * A page of a list checked for what paging relies on: the envelope (`items`, `next`, `count`), the
+   * first item against the operation's lenient item schema, and every other item only for being an
+   * object. A full parse of every item cost more than the request on long lists; the response schemas
+   * transform nothing, so the items are the same either way.
+   */
+  private checkPage(op: Operation, body: unknown, path: string, status: number): Page<unknown> {
+    if (!this.validateResponses) return body as Page<unknown>;
+    const fail = failure(op, path, status);
+    if (!isObject(body)) throw fail('response: expected an object');
+    const { items } = body;
+    if (!Array.isArray(items)) throw fail('response.items: expected an array');
+    checkEnvelope(body, fail);
+    if (items.length > 0) checkFirstItem(op, items[0], fail);
+    const bad = items.findIndex((i) => !isObject(i));
+    if (bad !== -1) throw fail(`response.items.${bad}: expected an object`);
+    return body as unknown as Page<unknown>;
+  }
+
+  /**
+   * One page of a list as JSON lines, checked as `checkPage` checks it. When the body is in the form
+   * JSON.stringify gives (src/api/json-lines.ts), the lines are cut from its bytes and only the envelope
+   * and the first item are parsed; otherwise it is parsed and each item serialised, to the same lines.
+   */
+  private async linesPage(op: Operation, params: Record<string, unknown>, options: CallOptions): Promise<LinesPage> {
+    const { body, path, status } = await this.send(op, params, options, scanListPage);
+    if (body instanceof ScannedPage) {
+      if (this.validateResponses) {
+        const fail = failure(op, path, status);
+        checkEnvelope(body.envelope, fail);
+        const first = body.firstItem();
+        if (first !== undefined) checkFirstItem(op, JSON.parse(first), fail);
+      }
+      const { next, count } = body.envelope as Omit<Page<unknown>, 'items'>;
+      return { next, count, size: body.ends.length, lines: (n) => body.lines(n) };
+    }
+    const checked: unknown = this.checkPage(op, body, path, status);
+    // Unchecked (validateResponses false), a body that is no list fails in paginate as it does for items.
+    const page = (isObject(checked) ? checked : {}) as Partial<Page<unknown>>;
+    const items = page.items ?? [];
+    return {
+      next: page.next,
+      count: page.count,
+      size: Array.isArray(page.items) ? items.length : undefined,
+      lines: (n) => {
+        let text = '';
+        for (let i = 0; i < n; i++) text += `${JSON.stringify(items[i])}\n`;
+        return text;
+      },
+    };
+  }
+
+  /**
+   * Iterate every item of a paginated operation, one page in memory at a time. The generator also offers
+   * the items as JSON lines a page at a time (JSON_LINES, src/api/json-lines.ts), which `--all --json` writes.
+   */
   paginate<O extends Operation>(
     op: O,
     params: OperationParams<O>,
@@ -148,13 +184,36 @@ export class OperationClient {
   ): AsyncGenerator<OperationItem<O>> {
     if (!op.paginated) throw new ValidationError(`${op.id} is not a paginated list`);
     const base = params as Record<string, unknown>;
-    return paginate(
-      (page, limit) => this.page(op, { ...base, query: { ...(base.query as object | undefined), page, limit } }, options),
-      options,
-    );
+    const query = (page: string | undefined, limit: number) => ({ ...base, query: { ...(base.query as object | undefined), page, limit } });
+    const items = paginate((page, limit) => this.page(op, query(page, limit), options), options);
+    const lines: WithJsonLines = {
+      [JSON_LINES]: () => paginateLines((page, limit) => this.linesPage(op, query(page, limit), options), options),
+    };
+    return Object.assign(items, lines);
   }
 
   async close(): Promise<void> {
     await this.http.close();
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const failure = (op: Operation, path: string, status: number) => (what: string) =>
+  new ResponseError(`${op.method} ${path}: unexpected response shape (${what})`, status);
+
+/** `next` and `count` of a page's envelope, as the contract has them. */
+function checkEnvelope(body: { next?: unknown; count?: unknown }, fail: (what: string) => Error): void {
+  const { next, count } = body;
+  if (next !== undefined && next !== null && !(isObject(next) && typeof next.page === 'string'))
+    throw fail('response.next: expected an object with a string "page", or null');
+  if (count !== undefined && typeof count !== 'number') throw fail('response.count: expected a number');
+}
+
+/** The first item of a page against the operation's item schema. */
+function checkFirstItem(op: Operation, item: unknown, fail: (what: string) => Error): void {
+  const schema = (op.response as { shape?: { items?: { element?: z.ZodType } } } | undefined)?.shape?.items?.element;
+  if (!schema) return;
+  const parsed = schema.safeParse(item);
+  if (!parsed.success) throw fail(formatIssues(parsed.error.issues, 'response.items.0'));
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
 import type { JqFilter } from './jq.js';
+import { jsonLinesOf } from '../api/json-lines.js';
 import { fitTable } from './format/table.js';
 import { isTimestamp, relativeTime } from './format/time.js';
 
@@ -27,7 +28,7 @@ let TableClass: typeof Table | undefined;
 export type OutputMode = 'table' | 'tsv' | 'json';
 
 export interface OutStream {
-  write(chunk: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   isTTY?: boolean;
   columns?: number;
   once?(event: 'drain', listener: () => void): unknown;
@@ -124,6 +125,16 @@ export class Output {
       for await (const item of items) rows.push(item);
       this.list(rows, columns, empty);
       return rows.length;
+    }
+    // With --json, a list that has its items as JSON lines already (the API's paged lists) is written a
+    // page at a time, the same lines without an object made of each item (src/api/json-lines.ts).
+    const lines = this.isJson && !this.jsonFilter ? jsonLinesOf(items) : undefined;
+    if (lines) {
+      for await (const page of lines()) {
+        count += page.items;
+        await this.write(this.options.stdout, page.lines);
+      }
+      return count;
     }
     // Lines go out in chunks of about 64 kB (a write per line is a system call each on a pipe); what
     // was received before a failure is still written.
@@ -242,7 +253,7 @@ export class Output {
   }
 
   /** Waits for 'drain' when the consumer is slower than the API, so memory stays flat. */
-  private async write(stream: OutStream, chunk: string): Promise<void> {
+  private async write(stream: OutStream, chunk: string | Uint8Array): Promise<void> {
     if (!stream.write(chunk) && stream.once) await new Promise<void>((resolve) => stream.once?.('drain', resolve));
   }
 

@@ -11,7 +11,7 @@ import { errorBody, MAX_BODY_BYTES, Router, type RouterResult } from './router.j
 import { FaultInjector, faultSeed, parseFaults, type FaultAction } from './faults.js';
 import { loggablePath, RequestLog } from './log.js';
 import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
-import type { EmulatorContext, Handlers } from './types.js';
+import { JsonText, type EmulatorContext, type Handlers } from './types.js';
 import { serveContentAsset } from './domain/assets.js';
 import { hostPolicy, resolveFilesRoot } from './host.js';
 import { prepareDataDir, replaceDemoTokens, restrictFiles } from './data-dir.js';
@@ -298,6 +298,18 @@ function readBody(req: IncomingMessage): Buffer | 'too-large' | Promise<Buffer |
 }
 
 function send(res: ServerResponse, result: RouterResult): void {
+  if (result.body instanceof JsonText) {
+    const { chunks } = result.body;
+    res.writeHead(result.status, {
+      ...(result.headers ?? {}),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': result.body.byteLength,
+    });
+    res.cork();
+    for (const chunk of chunks) res.write(chunk);
+    res.end();
+    return;
+  }
   const empty = result.status === 204 || result.status === 205 || result.body === undefined;
   const payload = empty ? '' : JSON.stringify(result.body);
   const headers: Record<string, string | number> = { ...(result.headers ?? {}) };

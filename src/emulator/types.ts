@@ -94,6 +94,42 @@ export interface Answer<B> {
   body: B;
   headers?: Headers;
 }
+
+/**
+ * A JSON body serialized beforehand: its bytes, in chunks written one after the other. For large
+ * answers built from parts kept between requests (a link report's items), so that a repeated read
+ * writes kept bytes instead of serializing them again. `B` is the body the text stands for: a
+ * handler answering one is still checked against its operation's response.
+ */
+export class JsonText<B> {
+  /** Never set: ties the text to the body type it stands for. */
+  declare readonly of?: B;
+  constructor(readonly chunks: readonly Buffer[]) {}
+
+  get byteLength(): number {
+    let n = 0;
+    for (const chunk of this.chunks) n += chunk.length;
+    return n;
+  }
+}
+
+const OPEN_ITEMS = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * A list's answer (`{items, ...rest}`, in that order, as `JSON.stringify` writes it) from its items
+ * already serialized.
+ */
+export function jsonList<B extends { items: unknown[] }>(items: readonly Buffer[], rest: Omit<B, 'items'>): JsonText<B> {
+  const chunks: Buffer[] = [OPEN_ITEMS];
+  items.forEach((item, i) => {
+    if (i > 0) chunks.push(COMMA);
+    chunks.push(item);
+  });
+  const tail = JSON.stringify(rest);
+  chunks.push(Buffer.from(tail === '{}' ? ']}' : `],${tail.slice(1)}`));
+  return new JsonText<B>(chunks);
+}
 export interface EmptyAnswer {
   status: number;
   body?: undefined;
@@ -108,7 +144,7 @@ export interface ErrorBody {
  * error answered rather than thrown (a thrown error rolls the handler's writes back).
  */
 export type Reply<K extends OperationId> =
-  (Parts<K>['response'] extends z.ZodType ? Answer<ResponseOf<K>> : EmptyAnswer) | Answer<ErrorBody>;
+  (Parts<K>['response'] extends z.ZodType ? Answer<ResponseOf<K>> | Answer<JsonText<ResponseOf<K>>> : EmptyAnswer) | Answer<ErrorBody>;
 
 export type Handler<K extends OperationId> = (req: HandlerRequest<K>) => Reply<K> | Promise<Reply<K>>;
 

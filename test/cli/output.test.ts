@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JSON_LINES } from '../../src/api/json-lines.js';
 import { colorAllowed, NoContent, Output, outputMode, type Columns, type OutputMode } from '../../src/cli/output.js';
 
 class Sink {
@@ -9,8 +10,8 @@ class Sink {
     readonly isTTY: boolean,
     private readonly highWater = Number.POSITIVE_INFINITY,
   ) {}
-  write(chunk: string): boolean {
-    this.chunks.push(chunk);
+  write(chunk: string | Uint8Array): boolean {
+    this.chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return this.chunks.length % this.highWater !== 0;
   }
   once(_event: 'drain', listener: () => void): void {
@@ -130,6 +131,28 @@ describe('Output', () => {
     }
     expect(await done).toBe(5001);
     expect(written.join('').split('\n').filter(Boolean)).toHaveLength(5001);
+  });
+
+  it('writes a list that has its JSON lines already a page at a time with --json, and its items otherwise', async () => {
+    const lines = (chunk: Row[]) => chunk.map((r) => `${JSON.stringify(r)}\n`).join('');
+    const pages = [rows, [{ id: 'cr_3', number: 3, subject: 'Third' }]];
+    const list = () =>
+      Object.assign(generate(pages.flat()), {
+        [JSON_LINES]: async function* () {
+          for (const page of pages) yield { lines: Buffer.from(lines(page)), items: page.length };
+        },
+      });
+    const json = make('json');
+    expect(await json.out.stream(list(), columns)).toBe(3);
+    expect(json.stdout.chunks).toEqual(pages.map(lines));
+    const tsv = make('tsv');
+    expect(await tsv.out.stream(list(), columns)).toBe(3);
+    expect(tsv.stdout.text.split('\n').filter(Boolean)).toHaveLength(3);
+    // --jq reads each item.
+    const jq = make('json');
+    jq.out.jsonFilter = (value) => Promise.resolve(String((value as Row).number));
+    expect(await jq.out.stream(list(), columns)).toBe(3);
+    expect(jq.stdout.text).toBe('1\n2\n3\n');
   });
 
   it('streams TSV rows when piped and collects a table on a TTY', async () => {

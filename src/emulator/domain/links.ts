@@ -50,33 +50,67 @@ const normalize = (parts: string[]): string => {
   return out.join('/');
 };
 
+/** A path with an empty, `.` or `..` segment (or a leading or trailing slash): only those need `normalize`. */
+const UNNORMAL = /(^|\/)\.{0,2}(\/|$)/;
+
+/** `base/rel` normalized; most links need no more than the concatenation. */
+const joinPath = (base: string, rel: string): string => {
+  const joined = base === '' ? rel : `${base}/${rel}`;
+  return UNNORMAL.test(joined) ? normalize(joined.split('/')) : joined;
+};
+
+/** Ends with `.md`, `README` or `index` (any case) or a slash: only those have a suffix to strip. */
+const SUFFIXED = /(\.md|readme|index|\/)$/i;
+
 const stripPageSuffix = (path: string): string =>
-  path
-    .replace(/\.md$/i, '')
-    .replace(/(^|\/)(README|index)$/i, '')
-    .replace(/\/+$/, '');
+  SUFFIXED.test(path)
+    ? path
+        .replace(/\.md$/i, '')
+        .replace(/(^|\/)(README|index)$/i, '')
+        .replace(/\/+$/, '')
+    : path;
+
+/** A link's target without its query or fragment. */
+const withoutQuery = (target: string): string => {
+  const q = target.indexOf('?');
+  const h = target.indexOf('#');
+  const at = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  return at < 0 ? target : target.slice(0, at);
+};
+
+/** The folder of a page's path (`''` at the top). */
+const folderOf = (path: string): string => {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+};
+
+/** The page at a link's path (the first page for the root), if there is one. */
+function pageAt(rev: RevisionDoc, byPath: ReadonlyMap<string, PageNode>, candidate: string): PageNode | undefined {
+  const path = stripPageSuffix(candidate);
+  return byPath.get(path) ?? (path === '' ? rev.pages[0] : undefined);
+}
 
 /**
  * The page a relative link from `from` names: relative to the page's folder, to the page itself,
  * or from the root, the first that exists. Tried one at a time: most links hit the first.
  */
 function linkedPage(rev: RevisionDoc, from: PageNode, target: string): PageNode | undefined {
-  const raw = target.replace(/[?#].*$/, '');
+  const raw = withoutQuery(target);
   let clean = raw;
-  try {
-    clean = decodeURIComponent(raw);
-  } catch {
-    // A link with broken percent-encoding is matched as written (and reported broken), never a 500.
+  if (raw.includes('%')) {
+    try {
+      clean = decodeURIComponent(raw);
+    } catch {
+      // A link with broken percent-encoding is matched as written (and reported broken), never a 500.
+    }
   }
-  const parts = clean.split('/');
   const { byPath } = pageIndex(rev.pages);
-  const lookup = (candidate: string) => {
-    const path = stripPageSuffix(candidate);
-    return byPath.get(path) ?? (path === '' ? rev.pages[0] : undefined);
-  };
-  if (clean.startsWith('/')) return lookup(normalize(parts));
-  const own = from.path.split('/');
-  return lookup(normalize([...own.slice(0, -1), ...parts])) ?? lookup(normalize([...own, ...parts])) ?? lookup(normalize(parts));
+  if (clean.startsWith('/')) return pageAt(rev, byPath, joinPath('', clean));
+  return (
+    pageAt(rev, byPath, joinPath(folderOf(from.path), clean)) ??
+    pageAt(rev, byPath, joinPath(from.path, clean)) ??
+    pageAt(rev, byPath, joinPath('', clean))
+  );
 }
 
 const ownHosts = new Map<string, string>();
@@ -105,10 +139,14 @@ function fileIndex(files: readonly FileEntry[]): { byName: Map<string, number>; 
   });
 }
 
+/** Whether the link's resolution depends on the page it is on (a relative link), rather than on its text alone. */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const dependsOnPage = (target: string): boolean => !target.startsWith('/') && !SCHEME.test(target);
+
 export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseUrl: string): ResolvedLink | undefined {
   const target = raw.trim();
   if (target === '' || target.startsWith('#')) return undefined;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(target)?.[1]?.toLowerCase();
+  const scheme = SCHEME.exec(target)?.[1]?.toLowerCase();
   if (scheme) {
     if (scheme === 'http' || scheme === 'https') {
       let host: string;
@@ -162,6 +200,8 @@ export interface LinkReport {
   items: LinkItem[];
   /** An item as the API shows it: only the items of the page sent are presented. */
   present: (item: LinkItem) => z.input<typeof PresentedLink>;
+  /** The JSON text of `present(item)`, the same bytes, kept with the report for an item linked from many pages. */
+  json: (item: LinkItem) => Buffer;
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
@@ -173,17 +213,49 @@ export interface LinkItem {
 
 type Grouped = Map<string, { link: ResolvedLink; from: PageNode[] }>;
 
+/** Most markdown texts kept in `targetsOf` (the pages of a few large spaces). */
+const TARGETS_KEPT = 50_000;
+const targetsByText = new Map<string, readonly string[]>();
+
+/**
+ * The link targets of a page's markdown, extracted once per text: the same text always has the same
+ * targets, so an unchanged page of a new revision (a Git import, a merge) is not parsed again, and
+ * a changed one is, whatever revision it is in.
+ */
+function targetsOf(markdown: string): readonly string[] {
+  let targets = targetsByText.get(markdown);
+  if (targets === undefined) {
+    targets = extractLinks(markdown).map((link) => link.target);
+    if (targetsByText.size >= TARGETS_KEPT) targetsByText.delete(targetsByText.keys().next().value!);
+    targetsByText.set(markdown, targets);
+  }
+  return targets;
+}
+
 function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): Grouped {
   const grouped: Grouped = new Map();
+  // URLs and absolute paths resolve the same from every page: once each (null: not a link).
+  const shared = new Map<string, ResolvedLink | null>();
   for (const page of pages) {
     linkWork.pagesScanned++;
-    for (const { target } of extractLinks(page.markdown)) {
-      const link = resolveLink(rev, page, target, baseUrl);
+    for (const target of targetsOf(page.markdown)) {
+      let link: ResolvedLink | null | undefined;
+      if (dependsOnPage(target)) link = resolveLink(rev, page, target, baseUrl);
+      else {
+        link = shared.get(target);
+        if (link === undefined) {
+          link = resolveLink(rev, page, target, baseUrl) ?? null;
+          shared.set(target, link);
+        }
+      }
       if (!link) continue;
-      const entry = grouped.get(link.key) ?? { link, from: [] };
+      let entry = grouped.get(link.key);
+      if (!entry) {
+        entry = { link, from: [] };
+        grouped.set(link.key, entry);
+      }
       // A page's links come one after the other: it is listed once if it is the last one listed.
       if (entry.from[entry.from.length - 1] !== page) entry.from.push(page);
-      grouped.set(link.key, entry);
     }
   }
   return grouped;
@@ -249,7 +321,78 @@ export function linkReport(
     targetReference: presentTarget(e.link.target, loc),
     locationReferences: e.from.map((page) => pageLocation(page, loc)),
   });
-  return { items, present, stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) } };
+  return {
+    items,
+    present,
+    json: itemJson(grouped, loc),
+    stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) },
+  };
+}
+
+/** Items linked from at least this many pages keep their JSON text (the few that make most of a report's bytes). */
+const KEEP_JSON_FROM = 16;
+/** Locators (callers seeing the organization and space alike) whose texts a report keeps. */
+const LOCATORS_KEPT = 2;
+
+interface KeptJson {
+  /** Each page's location, without the organization and space. */
+  pages: Map<PageNode, Buffer>;
+  /** Items linked from many pages. */
+  items: Map<string, Buffer>;
+}
+
+const CLOSE = Buffer.from('}');
+const COMMA = Buffer.from(',');
+const CLOSE_ITEM = Buffer.from(']}');
+
+/**
+ * The JSON text of a presented item, built from parts: the organization and space once, each page's
+ * presentation once per report, so that an item linked from 10,000 pages costs the copy of their
+ * bytes, not 10,000 presentations. Texts of items linked from many pages are kept with the grouping,
+ * per locator: what a caller sees of the organization (permissions) and of the space (counts) is part
+ * of every location, so a text serves only callers that see the same.
+ */
+function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
+  const { ctx } = loc;
+  const headText = `{"kind":"page","organization":${JSON.stringify(loc.organization)},"space":${JSON.stringify(loc.space)},"page":`;
+  const locKey = `${ctx.baseUrl} ${ctx.organization} ${ctx.space} ${ctx.changeRequest ?? ''}\n${headText}`;
+  const byLocator = derived(grouped, 'json', () => new Map<string, KeptJson>());
+  let kept = byLocator.get(locKey);
+  if (kept) byLocator.delete(locKey);
+  else kept = { pages: new Map(), items: new Map() };
+  for (const oldest of byLocator.keys()) {
+    if (byLocator.size < LOCATORS_KEPT) break;
+    byLocator.delete(oldest);
+  }
+  // Most recently used last.
+  byLocator.set(locKey, kept);
+  const { pages, items } = kept;
+  const head = Buffer.from(headText);
+  const pageJson = (page: PageNode): Buffer => {
+    let json = pages.get(page);
+    if (!json) {
+      json = Buffer.from(JSON.stringify(presentPage({ ...page, pages: [] }, ctx)));
+      pages.set(page, json);
+    }
+    return json;
+  };
+  const keepAll = Object.isFrozen(grouped);
+  return (e) => {
+    const hit = items.get(e.id);
+    if (hit) return hit;
+    const target = JSON.stringify(presentTarget(e.link.target, loc));
+    const parts: Buffer[] = [
+      Buffer.from(`{"status":${JSON.stringify(e.link.status)},"relation":"reference","targetReference":${target},"locationReferences":[`),
+    ];
+    e.from.forEach((page, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(head, pageJson(page), CLOSE);
+    });
+    parts.push(CLOSE_ITEM);
+    const text = Buffer.concat(parts);
+    if (e.from.length >= KEEP_JSON_FROM && keepAll) items.set(e.id, text);
+    return text;
+  };
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */

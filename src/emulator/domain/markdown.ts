@@ -79,11 +79,16 @@ export interface MarkdownLink {
 /** Inline links and images `[text](target "title")`, outside code. */
 export function extractLinks(markdown: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
+  // Without a backtick (no code to cut out, no fence), only a line with `](` can hold a link.
+  const code = markdown.includes('`');
+  if (!code && !markdown.includes('](')) return links;
+  const fences = code || markdown.includes('~~~');
   let fenced = false;
   for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fences && /^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
-    const text = line.replace(/`[^`]*`/g, '');
+    const text = code ? line.replace(/`[^`]*`/g, '') : line;
+    if (!text.includes('](')) continue;
     for (const m of text.matchAll(/(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
       links.push({ image: m[1] === '!', text: m[2] ?? '', target: m[3] ?? '' });
     }

@@ -5,7 +5,17 @@ import { pageOrdered } from '../domain/ordered-list.js';
 import { getRevision } from '../domain/revisions.js';
 import { searchPages } from '../domain/search.js';
 import { createSpace, isExpired, purgeExpiredSpaces, purgeSpace, type SpaceDoc } from '../domain/spaces.js';
-import { badRequest, conflict, errorBody, forbidden, notFound, preconditionFailed, type Handlers } from '../types.js';
+import {
+  badRequest,
+  conflict,
+  errorBody,
+  forbidden,
+  jsonList,
+  notFound,
+  preconditionFailed,
+  type Handlers,
+  type ResponseOf,
+} from '../types.js';
 import { locatorOf, scopeOf, showSpace, spaceOf, type Req } from './content-common.js';
 
 /** Spaces: read, settings, delete/restore (7-day window), duplicate, move, transfer, links and search. */
@@ -119,8 +129,9 @@ export const spaceHandlers = {
     const scope = scopeOf(req, false);
     const { query } = req;
     const report = linkReport(scope.revision, locatorOf(req, scope), query.status ? { status: query.status } : {});
-    const page = pageOrdered(report.items, query.page, query.limit);
-    return { status: 200, body: { ...page, items: page.items.map(report.present), stats: report.stats } };
+    const { items, ...page } = pageOrdered(report.items, query.page, query.limit);
+    // Serialized item by item: the text of an item linked from thousands of pages is kept between requests.
+    return { status: 200, body: jsonList<ResponseOf<'listSpaceLinks'>>(items.map(report.json), { ...page, stats: report.stats }) };
   },
 
   searchSpaceContent: (req) => {
