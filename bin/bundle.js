@@ -13,6 +13,7 @@
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,10 +42,53 @@ const packageName = (spec) =>
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
 
+/**
+ * @oclif/core requires every one of its ~170 modules at import (index.js requires the command, which requires
+ * the config, the help, the parser, the plugin loader, ...), though a command runs with a part of them; it was
+ * most of a command's start-up. Its modules' top-level requires are made lazy: `const x_1 = require("./x")`
+ * becomes a stand-in that requires ./x the first time it is used (a property read, a call, `new`), and forwards
+ * to it from then on. A module still loads as soon as anything uses it (a class extending one of its exports
+ * loads it when the class is defined), only no earlier. The stand-in is an arrow function, so that a package
+ * that is itself a function can be called through it; its `typeof` is 'function' where it was 'object', which
+ * @oclif/core does not look at (tsc's __importDefault reads `__esModule`, through the stand-in).
+ */
+const LAZY_HELPER =
+  'var __docsLazy = (load) => { let m; const get = () => (m ??= load()); return new Proxy(() => {}, { ' +
+  'get: (_, k) => get()[k], has: (_, k) => k in get(), set: (_, k, v) => ((get()[k] = v), true), ' +
+  'apply: (_, self, args) => Reflect.apply(get(), self, args), construct: (_, args) => Reflect.construct(get(), args), ' +
+  'ownKeys: () => Reflect.ownKeys(get()), ' +
+  'getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(get(), k); return d && { ...d, configurable: true }; } }); };\n';
+const topLevelRequire = /^(const|var) (\w+) = ((?:__importDefault|__importStar)\(require\("[^"]+"\)\)|require\("[^"]+"\));$/gm;
+const exportedRequire = /^exports\.(\w+) = (__importStar\(require\("\.{1,2}\/[^"]+"\)\));$/gm;
+function lazyRequires(source) {
+  const lazy = source
+    .replace(topLevelRequire, (_, kind, name, value) => `${kind} ${name} = __docsLazy(() => ${value});`)
+    .replace(exportedRequire, (_, name, value) => `exports.${name} = __docsLazy(() => ${value});`);
+  return lazy === source ? source : LAZY_HELPER + lazy;
+}
+
 /** Bare imports from our own code stay external unless listed in BUNDLED; node_modules code is bundled whole. */
 const externals = {
   name: 'externals',
   setup(b) {
+    // On Node.js 22 and 24, an ES import of node:http reads every export of the module, and its WebSocket,
+    // CloseEvent and MessageEvent are getters that load Node.js's own copy of undici (the one behind fetch):
+    // 50–150 ms of a request's start-up on Node.js 24, for STATUS_CODES. Our sources' imports of node:http
+    // take it through require(), which reads nothing until asked. An import of a name not listed here
+    // fails the build.
+    b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.importer.includes(`${'/'}node_modules${'/'}`) ? { external: true } : { path: 'node:http', namespace: 'docs-node-http' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'docs-node-http' }, () => ({
+      contents: [
+        "import { createRequire } from 'node:module';",
+        "const http = createRequire(import.meta.url)('node:http');",
+        'export default http;',
+        'export const { STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue } = http;',
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
       const name = packageName(args.path);
@@ -58,19 +102,48 @@ const externals = {
     const corePkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json'), 'utf8'));
     const coreVersion =
       /JSON\.parse\(\(0, node_fs_1\.readFileSync\)\(\(0, node_path_1\.join\)\(__dirname, '\.\.', 'package\.json'\), 'utf8'\)\)\.version/;
-    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]cache\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!coreVersion.test(source)) throw new Error('@oclif/core no longer reads its version from package.json: review bin/bundle.js');
-      return { contents: source.replace(coreVersion, JSON.stringify(corePkg.version)), loader: 'js' };
-    });
-    // At import, @oclif/core checks the Node.js version against its own package.json's engines with semver.
-    // Bundled, that package.json is not next to it (the check fails silently), and npm checks our engines at
-    // install; the call would only evaluate semver's ~50 modules at every start.
-    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('\ncheckNodeVersion();'))
-        throw new Error('@oclif/core no longer calls checkNodeVersion() at import: review bin/bundle.js');
-      return { contents: source.replace('\ncheckNodeVersion();', '\n'), loader: 'js' };
+    const corePatches = {
+      'cache.js': (source) => {
+        if (!coreVersion.test(source)) throw new Error('@oclif/core no longer reads its version from package.json: review bin/bundle.js');
+        return source.replace(coreVersion, JSON.stringify(corePkg.version));
+      },
+      // At import, @oclif/core checks the Node.js version against its own package.json's engines with semver.
+      // Bundled, that package.json is not next to it (the check fails silently), and npm checks our engines at
+      // install; the call would only evaluate semver's ~50 modules at every start.
+      // Its loggers are the `debug` package's, which logs nothing unless DEBUG names what to log (nothing here
+      // calls debug.enable()); without DEBUG, a logger that does nothing is the same, and `debug` (with node:tty
+      // and node:net) is not loaded for it.
+      'logger.js': (source) => {
+        const make = 'const debug = (0, debug_1.default)(namespace);';
+        if (!source.includes(make)) throw new Error('@oclif/core no longer makes its loggers with debug: review bin/bundle.js');
+        return source.replace(make, 'const debug = process.env.DEBUG ? (0, debug_1.default)(namespace) : () => {};');
+      },
+      // oclif names the platform `wsl` where is-wsl says so, reading is-wsl through wsl-utils, whose own imports
+      // (node:child_process, PowerShell helpers) cost every start 5–15 ms; is-wsl is imported directly, the
+      // same module wsl-utils re-exports (checked below). The Windows shell lookup still imports wsl-utils.
+      'util/os.js': (source) => {
+        const platform = "return (await import('wsl-utils')).isWsl ? 'wsl'";
+        if (!source.includes(platform)) throw new Error('@oclif/core no longer finds WSL through wsl-utils: review bin/bundle.js');
+        const fromOclif = createRequire(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json')).resolve('is-wsl');
+        const fromWslUtils = createRequire(
+          createRequire(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json')).resolve('wsl-utils'),
+        ).resolve('is-wsl');
+        if (fromOclif !== fromWslUtils) throw new Error('wsl-utils uses another is-wsl than @oclif/core would: review bin/bundle.js');
+        return source.replace(platform, "return (await import('is-wsl')).default ? 'wsl'");
+      },
+      'index.js': (source) => {
+        if (!source.includes('\ncheckNodeVersion();'))
+          throw new Error('@oclif/core no longer calls checkNodeVersion() at import: review bin/bundle.js');
+        return source.replace('\ncheckNodeVersion();', '\n');
+      },
+    };
+    b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const rel = relative(join(ROOT, 'node_modules', '@oclif', 'core', 'lib'), args.path)
+        .split('\\')
+        .join('/');
+      if (corePatches[rel]) source = corePatches[rel](source);
+      return { contents: lazyRequires(source), loader: 'js' };
     });
     // undici's client loads its HTTP/2 module at import, and with it node:http2, node:tls and node:crypto
     // (~40 of Node's own modules, 5–10 ms of every request's start-up); it is needed only once a

@@ -1,30 +1,10 @@
 #!/usr/bin/env node
+import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
-import { homedir } from 'node:os';
+import { arch, homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 
-// undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
-// background threads and waits for those jobs before the process can exit, which added about
-// 100 ms to every command that made a request. The baseline code is fast enough for a CLI.
-setFlagsFromString('--liftoff-only');
-// Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
-// one skips compiling the bundle. The cache lives in the user's cache directory (one per Node.js version
-// and file content, so upgrades need no cleaning); where it cannot be written, Node.js runs without it.
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-if (module.enableCompileCache) {
-  const cacheHome =
-    process.platform === 'win32'
-      ? (process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Caches')
-        : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  module.enableCompileCache(join(cacheHome, 'docs-cli', 'compile-cache'));
-}
-// The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
-// stack traces are mapped back to src/ only when --debug asks for them.
-if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
 // The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
 // Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process
 // that warning alone is dropped: `docs emulator start` prints only its URL and tokens. Every other warning,
@@ -37,24 +17,128 @@ process.emitWarning = function (warning, ...rest) {
   return emitWarning.call(process, warning, ...rest);
 };
 
-// The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
-// development) would only print a warning, as it does on Node.js 22 and 24.
-globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const argv = process.argv.slice(2);
 
-// An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
-// and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
-const [first = ''] = process.argv.slice(2);
-if (process.stdin.isTTY && process.stdout.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
-  const { openEarly } = await import('../dist/bin/terminal.js');
-  openEarly(process.argv.slice(2));
+/**
+ * `docs --version`, `docs --help` and a topic's help (`docs cr --help`, `docs sites spaces`) are printed here,
+ * without loading the CLI: the same text oclif prints. The version is oclif's user agent; the help is the text
+ * the build prepared (bin/prepare-help.js, oclif.help/) for the width oclif would wrap it to. Anything these
+ * cannot tell for certain (WSL, a theme, colour, a width or user agent the text was not prepared for) goes to
+ * oclif. Returns whether it printed.
+ */
+function printedWithoutOclif() {
+  if (argv[0] === '--version') {
+    const agent = userAgent();
+    if (agent === undefined) return false;
+    process.stdout.write(`${agent}\n`);
+    return true;
+  }
+  const words = argv.filter((arg) => arg !== '--help' && arg !== '-h');
+  if (!words.every((word) => /^[a-z0-9][a-z0-9-]*$/.test(word))) return false;
+  // `docs`, `docs --help`, `docs cr`, `docs cr --help`, `docs -h sites spaces`: oclif shows the root's or the topic's
+  // help for each (a topic that is also a command has no prepared help: it runs).
+  const text = preparedHelp(words);
+  if (text === undefined) return false;
+  process.stdout.write(text);
+  return true;
 }
 
-const { execute } = await import('../dist/bin/main.js');
-// Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
-// start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
-const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');
-await execute(
-  completion
-    ? { loadOptions: { root: dirname(dirname(fileURLToPath(import.meta.url))), pluginAdditions: { core: ['@oclif/plugin-autocomplete'] } } }
-    : { dir: import.meta.url },
-);
+/** oclif's `config.userAgent`; undefined on Linux when it may be WSL, which oclif names `wsl` (is-wsl decides). */
+function userAgent() {
+  if (process.platform === 'linux' && mayBeWsl()) return undefined;
+  const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  return `${pjson.name}/${pjson.version || '0.0.0'} ${process.platform}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}`;
+}
+
+function mayBeWsl() {
+  if (release().toLowerCase().includes('microsoft')) return true;
+  try {
+    if (readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft')) return true;
+  } catch {
+    // No /proc: is-wsl goes on to the paths below too.
+  }
+  return existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') || existsSync('/run/WSL');
+}
+
+/** The prepared help of `docs <words> --help` as oclif would print it here, or undefined when oclif must print it. */
+function preparedHelp(words) {
+  // Colour: oclif makes headings bold where supports-color finds both stdout and stderr to be terminals, or
+  // FORCE_COLOR says so; the prepared text has none.
+  if ('FORCE_COLOR' in process.env || (process.stdout.isTTY && process.stderr.isTTY)) return undefined;
+  // A theme (theme.json in oclif's config directory) colours help too. Windows has its own directories.
+  if (process.platform === 'win32') return undefined;
+  const home = process.env.HOME || homedir();
+  const configDir = process.env.DOCS_CONFIG_DIR || join(process.env.XDG_CONFIG_HOME || join(home, '.config'), 'docs-cli');
+  if (existsSync(join(configDir, 'theme.json'))) return undefined;
+  let prepared;
+  try {
+    prepared = JSON.parse(
+      readFileSync(join(ROOT, 'oclif.help', words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`), 'utf8'),
+    );
+  } catch {
+    return undefined; // not a topic (a command, or unknown), or a build without prepared help
+  }
+  const width = terminalWidth();
+  const variant = prepared.variants.findLast(([from]) => from <= width);
+  if (!variant) return undefined;
+  if (!variant[1].includes(prepared.userAgent)) return variant[1];
+  // The root help shows the user agent on a line of its own, wrapped to the width less its indent of 2.
+  const agent = userAgent();
+  if (agent === undefined || agent.length > width - 2) return undefined;
+  return variant[1].split(prepared.userAgent).join(agent);
+}
+
+/** The width oclif wraps help to (@oclif/core's screen.js). */
+function terminalWidth() {
+  const columns = Number.parseInt(process.env.OCLIF_COLUMNS, 10) || globalThis.oclif?.columns;
+  if (columns) return columns;
+  if (!process.stdout.isTTY) return 80;
+  const [width] = process.stdout.getWindowSize();
+  return width < 1 ? 80 : Math.max(width, 40);
+}
+
+if (!printedWithoutOclif()) await start();
+
+async function start() {
+  // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
+  // background threads and waits for those jobs before the process can exit, which added about
+  // 100 ms to every command that made a request. The baseline code is fast enough for a CLI.
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--liftoff-only');
+  // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
+  // one skips compiling the bundle. The cache lives in the user's cache directory (one per Node.js version
+  // and file content, so upgrades need no cleaning); where it cannot be written, Node.js runs without it.
+  // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  if (module.enableCompileCache) {
+    const cacheHome =
+      process.platform === 'win32'
+        ? (process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'))
+        : process.platform === 'darwin'
+          ? join(homedir(), 'Library', 'Caches')
+          : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+    module.enableCompileCache(join(cacheHome, 'docs-cli', 'compile-cache'));
+  }
+  // The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
+  // stack traces are mapped back to src/ only when --debug asks for them.
+  if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+  // The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
+  // development) would only print a warning, as it does on Node.js 22 and 24.
+  globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
+
+  // An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
+  // and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
+  const [first = ''] = process.argv.slice(2);
+  if (process.stdin.isTTY && process.stdout.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
+    const { openEarly } = await import('../dist/bin/terminal.js');
+    openEarly(process.argv.slice(2));
+  }
+
+  const { execute } = await import('../dist/bin/main.js');
+  // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
+  // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
+  const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');
+  await execute(
+    completion ? { loadOptions: { root: ROOT, pluginAdditions: { core: ['@oclif/plugin-autocomplete'] } } } : { dir: import.meta.url },
+  );
+}

@@ -4,3 +4,5 @@
  * one Config, one cache and one set of error classes in the process.
  */
 export { execute } from '@oclif/core';
+// The build (bin/prepare-help.js) loads the same Config to write the help text bin/run.js prints itself.
+export { Config } from '@oclif/core';

@@ -48,10 +48,13 @@ describe('the package', () => {
       .filter((f) => f && !f.endsWith('/'))
       .map((f) => f.replace(/^package\//, ''));
     const allowed =
-      /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|package\.json|README\.md|LICENSE)$/;
+      /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|oclif\.help\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files).toContain('dist/bin/main.js');
     expect(files).toContain('dist/bin/commands/spaces/get.js');
+    // The help bin/run.js prints itself (bin/prepare-help.js).
+    expect(files).toContain('oclif.help/root.json');
+    expect(files).toContain('oclif.help/topic cr.json');
 
     const dir = tempDir('docs-unpack-');
     execFileSync('tar', ['xzf', tarball, '-C', dir, 'package/oclif.manifest.json']);
@@ -69,6 +72,8 @@ describe('the package', () => {
 async function checkInstalled(bin: string, env: NodeJS.ProcessEnv, storage: string): Promise<void> {
   const version = spawnSync(bin, ['--version'], { env, encoding: 'utf8' });
   expect(version.stdout).toContain(`${pkg.name}/${pkg.version}`);
+  const help = spawnSync(bin, ['cr', '--help'], { env, encoding: 'utf8' });
+  expect(help.stdout).toContain('cr review');
 
   const emulator = spawn(bin, ['emulator', 'start', '--port', '0', '--seed', 'demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';

@@ -66,8 +66,19 @@ describe('start-up', () => {
     expectNone(sources, [join(ROOT, 'dist', 'cli'), join(ROOT, 'dist', 'api')]);
   });
 
-  it('docs --version and docs cr list --help load no ink, react, better-sqlite3 or emulator (nor zod, undici)', () => {
-    for (const argv of [['--version'], ['cr', 'list', '--help']]) {
+  it('docs --version, docs --help and the help of a topic are printed by bin/run.js: nothing of the CLI loads', () => {
+    // The same text as oclif's (help-prepared.test.ts), from package.json and oclif.help/.
+    for (const argv of [['--version'], ['--help'], [], ['cr', '--help'], ['sites', 'spaces']]) {
+      const sources = loadedSources(argv);
+      expect(
+        sources.filter((s) => s.startsWith(join(ROOT, 'dist')) || s.includes('/node_modules/')),
+        argv.join(' '),
+      ).toEqual([]);
+    }
+  });
+
+  it('docs cr list --help loads no ink, react, better-sqlite3 or emulator (nor zod, undici)', () => {
+    for (const argv of [['cr', 'list', '--help']]) {
       const sources = loadedSources(argv);
       expect(
         sources.some((s) => s.includes('/node_modules/@oclif/core/')),
@@ -110,6 +121,19 @@ describe('start-up', () => {
       expect(operations.sort(), argv.join(' ')).toEqual([...areas]);
       expectNone(sources, ['/src/api/client.ts', ...INTERACTIVE_AND_EMULATOR]);
     }
+  });
+
+  it("a request loads neither Node's own undici (behind fetch) nor node:child_process", () => {
+    // On Node.js 22 and 24 an ES import of node:http loaded Node's undici through three of its exports (the bundle
+    // takes node:http through require()); oclif's WSL check loaded node:child_process through wsl-utils.
+    const trace = traceModules();
+    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(res.status, res.stderr).toBe(0);
+    expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
   });
 
   it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * Writes oclif.help/ next to oclif.manifest.json (run by `npm run build`, after `oclif manifest`): the text
+ * of `docs --help` and of every topic's help (`docs sites --help`, `docs sites spaces`), exactly as oclif's help
+ * class prints it, so that bin/run.js can print it without loading the CLI.
+ *
+ * oclif wraps help to the terminal's width (80 columns when stdout is not a terminal, OCLIF_COLUMNS, at least
+ * 40), so each text is rendered at every width from 40 up to the one from which it no longer changes, and kept
+ * once per run of widths that print the same. The root help names the CLI's user agent (its Node.js version and
+ * platform), which is known only at run time: it is written as USER_AGENT and put back by bin/run.js, which
+ * prints the prepared text only when the user agent fits on its line (as it does in the text rendered here).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const USER_AGENT = '\u0000USER_AGENT\u0000';
+const MIN_WIDTH = 40;
+// A text that has not changed over this many widths in a row is taken to be as wide as it gets: it is kept for
+// every width above (its lines are all shorter than the width by then, or are lines oclif does not wrap).
+const STABLE = 40;
+
+const { Config } = await import(join(ROOT, 'dist', 'bin', 'main.js'));
+const { default: Help } = await import(join(ROOT, 'dist', 'bin', 'help.js'));
+const config = await Config.load({ root: ROOT });
+// The text is printed only where oclif would print it without colour (bin/run.js checks), and a theme of the
+// machine that builds has nothing to do with it.
+config.theme = undefined;
+const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+// oclif's help writes the names it prints into the commands and topics of the Config (`cr:list` becomes `cr list`),
+// which is harmless in a process that prints help once; here they are put back after each text.
+const names = [
+  ...config.commands.map((command) => [command, 'id', command.id, command.aliases]),
+  ...config.topics.map((topic) => [topic, 'name', topic.name]),
+];
+
+/** What the help class writes to stdout for `argv` at `width` columns, as a new process would print it. */
+async function render(argv, width) {
+  for (const [item, key, value, aliases] of names) {
+    item[key] = value;
+    if (aliases) item.aliases = [...aliases];
+  }
+  const chunks = [];
+  const write = process.stdout.write;
+  process.stdout.write = (chunk) => (chunks.push(String(chunk)), true);
+  try {
+    await new Help(config, { ...(pjson.oclif.helpOptions ?? {}), maxWidth: width }).showHelp(argv);
+  } finally {
+    process.stdout.write = write;
+  }
+  return chunks.join('').split(config.userAgent).join(USER_AGENT);
+}
+
+for (const topic of config.topics) {
+  if (!topic.name.split(':').every((word) => /^[a-z0-9][a-z0-9-]*$/.test(word)))
+    throw new Error(`topic ${topic.name}: bin/run.js takes only [a-z0-9-] in names`);
+}
+
+/** Topics that are not also a command: their help is the topic's, printed for `docs <topic>` too. */
+const subjects = [
+  [],
+  ...config.topics
+    .filter((topic) => !config.findCommand(topic.name) && !topic.hidden)
+    .map((topic) => topic.name.split(':'))
+    .sort((a, b) => a.join(' ').localeCompare(b.join(' '))),
+];
+
+const OUT = join(ROOT, 'oclif.help');
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT);
+for (const words of subjects) {
+  // [[from width, text], ...]: the text for widths from `from` up to the next entry's.
+  const variants = [];
+  let same = 0;
+  for (let width = MIN_WIDTH; same < STABLE; width++) {
+    const text = await render([...words, '--help'], width);
+    // The user agent wrapped (a long one, at a narrow width): bin/run.js leaves such widths to oclif.
+    if (words.length === 0 && !text.includes(USER_AGENT)) continue;
+    if (variants.at(-1)?.[1] === text) same++;
+    else {
+      variants.push([width, text]);
+      same = 0;
+    }
+    if (width > 1000) throw new Error(`help of "${words.join(' ')}" changes at every width up to 1000 columns`);
+  }
+  // One file per subject, so that bin/run.js reads only the one it prints; `topic <words>` cannot be `root`.
+  const file = words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`;
+  writeFileSync(join(OUT, file), JSON.stringify({ userAgent: USER_AGENT, variants }));
+}
