@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes oclif.help/ next to oclif.manifest.json (run by `npm run build`, after `oclif manifest`): the text
+ * Writes dist/help/ (run by `npm run build`, after `oclif manifest`): the text
  * of `docs --help` and of every topic's help (`docs sites --help`, `docs sites spaces`), exactly as oclif's help
  * class prints it, so that bin/run.js can print it without loading the CLI.
  *
@@ -67,7 +67,7 @@ const subjects = [
     .sort((a, b) => a.join(' ').localeCompare(b.join(' '))),
 ];
 
-const OUT = join(ROOT, 'oclif.help');
+const OUT = join(ROOT, 'dist', 'help');
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT);
 for (const words of subjects) {

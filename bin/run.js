@@ -23,7 +23,7 @@ const argv = process.argv.slice(2);
 /**
  * `docs --version`, `docs --help` and a topic's help (`docs cr --help`, `docs sites spaces`) are printed here,
  * without loading the CLI: the same text oclif prints. The version is oclif's user agent; the help is the text
- * the build prepared (bin/prepare-help.js, oclif.help/) for the width oclif would wrap it to. Anything these
+ * the build prepared (bin/prepare-help.js, dist/help/) for the width oclif would wrap it to. Anything these
  * cannot tell for certain (WSL, a theme, colour, a width or user agent the text was not prepared for) goes to
  * oclif. Returns whether it printed.
  */
@@ -74,7 +74,7 @@ function preparedHelp(words) {
   let prepared;
   try {
     prepared = JSON.parse(
-      readFileSync(join(ROOT, 'oclif.help', words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`), 'utf8'),
+      readFileSync(join(ROOT, 'dist', 'help', words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`), 'utf8'),
     );
   } catch {
     return undefined; // not a topic (a command, or unknown), or a build without prepared help

@@ -7,7 +7,7 @@ import { BIN, cleanup, ensureBuilt, ROOT, tempDir } from '../helpers/e2e.js';
 
 /*
  * bin/run.js prints `docs --version`, the root help and the topics' help itself, from package.json and the text
- * the build prepared (oclif.help/), without loading oclif. Each of those outputs must be what oclif prints: every
+ * the build prepared (dist/help/), without loading oclif. Each of those outputs must be what oclif prints: every
  * case here runs both, bin/run.js and oclif's own `execute` on the same bundle, and compares stdout, stderr and
  * the exit code. That bin/run.js printed them without loading the CLI is checked in startup.test.ts.
  */
@@ -55,13 +55,13 @@ function same(argv: string[], env: Record<string, string> = {}): Printed {
   return mine;
 }
 
-const topics = readdirSync(join(ROOT, 'oclif.help'))
+const topics = readdirSync(join(ROOT, 'dist', 'help'))
   .filter((file) => file.startsWith('topic '))
   .map((file) => file.slice('topic '.length, -'.json'.length).split(' '));
 
 describe('what bin/run.js prints itself is what oclif prints', () => {
   it('the build prepared the root help and every topic', () => {
-    expect(readdirSync(join(ROOT, 'oclif.help'))).toContain('root.json');
+    expect(readdirSync(join(ROOT, 'dist', 'help'))).toContain('root.json');
     expect(topics.map((words) => words.join(' '))).toEqual(expect.arrayContaining(['cr', 'spaces', 'sites spaces', 'comments replies']));
   });
 

@@ -48,13 +48,13 @@ describe('the package', () => {
       .filter((f) => f && !f.endsWith('/'))
       .map((f) => f.replace(/^package\//, ''));
     const allowed =
-      /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|oclif\.help\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
+      /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|dist\/help\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files).toContain('dist/bin/main.js');
     expect(files).toContain('dist/bin/commands/spaces/get.js');
     // The help bin/run.js prints itself (bin/prepare-help.js).
-    expect(files).toContain('oclif.help/root.json');
-    expect(files).toContain('oclif.help/topic cr.json');
+    expect(files).toContain('dist/help/root.json');
+    expect(files).toContain('dist/help/topic cr.json');
 
     const dir = tempDir('docs-unpack-');
     execFileSync('tar', ['xzf', tarball, '-C', dir, 'package/oclif.manifest.json']);

@@ -67,7 +67,7 @@ describe('start-up', () => {
   });
 
   it('docs --version, docs --help and the help of a topic are printed by bin/run.js: nothing of the CLI loads', () => {
-    // The same text as oclif's (help-prepared.test.ts), from package.json and oclif.help/.
+    // The same text as oclif's (help-prepared.test.ts), from package.json and dist/help/.
     for (const argv of [['--version'], ['--help'], [], ['cr', '--help'], ['sites', 'spaces']]) {
       const sources = loadedSources(argv);
       expect(
