@@ -1,6 +1,6 @@
 /**
  * The terminal of an interactive view (`docs cr review`, `docs spaces browse`), from the first moment
- * to the last. It has no imports, so that bin/run.js can open it before the CLI itself loads:
+ * to the last. It has no static imports, so that bin/run.js can open it before the CLI itself loads:
  *
  * - open: raw mode at once (keys typed while the CLI starts are kept for the view, and what the terminal
  *   echoed of them before raw mode is wiped), the alternate screen, bracketed paste, the cursor hidden, and a first frame drawn;
@@ -139,5 +139,15 @@ export function openEarly(argv: readonly string[]): void {
   const title = INTERACTIVE_COMMANDS[words.join(' ')];
   if (title === undefined) return;
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return;
-  openTerminal(title);
+  if (openTerminal(title)) void VIEW_CODE[words.join(' ')]?.().catch(() => undefined);
 }
+
+/**
+ * Each view's code, asked for the moment its session opens: reading and compiling Ink and the view then fills the
+ * time the CLI spends waiting on its own files, instead of starting once the command runs. The command imports
+ * the same modules (one copy), and any failure to load them is reported there.
+ */
+const VIEW_CODE: Record<string, () => Promise<unknown>> = {
+  'cr review': () => Promise.all([import('./run.js'), import('./cr-review/index.js')]),
+  'spaces browse': () => Promise.all([import('./run.js'), import('./space-browser/index.js')]),
+};
