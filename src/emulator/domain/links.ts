@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ContentLocation, LinkItem as PresentedLink } from '../../api/schemas/content.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
-import { extractLinks } from './markdown.js';
+import { linkTargets } from './markdown.js';
 import { derived } from './revision-cache.js';
 import {
   flattenPages,
@@ -213,32 +213,13 @@ export interface LinkItem {
 
 type Grouped = Map<string, { link: ResolvedLink; from: PageNode[] }>;
 
-/** Most markdown texts kept in `targetsOf` (the pages of a few large spaces). */
-const TARGETS_KEPT = 50_000;
-const targetsByText = new Map<string, readonly string[]>();
-
-/**
- * The link targets of a page's markdown, extracted once per text: the same text always has the same
- * targets, so an unchanged page of a new revision (a Git import, a merge) is not parsed again, and
- * a changed one is, whatever revision it is in.
- */
-function targetsOf(markdown: string): readonly string[] {
-  let targets = targetsByText.get(markdown);
-  if (targets === undefined) {
-    targets = extractLinks(markdown).map((link) => link.target);
-    if (targetsByText.size >= TARGETS_KEPT) targetsByText.delete(targetsByText.keys().next().value!);
-    targetsByText.set(markdown, targets);
-  }
-  return targets;
-}
-
 function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): Grouped {
   const grouped: Grouped = new Map();
   // URLs and absolute paths resolve the same from every page: once each (null: not a link).
   const shared = new Map<string, ResolvedLink | null>();
   for (const page of pages) {
     linkWork.pagesScanned++;
-    for (const target of targetsOf(page.markdown)) {
+    for (const target of linkTargets(page.markdown)) {
       let link: ResolvedLink | null | undefined;
       if (dependsOnPage(target)) link = resolveLink(rev, page, target, baseUrl);
       else {
@@ -399,6 +380,6 @@ function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
 export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): { id: string; item: z.input<typeof ContentLocation> }[] {
   return flattenPages(rev.pages)
     .map((e) => e.page)
-    .filter((page) => extractLinks(page.markdown).some((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target) && fileReferenced([file], l.target)))
+    .filter((page) => linkTargets(page.markdown).some((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && fileReferenced([file], t)))
     .map((page) => ({ id: page.id, item: pageLocation(page, loc) }));
 }

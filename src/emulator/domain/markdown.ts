@@ -142,3 +142,24 @@ export function documentToMarkdown(document: unknown): string {
   }
   return blocks.join('\n\n');
 }
+
+/** Most markdown texts kept in `linkTargets` (the pages of a few large spaces). */
+const TARGETS_KEPT = 50_000;
+const targetsByText = new Map<string, readonly string[]>();
+
+/**
+ * The link targets of a page's markdown, extracted once per text: the same text always has the same
+ * targets, so an unchanged page of a new revision (a Git import, a merge) is not parsed again, and
+ * a changed one is, whatever revision it is in. A revision's pages are read here when it is written
+ * (revisions.ts createRevision), as a server indexes links on write, so the first link report after
+ * a large import does not parse every page.
+ */
+export function linkTargets(markdown: string): readonly string[] {
+  let targets = targetsByText.get(markdown);
+  if (targets === undefined) {
+    targets = extractLinks(markdown).map((link) => link.target);
+    if (targetsByText.size >= TARGETS_KEPT) targetsByText.delete(targetsByText.keys().next().value!);
+    targetsByText.set(markdown, targets);
+  }
+  return targets;
+}

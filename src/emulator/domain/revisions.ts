@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { PageDocument, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Store } from '../store/store.js';
 import { titleSlug } from '../../api/slug.js';
-import { markdownToDocument } from './markdown.js';
+import { linkTargets, markdownToDocument } from './markdown.js';
 import { cachedRevision, derived } from './revision-cache.js';
 
 /**
@@ -151,6 +151,8 @@ export function createRevision(
   };
   if (fields.mergedFrom) doc._mergedFrom = fields.mergedFrom;
   if (fields.git) doc.git = fields.git;
+  // Links are indexed on write: the targets of each page's text (only texts not seen before are parsed).
+  for (const { page } of flattenPages(fields.pages)) linkTargets(page.markdown);
   return store.insert('revision', doc, fields.space);
 }
 
