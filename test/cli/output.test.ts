@@ -155,6 +155,36 @@ describe('Output', () => {
     expect(jq.stdout.text).toBe('1\n2\n3\n');
   });
 
+  it('asks for a young-generation collection every 2 MB of JSON lines written a page at a time, none for a short list', async () => {
+    const page = Buffer.from(`${JSON.stringify({ id: 'cr_1', subject: 'x'.repeat(500 * 1024) })}\n`);
+    const list = (pages: number) =>
+      Object.assign(generate<Row>([]), {
+        [JSON_LINES]: async function* () {
+          for (let i = 0; i < pages; i++) yield { lines: page, items: 1 };
+        },
+      });
+    const run = async (pages: number) => {
+      let lookups = 0;
+      let collections = 0;
+      const stdout = new Sink(false);
+      const out = new Output({
+        mode: 'json',
+        color: false,
+        stdout,
+        stderr: new Sink(false),
+        collect: () => (lookups++, Promise.resolve(() => void collections++)),
+      });
+      expect(await out.stream(list(pages), columns)).toBe(pages);
+      expect(stdout.chunks).toHaveLength(pages);
+      return { lookups, collections };
+    };
+    // Pages of just over 500 kB: one collection after the 5th, the 10th, ... (every 2 MB written).
+    expect(await run(10)).toEqual({ lookups: 2, collections: 2 });
+    expect(await run(41)).toEqual({ lookups: 8, collections: 8 });
+    // Under 2 MB nothing is looked up, so a short list does not even set the flag.
+    expect(await run(4)).toEqual({ lookups: 0, collections: 0 });
+  });
+
   it('streams TSV rows when piped and collects a table on a TTY', async () => {
     const tsv = make('tsv');
     await tsv.out.stream(generate(rows), columns);

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forkPageServer, type PageServer } from '../../bench/page-server.js';
+import { BIN, cleanEnv, cleanup, ensureBuilt, ROOT, tempDir } from '../helpers/e2e.js';
+
+/*
+ * `docs members list --all --json` holds about as much memory for 50,000 members as for 5,000 (issue 25:
+ * memory flat in the item count; bench/paging.ts measures 10,000 against 100,000), whether stdout is read
+ * at once or by a slow reader, and a slow reader gets every byte. The pages come from the paging bench's
+ * server (bench/page-server.ts), a real HTTP server answering pages built beforehand; the CLI is the built
+ * bin/run.js, its peak RSS read by the process itself at exit.
+ */
+
+const ORG = 'org_bench';
+const TOKEN = 'paging-memory-token';
+const SMALL = 5_000;
+const LARGE = 50_000;
+
+let servers: Map<number, PageServer>;
+let dir: string;
+let preload: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  dir = tempDir();
+  preload = join(dir, 'peak.mjs');
+  writeFileSync(
+    preload,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.PEAK_FILE, String(process.resourceUsage().maxRSS)));\n`,
+  );
+  servers = new Map();
+  for (const members of [SMALL, LARGE]) servers.set(members, await forkPageServer({ org: ORG, members, token: TOKEN }));
+  // The server serialises each page on its first request: a first run of each, untimed and unmeasured.
+  for (const members of [SMALL, LARGE]) await list(members);
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers?.values() ?? []) await server.stop();
+  cleanup();
+});
+
+interface Listed {
+  /** Peak RSS in kB. */
+  peak: number;
+  lines: number;
+  sha256: string;
+  first: string;
+}
+
+/** `docs members list --all --json` over `members` members; `slow`: stdout is read in small sips with pauses. */
+async function list(members: number, slow = false): Promise<Listed> {
+  const peakFile = join(dir, `peak-${members}-${slow}`);
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(preload).href, BIN, 'members', 'list', '--org', ORG, '--all', '--json'],
+    {
+      cwd: ROOT,
+      env: cleanEnv({ DOCS_API_URL: servers.get(members)!.url, DOCS_TOKEN: TOKEN, DOCS_CONFIG_DIR: dir, PEAK_FILE: peakFile }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const hash = createHash('sha256');
+  let lines = 0;
+  let first = '';
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    if (first === '' || !first.includes('\n')) first += chunk.toString('utf8', 0, Math.min(chunk.length, 2000));
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    if (slow) {
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    }
+  });
+  if (slow) {
+    // Nothing read for a while: the pipe fills and the CLI must wait for it.
+    child.stdout.pause();
+    setTimeout(() => child.stdout.resume(), 300);
+  }
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  expect(code, stderr).toBe(0);
+  return { peak: Number(readFileSync(peakFile, 'utf8')), lines, sha256: hash.digest('hex'), first: first.split('\n')[0]! };
+}
+
+describe('docs members list --all --json, memory', () => {
+  it(`peaks at most 1.1× as high for ${LARGE} members as for ${SMALL}, read at once or by a slow reader, which gets the same bytes`, async () => {
+    const small = await list(SMALL);
+    const large = await list(LARGE);
+    const slow = await list(LARGE, true);
+    expect(small.lines).toBe(SMALL);
+    expect(large.lines).toBe(LARGE);
+    // Newest first: the last member to join leads.
+    expect(JSON.parse(large.first)).toMatchObject({ object: 'member', id: `usr_bench_${ORG}_${LARGE - 1}` });
+    expect(slow.lines).toBe(LARGE);
+    expect(slow.sha256).toBe(large.sha256);
+    const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+    const peaks = `${mb(small.peak)} for ${SMALL}, ${mb(large.peak)} for ${LARGE}, ${mb(slow.peak)} read slowly`;
+    expect(large.peak / small.peak, peaks).toBeLessThanOrEqual(1.1);
+    expect(slow.peak / small.peak, peaks).toBeLessThanOrEqual(1.1);
+  }, 120_000);
+});
