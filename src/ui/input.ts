@@ -103,6 +103,19 @@ export class KeySplitter {
  * keys typed before their first screen, so that Down and Enter typed ahead act on the list once it is
  * there, not on an empty one.
  */
+/**
+ * Call `then` once React is idle. A key's state change is scheduled in a microtask, renders in a task of
+ * React's scheduler, and the effects of that render (Ink subscribing a newly shown input box to keys) run
+ * in another task. So: let the microtasks run (setImmediate), then wait for an idle-priority task of the
+ * same scheduler, which runs after those, and leave its work loop (setImmediate again); twice, for a
+ * render that the effects cause in turn. The input layer hands over the next key then, and the view tests
+ * (test/ui) wait on it before they read a frame or press the next key.
+ */
+export function whenIdle(then: () => void): void {
+  const afterIdle = (next: () => void) => setImmediate(() => scheduleCallback(IdlePriority, () => setImmediate(next)));
+  afterIdle(() => afterIdle(then));
+}
+
 export class KeyFeed extends EventEmitter {
   /** Ink turns raw mode on only for a stream that says it is a terminal; the terminal session owns the real one. */
   readonly isTTY = true;
@@ -166,23 +179,14 @@ export class KeyFeed extends EventEmitter {
     return this;
   }
 
-  /**
-   * The next key goes out once React is idle. A key's state change is scheduled in a microtask, renders
-   * in a task of React's scheduler, and the effects of that render (Ink subscribing a newly shown input
-   * box to keys) run in another task. So: let the microtasks run (setImmediate), then wait for an
-   * idle-priority task of the same scheduler, which runs after those, and leave its work loop
-   * (setImmediate again) before the key goes out; twice, for a render that the effects cause in turn.
-   */
+  /** The next key goes out once React is idle (`whenIdle`). */
   private schedule(): void {
     if (this.scheduled || this.held || this.queue.length === 0 || this.listenerCount('readable') === 0) return;
     this.scheduled = true;
-    const afterIdle = (then: () => void) => setImmediate(() => scheduleCallback(IdlePriority, () => setImmediate(then)));
-    afterIdle(() =>
-      afterIdle(() => {
-        this.scheduled = false;
-        this.deliver();
-      }),
-    );
+    whenIdle(() => {
+      this.scheduled = false;
+      this.deliver();
+    });
   }
 
   private deliver(): void {

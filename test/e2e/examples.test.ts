@@ -7,6 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { demoSeed, DEMO } from '../../src/emulator/seed/demo.js';
 import type { SeedSpec } from '../../src/emulator/seed/schema.js';
 import { ROOT, ensureBuilt } from '../helpers/e2e.js';
+import { startResident, type Resident } from '../helpers/resident.js';
 import {
   confirmingCommands,
   helpExamples,
@@ -161,6 +162,7 @@ function examplesSeed(): SeedSpec {
 
 let template: string;
 let shims: string;
+let resident: Resident;
 const emulators: RunningEmulator[] = [];
 const slot = limit(4);
 const timings: number[] = [];
@@ -210,6 +212,7 @@ async function runExample(example: Example): Promise<Outcome> {
     DOCS_CONFIG_DIR: config,
     NO_COLOR: '1',
     EDITOR: 'vi',
+    DOCS_RESIDENT_PORT: String(resident.port),
     TOKEN: token,
     ADMIN_TOKEN: token,
     DOCS_CI_TOKEN: token,
@@ -261,17 +264,22 @@ async function runExample(example: Example): Promise<Outcome> {
 const examples = [...helpExamples(), ...markdownExamples()];
 
 describe('every example runs as its text says', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     ensureBuilt();
     template = makeTemplate();
     shims = makeShims();
+    resident = await startResident();
   });
   afterAll(async () => {
     await Promise.all(emulators.map((e) => e.close()));
     rmSync(template, { recursive: true, force: true });
     rmSync(shims, { recursive: true, force: true });
+    await resident.close();
     const total = timings.reduce((a, b) => a + b, 0);
-    process.stdout.write(`examples: ${timings.length} commands, ${Math.round(total)} ms of command time\n`);
+    const { inProcess, handedBack } = resident.counts;
+    process.stdout.write(
+      `examples: ${timings.length} commands, ${Math.round(total)} ms of command time; docs ran ${inProcess} times in this process, ${handedBack} as bin/run.js\n`,
+    );
   });
 
   it('finds the examples of help and of the markdown', () => {

@@ -33,7 +33,8 @@ afterAll(async () => {
   cleanup();
 });
 
-describe('--wait on translations', () => {
+// Each test waits on its own translation in real time (most of them ~5 s): they wait side by side.
+describe.concurrent('--wait on translations', () => {
   it('translations create --wait returns once the first run completed: exit 0, the completed row, nothing on stderr', async () => {
     const started = Date.now();
     const res = await docs(['translations', 'create', DEMO.spaces.guides, '--language', 'de', '--source-language', 'en', '--wait'], {

@@ -54,7 +54,7 @@ export interface RunResult {
 export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Written to stdin, then closed (stdin is always a pipe: never a TTY). */
-  input?: string;
+  input?: string | Buffer;
   timeoutMs?: number;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { demoSeed } from '../../src/emulator/seed/demo.js';
 import { BIN, ROOT } from './e2e.js';
+import { residentShim } from './resident.js';
 import { git } from './setup.js';
 
 /**
@@ -234,18 +235,20 @@ export function makeTemplate(): string {
   git(work, 'init', '-q');
   git(work, 'add', '-A');
   git(work, 'commit', '-q', '-m', 'Docs');
-  git(dir, 'clone', '-q', '--bare', work, 'docs.git');
+  // No template: a bare repository without the sample hooks, so each example's copy is smaller.
+  git(dir, 'clone', '-q', '--bare', '--template=', work, 'docs.git');
   rmSync(work, { recursive: true, force: true });
   return dir;
 }
 
+/** `docs` (test/helpers/resident.ts: in the test's process when DOCS_RESIDENT_PORT is set), an editor and a pager. */
 export function makeShims(): string {
   const dir = mkdtempSync(join(tmpdir(), 'docs-examples-bin-'));
   const shim = (name: string, body: string) => {
     writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
     chmodSync(join(dir, name), 0o755);
   };
-  shim('docs', `exec "${process.execPath}" "${BIN}" "$@"`);
+  writeFileSync(join(dir, 'docs'), residentShim(process.execPath, BIN), { mode: 0o755 });
   // An editor that edits, and a pager for diffs: what a person would use at these steps.
   shim('vi', 'for f in "$@"; do case "$f" in *.json) touch "$f" ;; *) echo "Edited." >> "$f" ;; esac; done');
   shim('delta', 'exec cat');

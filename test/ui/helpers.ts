@@ -1,7 +1,7 @@
 import { render as inkRender } from 'ink';
 import { EventEmitter } from 'node:events';
 import { createElement, type ReactElement } from 'react';
-import { KeyFeed } from '../../src/ui/input.js';
+import { KeyFeed, whenIdle } from '../../src/ui/input.js';
 import { KeysContext } from '../../src/ui/keys.js';
 
 /**
@@ -20,7 +20,7 @@ export async function waitForFrame(
     const frame = lastFrame() ?? '';
     if (ok(frame)) {
       // Ink subscribes to keys in an effect after the frame is drawn: let it, before the next key.
-      await tick(100);
+      await settled();
       return frame;
     }
     if (Date.now() > deadline)
@@ -31,6 +31,9 @@ export async function waitForFrame(
 
 /** Let Ink handle what was written to stdin before the next key (input is read on the next tick). */
 export const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Once React is idle: what the last key changed is drawn, and what the drawn screen subscribes to is subscribed. */
+export const settled = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 export const KEYS = { enter: '\r', escape: '\u001B', up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', left: '\u001B[D' } as const;
 

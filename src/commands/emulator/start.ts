@@ -120,7 +120,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       emulator.url,
       ...emulator.tokens.map((t) => ['token', t.token, 'user', t.userId, t.displayName, 'role', t.role, 'org', t.organization].join('\t')),
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    this.io.stdout.write(`${lines.join('\n')}\n`);
 
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -5,6 +5,7 @@ import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
+import { useRequest, type Request } from '../hooks.js';
 
 /** An organization or a collection, as far as the breadcrumb needs it. */
 export interface Named {
@@ -151,6 +152,35 @@ export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((pr
     kept.set(key, value);
   }, [kept, key, value]);
   return [value, setValue];
+}
+
+/**
+ * A request of this screen whose answer survives reading another screen on top and coming back, as in
+ * tig: back shows the list as it was, at once, instead of loading it again, so a key typed right after
+ * `q` meets the list rather than a loading screen. `key` names what was asked (with whatever the answer
+ * depends on, such as the content read), so a different question starts with a load. `initial` is data
+ * the caller already has, used when the screen has none kept.
+ */
+export function useScreenRequest<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: readonly unknown[],
+  initial?: T,
+): Request<T> {
+  const { screenMemory } = useBrowser();
+  const screen = useScreen();
+  let kept = screenMemory.get(screen);
+  if (!kept) {
+    kept = new Map();
+    screenMemory.set(screen, kept);
+  }
+  const memory = kept;
+  const name = `request:${key}`;
+  const request = useRequest(load, deps, memory.has(name) ? (memory.get(name) as T) : initial);
+  useEffect(() => {
+    if (request.state === 'ready') memory.set(name, request.data);
+  }, [memory, name, request.state, request.data]);
+  return request;
 }
 
 /**

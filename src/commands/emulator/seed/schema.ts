@@ -12,6 +12,6 @@ export default class EmulatorSeedSchema extends DocsCommand<typeof EmulatorSeedS
   ];
 
   async run(): Promise<void> {
-    process.stdout.write(`${JSON.stringify(seedJsonSchema(), null, 2)}\n`);
+    this.io.stdout.write(`${JSON.stringify(seedJsonSchema(), null, 2)}\n`);
   }
 }

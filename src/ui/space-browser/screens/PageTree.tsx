@@ -1,7 +1,6 @@
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
-import { useRequest } from '../../hooks.js';
-import { useBrowser, useRemembered, useScreenKeys } from '../context.js';
+import { useBrowser, useRemembered, useScreenKeys, useScreenRequest } from '../context.js';
 import { scopePages } from '../../../api/scope.js';
 import { contentLabel, contentScope, spaceLabel } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
@@ -17,7 +16,11 @@ export function PageTree({ space }: { space: Space }) {
   const memoryKey = `tree:${space.id}:${cr?.id ?? 'primary'}`;
   const [expanded, setExpanded] = useRemembered<ReadonlySet<string>>(`${memoryKey}:expanded`, new Set());
   const [selected, setSelected] = useRemembered(`${memoryKey}:selected`, 0);
-  const request = useRequest((signal) => scopePages(client, contentScope(space.id, cr), { signal }), [client, space.id, cr?.id]);
+  const request = useScreenRequest(memoryKey, (signal) => scopePages(client, contentScope(space.id, cr), { signal }), [
+    client,
+    space.id,
+    cr?.id,
+  ]);
   const body = useBodySize(2);
   const rows = visibleRows(request.data ?? [], expanded);
   const current = Math.min(selected, Math.max(0, rows.length - 1));

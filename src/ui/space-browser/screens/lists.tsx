@@ -7,15 +7,15 @@ import type { Organization } from '../../../api/schemas/organization.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { useState } from 'react';
 import { errorLine, relativeTime } from '../../format.js';
-import { useRequest, type Request } from '../../hooks.js';
-import { useBrowser, type Named, type Screen } from '../context.js';
+import type { Request } from '../../hooks.js';
+import { useBrowser, useScreenRequest, type Named, type Screen } from '../context.js';
 import { listAll, spaceLabel, organizationSpaces } from '../data.js';
 import { PickList, type PickRow } from './PickList.js';
 
 export function Organizations() {
   const { client, push, takeOrganizations } = useBrowser();
   const [prefetched] = useState(takeOrganizations);
-  const request = useRequest((signal) => listAll(client, organizationOps.list, {}, signal), [client], prefetched);
+  const request = useScreenRequest('orgs', (signal) => listAll(client, organizationOps.list, {}, signal), [client], prefetched);
   const rows: PickRow<Organization>[] = (request.data ?? []).map((org) => ({ key: org.id, text: org.title, dim: org.id, item: org }));
   return (
     <PickList
@@ -94,9 +94,12 @@ const pick = (org: Named, push: (screen: Screen) => void) => (entry: Entry) =>
  */
 export function Collections({ org }: { org: Named }) {
   const { client, push } = useBrowser();
-  const collections = useRequest((signal) => listAll(client, collectionOps.list, { organizationId: org.id }, signal), [client, org.id]);
+  const collections = useScreenRequest('collections', (signal) => listAll(client, collectionOps.list, { organizationId: org.id }, signal), [
+    client,
+    org.id,
+  ]);
   const ids = new Set((collections.data ?? []).map((c) => c.id));
-  const loose = useRequest((signal) => organizationSpaces(client, org.id, signal), [client, org.id]);
+  const loose = useScreenRequest('spaces', (signal) => organizationSpaces(client, org.id, signal), [client, org.id]);
   // A space whose collection is not listed counts as in no collection.
   const spaces = (loose.data ?? []).filter((s) => s.parent === undefined || !ids.has(s.parent));
   const rows = collections.data ? [...collectionRows(collections.data), ...spaces.map((s) => spaceRow(s, 'in no collection'))] : [];
@@ -120,12 +123,14 @@ export function Collections({ org }: { org: Named }) {
 /** A collection: the collections it holds, then its spaces. */
 export function Spaces({ org, collection }: { org: Named; collection: Named }) {
   const { client, push } = useBrowser();
-  const nested = useRequest(
+  const nested = useScreenRequest(
+    'collections',
     async (signal) =>
       (await listAll(client, collectionOps.list, { organizationId: org.id }, signal)).filter((c) => c.parent === collection.id),
     [client, org.id, collection.id],
   );
-  const spaces = useRequest(
+  const spaces = useScreenRequest(
+    'spaces',
     (signal) => listAll(client, collectionOps.listSpaces, { collectionId: collection.id }, signal),
     [client, collection.id],
   );
@@ -147,7 +152,8 @@ export function Spaces({ org, collection }: { org: Named; collection: Named }) {
 export function ChangeRequests({ space }: { space: Space }) {
   const { client, back, chooseContent, changeRequestOf } = useBrowser();
   const [all, setAll] = useState(false);
-  const request = useRequest(
+  const request = useScreenRequest(
+    all ? 'every status' : 'open',
     async (signal) => {
       // The list is of one status at a time (open by default).
       const statuses = all ? CHANGE_REQUEST_STATUSES : (['open'] as const);
