@@ -4,7 +4,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, BIN, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, ensureBuilt, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+// The commands and the emulator run in this process; what needs a terminal runs bin/run.js under `script`.
+import { docs, startEmulator } from '../helpers/inproc.js';
+import { docsOnTty } from '../helpers/tty.js';
 
 /**
  * `docs cr diff` on content built through /v1 only: git imports into the space, markdown imports
@@ -245,19 +248,15 @@ describe('docs cr diff', () => {
 
 /** On a terminal (a pseudo-terminal from `script`): colour, and the pager. */
 describe.skipIf(spawnSync('script', ['--version']).status !== 0)('docs cr diff on a terminal', () => {
-  const onTerminal = (args: string[], extra: Record<string, string>) => {
-    const command = [process.execPath, BIN, ...args].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-    const res = spawnSync('script', ['-qec', command, '/dev/null'], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), TERM: 'xterm-256color', ...env, ...extra },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    return { code: res.status, out: res.stdout.replace(/\r\n/g, '\n') };
+  // Not spawnSync: the emulator runs in this process and must answer meanwhile.
+  const onTerminal = async (args: string[], extra: Record<string, string>) => {
+    const res = await docsOnTty(args, { exactEnv: { PATH: process.env.PATH, HOME: tempDir(), TERM: 'xterm-256color', ...env, ...extra } });
+    return { code: res.code, out: res.output };
   };
 
-  it('colours the diff and hands it to DOCS_PAGER', () => {
+  it('colours the diff and hands it to DOCS_PAGER', async () => {
     const paged = join(root, 'paged.txt');
-    const res = onTerminal(['cr', 'diff', String(cr), '--space', space], { DOCS_PAGER: `sh -c 'cat > "${paged}"'` });
+    const res = await onTerminal(['cr', 'diff', String(cr), '--space', space], { DOCS_PAGER: `sh -c 'cat > "${paged}"'` });
     expect(res.code).toBe(0);
     const text = readFileSync(paged, 'utf8');
     expect(text).toContain('\u001B[32m+2. Sign in with SSO.\u001B[39m');
@@ -268,8 +267,8 @@ describe.skipIf(spawnSync('script', ['--version']).status !== 0)('docs cr diff o
     expect(text.replace(/\u001B\[\d+m/g, '')).toBe(PATCH);
   });
 
-  it('writes directly when the pager cannot start, and has no colour with NO_COLOR', () => {
-    const res = onTerminal(['cr', 'diff', String(cr), '--space', space], { DOCS_PAGER: 'no-such-pager-here', NO_COLOR: '1' });
+  it('writes directly when the pager cannot start, and has no colour with NO_COLOR', async () => {
+    const res = await onTerminal(['cr', 'diff', String(cr), '--space', space], { DOCS_PAGER: 'no-such-pager-here', NO_COLOR: '1' });
     expect(res.code).toBe(0);
     // The progress line on stderr (the same terminal here) is erased, after however many frames it drew,
     // before the patch is written: what follows the last erase is the patch, exactly.

@@ -3,7 +3,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, BIN, cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { api, cleanup, ensureBuilt, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+// The commands and the emulator run in this process; what needs a terminal runs bin/run.js under `script`.
+import { docs, startEmulator } from '../helpers/inproc.js';
+import { docsOnTty } from '../helpers/tty.js';
 
 /**
  * `docs spaces pull` against the emulator, and the round trip the layout exists for: pull a space,
@@ -270,15 +273,14 @@ describe('docs spaces pull', () => {
   it.skipIf(spawnSync('script', ['--version']).status !== 0)('shows progress on a terminal for a large space, then clears it', async () => {
     const dir = fresh('tty');
     // `script` gives the command a terminal; its output is the terminal's transcript.
-    const run = spawnSync('script', ['-qec', `${process.execPath} ${BIN} spaces pull ${await awkwardSpace()} ${dir}`, '/dev/null'], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, HOME: root, NO_COLOR: '1', ...env },
-      timeout: 20_000,
+    // Not spawnSync: the emulator runs in this process and must answer meanwhile.
+    const run = await docsOnTty(['spaces', 'pull', await awkwardSpace(), dir], {
+      exactEnv: { PATH: process.env.PATH, HOME: root, NO_COLOR: '1', ...env },
     });
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/Pulling 1\/\d+ pages…/);
+    expect(run.code).toBe(0);
+    expect(run.output).toMatch(/Pulling 1\/\d+ pages…/);
     // The spinner's line is erased with an ANSI escape sequence (ESC [0K) before the result is printed.
     // eslint-disable-next-line no-control-regex
-    expect(run.stdout).toMatch(/\x1b\[0K✓ Pulled \d+ pages/);
+    expect(run.output).toMatch(/\x1b\[0K✓ Pulled \d+ pages/);
   });
 });

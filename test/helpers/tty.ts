@@ -26,10 +26,23 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 export function docsOnTty(
   args: readonly string[],
-  options: { env?: Record<string, string>; columns?: number; answers?: TtyAnswer[]; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    /** The whole environment instead of the defaults (PATH, a temp HOME, NO_COLOR, TERM=dumb) and `env`. */
+    exactEnv?: NodeJS.ProcessEnv;
+    columns?: number;
+    answers?: TtyAnswer[];
+    timeoutMs?: number;
+  } = {},
 ): Promise<TtyResult> {
   const command = `stty cols ${options.columns ?? 80} rows 40; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const env = { PATH: process.env.PATH, HOME: join(tmpdir(), 'docs-e2e-home'), NO_COLOR: '1', TERM: 'dumb', ...options.env };
+  const env = options.exactEnv ?? {
+    PATH: process.env.PATH,
+    HOME: join(tmpdir(), 'docs-e2e-home'),
+    NO_COLOR: '1',
+    TERM: 'dumb',
+    ...options.env,
+  };
   const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const pending = [...(options.answers ?? [])];
   let output = '';
