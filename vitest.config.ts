@@ -11,7 +11,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // End-to-end tests spawn bin/run.js and emulator processes; two cores, so keep the pool small.
-    maxWorkers: 2,
+    // Three on two cores: a worker often waits on the processes its tests spawn (bin/run.js, emulators,
+    // npm), and a third keeps the cores busy meanwhile. Measured on two cores: 2 workers 127 s, 3 workers
+    // 105 s, 4 workers 113 s.
+    maxWorkers: 3,
   },
 });
