@@ -134,11 +134,8 @@ export function useScreen(): Screen {
   return screen;
 }
 
-/**
- * A piece of state of this screen that survives reading another screen on top of it and coming
- * back, and is gone once the screen is left: the next screen of the same kind starts afresh.
- */
-export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((prev: T) => T)) => void] {
+/** What this screen keeps while another screen is read on top of it; gone once the screen is left. */
+function useScreenMemory(): Map<string, unknown> {
   const { screenMemory } = useBrowser();
   const screen = useScreen();
   let memory = screenMemory.get(screen);
@@ -146,7 +143,15 @@ export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((pr
     memory = new Map();
     screenMemory.set(screen, memory);
   }
-  const kept = memory;
+  return memory;
+}
+
+/**
+ * A piece of state of this screen that survives reading another screen on top of it and coming
+ * back, and is gone once the screen is left: the next screen of the same kind starts afresh.
+ */
+export function useScreenState<T>(key: string, initial: T): [T, (value: T | ((prev: T) => T)) => void] {
+  const kept = useScreenMemory();
   const [value, setValue] = useState<T>(() => (kept.has(key) ? (kept.get(key) as T) : initial));
   useEffect(() => {
     kept.set(key, value);
@@ -167,14 +172,7 @@ export function useScreenRequest<T>(
   deps: readonly unknown[],
   initial?: T,
 ): Request<T> {
-  const { screenMemory } = useBrowser();
-  const screen = useScreen();
-  let kept = screenMemory.get(screen);
-  if (!kept) {
-    kept = new Map();
-    screenMemory.set(screen, kept);
-  }
-  const memory = kept;
+  const memory = useScreenMemory();
   const name = `request:${key}`;
   const request = useRequest(load, deps, memory.has(name) ? (memory.get(name) as T) : initial);
   useEffect(() => {
