@@ -22,12 +22,34 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function cachedRevision(store: Store, id: string): RevisionDoc | undefined {
+function cacheOf(store: Store): Map<string, RevisionDoc> {
   let cache = caches.get(store);
   if (!cache) {
     cache = new Map();
     caches.set(store, cache);
   }
+  return cache;
+}
+
+function keep(cache: Map<string, RevisionDoc>, doc: RevisionDoc): RevisionDoc {
+  cache.set(doc.id, deepFreeze(doc));
+  for (const oldest of cache.keys()) {
+    if (cache.size <= LIMIT) break;
+    cache.delete(oldest);
+  }
+  return doc;
+}
+
+/**
+ * A revision just written, kept as it is (frozen) instead of parsed again at its first read: the request
+ * after an import of 10,000 pages does not parse them again, as a server keeps what it just wrote.
+ */
+export function rememberRevision(store: Store, doc: RevisionDoc): RevisionDoc {
+  return keep(cacheOf(store), doc);
+}
+
+export function cachedRevision(store: Store, id: string): RevisionDoc | undefined {
+  const cache = cacheOf(store);
   const hit = cache.get(id);
   // The row may be gone (space deleted for good, transaction rolled back): ask the index, not the cache.
   if (hit && store.seqOf('revision', id) !== undefined) {
@@ -37,13 +59,7 @@ export function cachedRevision(store: Store, id: string): RevisionDoc | undefine
   }
   cache.delete(id);
   const doc = store.get<RevisionDoc>('revision', id);
-  if (!doc) return undefined;
-  cache.set(id, deepFreeze(doc));
-  for (const oldest of cache.keys()) {
-    if (cache.size <= LIMIT) break;
-    cache.delete(oldest);
-  }
-  return doc;
+  return doc ? keep(cache, doc) : undefined;
 }
 
 const derivedData = new WeakMap<object, Map<string, unknown>>();

@@ -4,7 +4,7 @@ import type { PageDocument, Revision, RevisionFile } from '../../api/schemas/con
 import type { Store } from '../store/store.js';
 import { titleSlug } from '../../api/slug.js';
 import { linkTargets, markdownToDocument } from './markdown.js';
-import { cachedRevision, derived } from './revision-cache.js';
+import { cachedRevision, derived, rememberRevision } from './revision-cache.js';
 
 /**
  * Revisions are immutable snapshots of a space's content: a tree of pages (markdown) and files.
@@ -153,7 +153,7 @@ export function createRevision(
   if (fields.git) doc.git = fields.git;
   // Links are indexed on write: the targets of each page's text (only texts not seen before are parsed).
   for (const { page } of flattenPages(fields.pages)) linkTargets(page.markdown);
-  return store.insert('revision', doc, fields.space);
+  return rememberRevision(store, store.insert('revision', doc, fields.space));
 }
 
 /** The revision, parsed once and shared (frozen: copy before changing anything). */
