@@ -79,7 +79,10 @@ export async function docs(args: readonly string[], options: InProcessOptions = 
   const tty = typeof options.isTTY === 'object' ? options.isTTY : { stdin: options.isTTY, stdout: options.isTTY, stderr: options.isTTY };
   const stdout = sink(tty.stdout === true, options.columns);
   const stderr = sink(tty.stderr === true, options.columns);
-  const stdin = Object.assign(Readable.from(options.input === undefined ? [] : [typeof options.input === 'string' ? Buffer.from(options.input) : options.input]), { isTTY: tty.stdin === true });
+  const stdin = Object.assign(
+    Readable.from(options.input === undefined ? [] : [typeof options.input === 'string' ? Buffer.from(options.input) : options.input]),
+    { isTTY: tty.stdin === true },
+  );
   const io: IO = { stdin, stdout, stderr, env: cleanEnv(options.env), now: options.now ?? Date.now, exitCode: undefined };
   const { id, rest } = findCommand(loaded, args);
   const Command = await commandClass(id);
