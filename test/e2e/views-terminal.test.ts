@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** The view quit, and the terminal is as the shell left it: the normal screen, cooked mode, the cursor shown. */
 async function expectGivenBack(run: PtyRun, code: number): Promise<void> {
-  const exit = await run.exited;
+  const exit = await run.exitedWithin(15_000);
   expect(exit.code, run.screen().join('\n')).toBe(code);
   expect(cooked(exit.stty), exit.stty).toBe(true);
   expect(run.buffer()).toBe('normal');

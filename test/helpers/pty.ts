@@ -33,6 +33,11 @@ export interface PtyRun {
   signal(name: NodeJS.Signals): void;
   /** Resolves when the docs process has exited: its status, and the terminal's settings after it. */
   exited: Promise<{ code: number; stty: string }>;
+  /**
+   * `exited`, or after `ms` a failure that says whether the docs process is still there and in what state
+   * (from /proc), with the screen: what to look at when a process does not exit.
+   */
+  exitedWithin(ms: number): Promise<{ code: number; stty: string }>;
 }
 
 const ESC = '\u001B';
@@ -131,25 +136,51 @@ export function docsOnPty(
       term.resize(c, r);
     },
     signal(name) {
-      // The shell's child is the docs process: the one whose parent is the shell, read from /proc.
-      const child = readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .find((entry) => {
-          try {
-            return (
-              readFileSync(`/proc/${entry}/stat`, 'utf8')
-                .replace(/^.*\) /, '')
-                .split(' ')[1] === String(pty.pid)
-            );
-          } catch {
-            return false;
-          }
-        });
+      const child = docsProcess();
       if (child === undefined) throw new Error('the docs process is not running');
       process.kill(Number(child), name);
     },
     exited,
+    exitedWithin(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const child = docsProcess();
+          const state = child === undefined ? 'no docs process is left' : `docs process ${child}: ${processState(child)}`;
+          reject(new Error(`the process did not exit within ${ms} ms (${state}); the screen:\n${screen().join('\n')}`));
+        }, ms);
+      });
+      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    },
   };
+
+  /** The shell's child is the docs process: the one whose parent is the shell, read from /proc. */
+  function docsProcess(): string | undefined {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .find((entry) => {
+        try {
+          return (
+            readFileSync(`/proc/${entry}/stat`, 'utf8')
+              .replace(/^.*\) /, '')
+              .split(' ')[1] === String(pty.pid)
+          );
+        } catch {
+          return false;
+        }
+      });
+  }
+}
+
+/** A process's state and what it waits in, as /proc tells (for a failure message). */
+function processState(pid: string): string {
+  try {
+    const state = /^State:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '?';
+    const wchan = readFileSync(`/proc/${pid}/wchan`, 'utf8').trim() || '-';
+    return `${state}, waiting in ${wchan}`;
+  } catch {
+    return 'gone';
+  }
 }
 
 /** Whether `stty -a` output says the terminal is back in its usual (cooked, echoing) mode. */
