@@ -55,7 +55,9 @@ const tree = treeOf(3);
 function nodes(list: Tree[], parent = ''): PageNode[] {
   const taken = new Set<string>();
   return list.map((p, i) => {
-    const slug = p.ownSlug || taken.has(titleSlug(p.title)) ? `p${i}` : titleSlug(p.title);
+    let slug = p.ownSlug || taken.has(titleSlug(p.title)) ? `p${i}` : titleSlug(p.title);
+    // `p2` may be an earlier sibling's title slug (a page titled "P2"): a revision never holds the same slug twice.
+    while (taken.has(slug)) slug = `${slug}-x`;
     taken.add(slug);
     const path = parent ? `${parent}/${slug}` : slug;
     const node: PageNode = { id: path, title: p.title, slug, path, markdown: p.markdown, pages: nodes(p.pages, path) };
