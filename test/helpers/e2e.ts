@@ -82,6 +82,8 @@ export function docs(args: readonly string[], options: RunOptions = {}): Promise
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  // A command that reads nothing (help) may be gone before its input is written: EPIPE, not a failure.
+  child.stdin.on('error', () => {});
   child.stdin.end(options.input ?? '');
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
   return new Promise((resolve, reject) => {

@@ -44,6 +44,8 @@ export function docsOnTty(
     ...options.env,
   };
   const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  // An answer written as the command ends meets a closed pipe: EPIPE, not a failure.
+  child.stdin.on('error', () => {});
   const pending = [...(options.answers ?? [])];
   let output = '';
   const onData = (chunk: Buffer) => {
