@@ -77,6 +77,12 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     const filesRoot = flags['files-root'];
     if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory())
       throw new UsageError(`--files-root ${filesRoot}: no such directory`);
+    // Ctrl-C or SIGTERM from now on stops the emulator once it has started, whenever it comes: a script may stop
+    // it the moment its data directory holds its tokens, before the URL is printed.
+    const stopped = new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
     let emulator;
     try {
       // Loaded here, not at import: on Node.js 20 its store needs better-sqlite3, which may be missing (see native.ts).
@@ -122,11 +128,7 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     ];
     this.io.stdout.write(`${lines.join('\n')}\n`);
 
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     // Whatever an import is still waiting on (a slow source), the process ends within about a second.
     setTimeout(() => process.exit(0), 1000).unref();
     await emulator.close();
