@@ -129,7 +129,27 @@ const externals = {
           createRequire(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json')).resolve('wsl-utils'),
         ).resolve('is-wsl');
         if (fromOclif !== fromWslUtils) throw new Error('wsl-utils uses another is-wsl than @oclif/core would: review bin/bundle.js');
-        return source.replace(platform, "return (await import('is-wsl')).default ? 'wsl'");
+        // Importing is-wsl (a module of its own, with is-inside-container and is-docker) cost 7–10 ms more: its ESM
+        // import of node:process reads every property of process, stdin included. It is imported only where WSL is
+        // possible at all: is-wsl 3.1 answers true only on Linux where the kernel's release or /proc/version names
+        // Microsoft or a WSL path exists, which is what is checked first, synchronously (bin/run.js checks the same
+        // for `docs --version`).
+        const isWslVersion = JSON.parse(readFileSync(join(dirname(fromOclif), 'package.json'), 'utf8')).version;
+        if (isWslVersion !== '3.1.1') throw new Error(`is-wsl is now ${isWslVersion}: review the WSL check in bin/bundle.js`);
+        const mayBeWsl = [
+          "(0, node_os_1.platform)() === 'linux'",
+          "(require('node:os').release().toLowerCase().includes('microsoft') || (() => { try { return require('node:fs').readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft'); } catch { return false; } })() || require('node:fs').existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') || require('node:fs').existsSync('/run/WSL'))",
+        ].join(' && ');
+        return source.replace(platform, `return ${mayBeWsl} && (await import('is-wsl')).default ? 'wsl'`);
+      },
+      // A plugin sorts its commands with localeCompare, whose first call builds ICU's collator: 6–8 ms of every
+      // command's start-up, for ids of lower-case letters, digits, `-` and `:`. Compared by code point they sort
+      // the same wherever `:` and a digit do not meet at the same place (test/unit/bundle-patches.test.ts checks
+      // every id of the manifest).
+      'config/plugin.js': (source) => {
+        const sort = '.sort((a, b) => a.id.localeCompare(b.id));';
+        if (!source.includes(sort)) throw new Error('@oclif/core no longer sorts commands with localeCompare: review bin/bundle.js');
+        return source.replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));');
       },
       'index.js': (source) => {
         if (!source.includes('\ncheckNodeVersion();'))

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
@@ -134,6 +135,28 @@ describe('start-up', () => {
     });
     expect(res.status, res.stderr).toBe(0);
     expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
+  });
+
+  it('a request loads no is-wsl where the machine cannot be WSL, and builds no ICU collator to sort the commands', () => {
+    // bin/bundle.js: oclif's platform check imports is-wsl only where the kernel or a WSL path says WSL is possible
+    // (never on this machine, as the first assertion checks), and a plugin sorts its command ids by code point.
+    const wslPossible =
+      readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft') ||
+      existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') ||
+      existsSync('/run/WSL');
+    expect(wslPossible).toBe(false);
+    const sources = loadedSources(['spaces', 'get', DEMO.spaces.handbook, '--json']);
+    expectNone(sources, ['/node_modules/is-wsl/', '/node_modules/is-inside-container/', '/node_modules/is-docker/']);
+    const ids = Object.keys((JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as { commands: object }).commands);
+    expect(ids.length).toBeGreaterThan(100);
+    const byCodePoint = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(byCodePoint).toEqual([...ids].sort((a, b) => a.localeCompare(b)));
+    // The bundle carries the patched sort (the build fails where @oclif/core changed it).
+    const chunks = join(ROOT, 'dist', 'bin', 'chunks');
+    const core = readdirSync(chunks).filter(
+      (f) => f.endsWith('.js') && readFileSync(join(chunks, f), 'utf8').includes('.sort((a,b)=>a.id<b.id?-1:'),
+    );
+    expect(core).toHaveLength(1);
   });
 
   it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {
