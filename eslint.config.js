@@ -29,7 +29,20 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // The contract's schemas are lazy stand-ins, which zod's JSON Schema maker cannot tell from their schemas.
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'z',
+          property: 'toJSONSchema',
+          message: 'Use toJSONSchema from src/api/schemas/lazy.ts: it resolves the lazy schemas first.',
+        },
+      ],
     },
+  },
+  {
+    files: ['src/api/schemas/lazy.ts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     // Plain JavaScript (bin/, this file) has no types to check.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Operation } from '../api/operation.js';
 import { allOperations, operationNames } from '../api/operations/index.js';
 import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
+import { toJSONSchema } from '../api/schemas/lazy.js';
 
 /**
  * The operation table seen as MCP tools: one tool per operation, named by its operationId, grouped
@@ -189,7 +190,7 @@ export function inputSchema(op: Operation): z.ZodObject {
 
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   // io 'input': what the caller sends (the query's "true"/"false" strings are accepted as booleans).
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return json;
 }
 

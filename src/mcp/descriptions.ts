@@ -11,7 +11,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
 
 /**
  * Gives each property of a tool's input JSON Schema that has no description the contract's one, in
- * place (the schema is the tool's own copy, fresh from z.toJSONSchema). Returns the schema.
+ * place (the schema is the tool's own copy, fresh from toJSONSchema). Returns the schema.
  */
 export function withFieldDescriptions(op: Operation, schema: Record<string, unknown>): Record<string, unknown> {
   const texts = FIELD_DESCRIPTIONS[op.id];

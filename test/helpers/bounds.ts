@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Operation } from '../../src/api/operation.js';
+import { toJSONSchema } from '../../src/api/schemas/lazy.js';
 
 /**
  * Table-driven checks of request bounds: each row names an operation, a field, values at the bound
@@ -176,7 +177,7 @@ export function declaredBounds(op: Operation): string[] {
   const out = new Set<string>();
   const visit = (schema: z.ZodType | undefined, prefix: 'body' | 'query') => {
     if (!schema) return;
-    const root = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    const root = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
     walk(root, root, prefix, new Set(), out);
   };
   visit(op.body, 'body');

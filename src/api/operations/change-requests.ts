@@ -9,6 +9,7 @@ import {
   MergeResult,
   SETTABLE_CHANGE_REQUEST_STATUSES,
 } from '../schemas/change-request.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/spaces/{spaceId}/change-requests' as const;
 
@@ -18,12 +19,14 @@ export const changeRequests = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the change requests of a space',
-    query: listQuery({
-      status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
-      contributor: z.string().optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
+        contributor: z.string().optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(ChangeRequest),
+    response: lazy(() => listOf(ChangeRequest)),
     paginated: true,
   }),
   create: defineOperation({
@@ -31,10 +34,12 @@ export const changeRequests = {
     method: 'POST',
     path: `${base}`,
     summary: 'Create a change request',
-    body: z.strictObject({
-      subject: z.string().max(CHANGE_REQUEST_SUBJECT_MAX).optional(),
-      agentTaskId: z.string().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        subject: z.string().max(CHANGE_REQUEST_SUBJECT_MAX).optional(),
+        agentTaskId: z.string().optional(),
+      }),
+    ),
     success: [201],
     response: ChangeRequest,
   }),
@@ -51,10 +56,12 @@ export const changeRequests = {
     method: 'PATCH',
     path: `${base}/{changeRequestId}`,
     summary: 'Edit the subject or status of a change request',
-    body: z.strictObject({
-      subject: z.string().max(CHANGE_REQUEST_SUBJECT_MAX).optional(),
-      status: z.enum(SETTABLE_CHANGE_REQUEST_STATUSES).optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        subject: z.string().max(CHANGE_REQUEST_SUBJECT_MAX).optional(),
+        status: z.enum(SETTABLE_CHANGE_REQUEST_STATUSES).optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: ChangeRequest,
@@ -80,7 +87,7 @@ export const changeRequests = {
     method: 'GET',
     path: `${base}/{changeRequestId}/pdf`,
     summary: 'Get a URL to a PDF export of a change request',
-    query: z.strictObject({ only: qBool().optional(), page: z.string().optional() }),
+    query: lazy(() => z.strictObject({ only: qBool().optional(), page: z.string().optional() })),
     success: [200],
     response: ChangeRequestPdf,
   }),

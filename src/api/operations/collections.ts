@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.js';
 import { listOf, listQuery, qBool } from '../schemas/common.js';
 import { Collection, CollectionTitleInput, MoveCollectionBody, UpdateCollectionBody } from '../schemas/collection.js';
 import { Space } from '../schemas/space.js';
+import { lazy } from '../schemas/lazy.js';
 
 export const collections = {
   get: defineOperation({
@@ -35,9 +36,9 @@ export const collections = {
     method: 'GET',
     path: '/v1/collections/{collectionId}/spaces',
     summary: 'List the spaces of a collection',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(Space),
+    response: lazy(() => listOf(Space)),
     paginated: true,
   }),
   move: defineOperation({
@@ -56,7 +57,7 @@ export const collections = {
     method: 'POST',
     path: '/v1/collections/{collectionId}/transfer',
     summary: 'Transfer a collection to another organization',
-    body: z.strictObject({ organization: z.string() }),
+    body: lazy(() => z.strictObject({ organization: z.string() })),
     bodyRequired: true,
     success: [200],
     response: Collection,
@@ -66,12 +67,14 @@ export const collections = {
     method: 'GET',
     path: '/v1/orgs/{organizationId}/collections',
     summary: 'List the collections of an organization',
-    query: listQuery({
-      /** Server default true: nested collections are listed too. */
-      nested: qBool().optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        /** Server default true: nested collections are listed too. */
+        nested: qBool().optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(Collection),
+    response: lazy(() => listOf(Collection)),
     paginated: true,
   }),
   create: defineOperation({
@@ -79,11 +82,13 @@ export const collections = {
     method: 'POST',
     path: '/v1/orgs/{organizationId}/collections',
     summary: 'Create a collection',
-    body: z.strictObject({
-      title: CollectionTitleInput.optional(),
-      /** Id of the parent collection. */
-      parent: z.string().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: CollectionTitleInput.optional(),
+        /** Id of the parent collection. */
+        parent: z.string().optional(),
+      }),
+    ),
     success: [201],
     response: Collection,
   }),

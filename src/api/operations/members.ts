@@ -10,6 +10,7 @@ import {
   MemberTeam,
   PingResult,
 } from '../schemas/member.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}' as const;
 
@@ -19,17 +20,19 @@ export const members = {
     method: 'GET',
     path: `${base}/members`,
     summary: 'List the members of an organization',
-    query: listQuery({
-      /** Server default `desc`. */
-      order: z.enum(MEMBER_LIST_ORDERS).optional(),
-      role: z.enum(MEMBER_ROLE_FILTERS).optional(),
-      /** Filters on display name and e-mail. */
-      search: z.string().optional(),
-      /** Server default `joinedAt`; `lastSeenAt` lists only active members. */
-      sort: z.enum(MEMBER_SORTS).optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        /** Server default `desc`. */
+        order: z.enum(MEMBER_LIST_ORDERS).optional(),
+        role: z.enum(MEMBER_ROLE_FILTERS).optional(),
+        /** Filters on display name and e-mail. */
+        search: z.string().optional(),
+        /** Server default `joinedAt`; `lastSeenAt` lists only active members. */
+        sort: z.enum(MEMBER_SORTS).optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(Member),
+    response: lazy(() => listOf(Member)),
     paginated: true,
   }),
   get: defineOperation({
@@ -52,7 +55,7 @@ export const members = {
     method: 'PATCH',
     path: `${base}/members/{userId}`,
     summary: 'Change the role of a member (null makes them a guest)',
-    body: z.strictObject({ role: RoleOrGuest.optional() }),
+    body: lazy(() => z.strictObject({ role: RoleOrGuest.optional() })),
     bodyRequired: true,
     success: [200],
     response: Member,
@@ -80,9 +83,9 @@ export const members = {
     method: 'GET',
     path: `${base}/members/{userId}/spaces`,
     summary: 'List the spaces a member can access, with their role in each',
-    query: listQuery({ order: z.enum(MEMBER_LIST_ORDERS).optional() }),
+    query: lazy(() => listQuery({ order: z.enum(MEMBER_LIST_ORDERS).optional() })),
     success: [200],
-    response: listOf(MemberSpacePermission),
+    response: lazy(() => listOf(MemberSpacePermission)),
     paginated: true,
   }),
   listTeams: defineOperation({
@@ -90,12 +93,14 @@ export const members = {
     method: 'GET',
     path: `${base}/members/{userId}/teams`,
     summary: 'List the teams of a member',
-    query: listQuery({
-      /** Case-insensitive substring of the team name. */
-      title: z.string().optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        /** Case-insensitive substring of the team name. */
+        title: z.string().optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(MemberTeam),
+    response: lazy(() => listOf(MemberTeam)),
     paginated: true,
   }),
 } as const;

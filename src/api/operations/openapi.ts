@@ -9,6 +9,7 @@ import {
   OpenAPISpecSourceInput,
   OpenAPISpecVersion,
 } from '../schemas/openapi.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/openapi' as const;
 const spec = `${base}/{specSlug}` as const;
@@ -19,9 +20,9 @@ export const openapi = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the OpenAPI specifications of an organization',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(OpenAPISpec),
+    response: lazy(() => listOf(OpenAPISpec)),
     paginated: true,
   }),
   create: defineOperation({
@@ -29,7 +30,7 @@ export const openapi = {
     method: 'POST',
     path: `${base}`,
     summary: 'Create an OpenAPI specification from a URL or text',
-    body: z.strictObject({ slug: OpenAPISlugInput, source: OpenAPISpecSourceInput }),
+    body: lazy(() => z.strictObject({ slug: OpenAPISlugInput, source: OpenAPISpecSourceInput })),
     bodyRequired: true,
     success: [201],
     response: OpenAPISpec,
@@ -48,7 +49,7 @@ export const openapi = {
     path: `${spec}`,
     summary: 'Publish a new version of an OpenAPI specification, creating it if needed',
     // `source` is required by the spec (the contract lists it without saying).
-    body: z.strictObject({ source: OpenAPISpecSourceInput }),
+    body: lazy(() => z.strictObject({ source: OpenAPISpecSourceInput })),
     bodyRequired: true,
     // 200 updated, 201 created.
     success: [200, 201],
@@ -67,7 +68,7 @@ export const openapi = {
     path: `${spec}`,
     summary: 'Change the visibility of an OpenAPI specification',
     // `visibility` is required by the spec; it is the only field, so a PATCH without it changes nothing.
-    body: z.strictObject({ visibility: z.enum(OPENAPI_VISIBILITIES) }),
+    body: lazy(() => z.strictObject({ visibility: z.enum(OPENAPI_VISIBILITIES) })),
     bodyRequired: true,
     success: [200],
     response: OpenAPISpec,
@@ -77,9 +78,9 @@ export const openapi = {
     method: 'GET',
     path: `${spec}/versions`,
     summary: 'List the versions of an OpenAPI specification',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(OpenAPISpecVersion),
+    response: lazy(() => listOf(OpenAPISpecVersion)),
     paginated: true,
   }),
   getLatestVersion: defineOperation({

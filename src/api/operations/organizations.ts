@@ -11,6 +11,7 @@ import {
   SearchOrgItem,
   SitePointerInput,
 } from '../schemas/organization.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs' as const;
 
@@ -20,9 +21,9 @@ export const organizations = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the organizations of the authenticated user',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(Organization),
+    response: lazy(() => listOf(Organization)),
     paginated: true,
   }),
   get: defineOperation({
@@ -38,20 +39,22 @@ export const organizations = {
     method: 'PATCH',
     path: `${base}/{organizationId}`,
     summary: 'Edit the settings of an organization',
-    body: z.strictObject({
-      title: OrganizationTitleInput.optional(),
-      emailDomains: z.array(z.string()).optional(),
-      hostname: OrganizationHostnameInput.optional(),
-      /** null: new members join as guests. */
-      defaultRole: RoleOrGuest.optional(),
-      /** null removes the default content. */
-      defaultContent: SitePointerInput.nullable().optional(),
-      /** null removes the logo. */
-      logo: z.url().max(ORGANIZATION_LOGO_URL_MAX).nullable().optional(),
-      sso: z.boolean().optional(),
-      ai: z.boolean().optional(),
-      inviteLinks: z.boolean().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: OrganizationTitleInput.optional(),
+        emailDomains: z.array(z.string()).optional(),
+        hostname: OrganizationHostnameInput.optional(),
+        /** null: new members join as guests. */
+        defaultRole: RoleOrGuest.optional(),
+        /** null removes the default content. */
+        defaultContent: SitePointerInput.nullable().optional(),
+        /** null removes the logo. */
+        logo: z.url().max(ORGANIZATION_LOGO_URL_MAX).nullable().optional(),
+        sso: z.boolean().optional(),
+        ai: z.boolean().optional(),
+        inviteLinks: z.boolean().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: Organization,
@@ -68,9 +71,9 @@ export const organizations = {
     method: 'GET',
     path: `${base}/{organizationId}/search`,
     summary: 'Search the content of every space of an organization',
-    query: listQuery({ query: z.string().max(SEARCH_QUERY_MAX) }),
+    query: lazy(() => listQuery({ query: z.string().max(SEARCH_QUERY_MAX) })),
     success: [200],
-    response: listOf(SearchOrgItem),
+    response: lazy(() => listOf(SearchOrgItem)),
     paginated: true,
   }),
   listByEmailDomain: defineOperation({

@@ -23,6 +23,7 @@ import {
   RevisionQuery,
   revisionQueryShape,
 } from '../schemas/content.js';
+import { lazy } from '../schemas/lazy.js';
 
 /*
  * A space and each of its change requests answer the same comment and content operations under
@@ -40,7 +41,7 @@ export function commentOperations<const B extends string, const S extends string
       summary: `List the comments of ${noun}`,
       query: CommentListQuery,
       success: [200],
-      response: listOf(Comment),
+      response: lazy(() => listOf(Comment)),
       paginated: true,
     }),
     create: defineOperation({
@@ -170,9 +171,9 @@ export function contentOperations<
       method: 'GET',
       path: `${base}/files`,
       summary: `List the files of ${noun}`,
-      query: listQuery(revisionQueryShape),
+      query: lazy(() => listQuery(revisionQueryShape)),
       success: [200],
-      response: listOf(RevisionFile),
+      response: lazy(() => listOf(RevisionFile)),
       paginated: true,
     }),
     getFile: defineOperation({
@@ -189,9 +190,9 @@ export function contentOperations<
       method: 'GET',
       path: `${base}/files/{fileId}/backlinks`,
       summary: `List the places where a file of ${noun} is used`,
-      query: listQuery(),
+      query: lazy(() => listQuery()),
       success: [200],
-      response: listOf(Backlink),
+      response: lazy(() => listOf(Backlink)),
       paginated: true,
     }),
     getPage: defineOperation({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery } from '../schemas/common.js';
 import { IconInput, SiteSectionGroup, SiteSectionGroupPosition, SiteSectionGroupTitleInput } from '../schemas/site.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups' as const;
 
@@ -11,9 +12,9 @@ export const siteSectionGroups = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the section groups of a site',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(SiteSectionGroup),
+    response: lazy(() => listOf(SiteSectionGroup)),
     paginated: true,
   }),
   create: defineOperation({
@@ -21,12 +22,14 @@ export const siteSectionGroups = {
     method: 'POST',
     path: `${base}`,
     summary: 'Create a section group in a site',
-    body: z.strictObject({
-      title: SiteSectionGroupTitleInput,
-      icon: IconInput.nullable().optional(),
-      /** Ids of the sections to put in the group. */
-      sections: z.array(z.string()).optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: SiteSectionGroupTitleInput,
+        icon: IconInput.nullable().optional(),
+        /** Ids of the sections to put in the group. */
+        sections: z.array(z.string()).optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [201],
     response: SiteSectionGroup,
@@ -43,10 +46,12 @@ export const siteSectionGroups = {
     method: 'PATCH',
     path: `${base}/{siteSectionGroupId}`,
     summary: 'Edit the title or icon of a section group',
-    body: z.strictObject({
-      title: SiteSectionGroupTitleInput.optional(),
-      icon: IconInput.nullable().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: SiteSectionGroupTitleInput.optional(),
+        icon: IconInput.nullable().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: SiteSectionGroup,
@@ -56,7 +61,7 @@ export const siteSectionGroups = {
     method: 'POST',
     path: `${base}/{siteSectionGroupId}/sections`,
     summary: 'Add a section to a section group',
-    body: z.strictObject({ sectionId: z.string() }),
+    body: lazy(() => z.strictObject({ sectionId: z.string() })),
     bodyRequired: true,
     success: [201],
     response: SiteSectionGroup,
@@ -74,7 +79,7 @@ export const siteSectionGroups = {
     idempotent: true,
     path: `${base}/{siteSectionGroupId}/move`,
     summary: 'Move a section group before or after a section or group (deprecated by the service)',
-    body: z.strictObject({ position: SiteSectionGroupPosition.optional() }),
+    body: lazy(() => z.strictObject({ position: SiteSectionGroupPosition.optional() })),
     success: [200],
     response: SiteSectionGroup,
   }),

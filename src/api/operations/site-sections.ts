@@ -10,6 +10,7 @@ import {
   SiteSectionPosition,
   SiteSectionTitleInput,
 } from '../schemas/site.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/sections' as const;
 
@@ -19,9 +20,9 @@ export const siteSections = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the sections of a site',
-    query: listQuery({ shareKey: z.string().optional() }),
+    query: lazy(() => listQuery({ shareKey: z.string().optional() })),
     success: [200],
-    response: listOf(SiteSection),
+    response: lazy(() => listOf(SiteSection)),
     paginated: true,
   }),
   add: defineOperation({
@@ -29,11 +30,13 @@ export const siteSections = {
     method: 'POST',
     path: `${base}`,
     summary: 'Add a section to a site, with a space as its first variant',
-    body: z.strictObject({
-      spaceId: z.string(),
-      title: SiteSectionTitleInput.nullable().optional(),
-      icon: IconInput.nullable().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        spaceId: z.string(),
+        title: SiteSectionTitleInput.nullable().optional(),
+        icon: IconInput.nullable().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [201],
     response: SiteSection,
@@ -50,15 +53,17 @@ export const siteSections = {
     method: 'PATCH',
     path: `${base}/{siteSectionId}`,
     summary: 'Edit the title, path, default site space, condition, icon or description of a section',
-    body: z.strictObject({
-      title: SiteSectionTitleInput.optional(),
-      path: SitePathInput.optional(),
-      defaultSiteSpace: z.string().optional(),
-      /** Absent leaves it unchanged, null removes it. */
-      condition: ConditionInput.nullable().optional(),
-      icon: IconInput.nullable().optional(),
-      description: z.string().max(SITE_SECTION_DESCRIPTION_MAX).nullable().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: SiteSectionTitleInput.optional(),
+        path: SitePathInput.optional(),
+        defaultSiteSpace: z.string().optional(),
+        /** Absent leaves it unchanged, null removes it. */
+        condition: ConditionInput.nullable().optional(),
+        icon: IconInput.nullable().optional(),
+        description: z.string().max(SITE_SECTION_DESCRIPTION_MAX).nullable().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: SiteSection,
@@ -69,7 +74,7 @@ export const siteSections = {
     idempotent: true,
     path: `${base}/{siteSectionId}/move`,
     summary: 'Move a section before or after another one (deprecated by the service)',
-    body: z.strictObject({ position: SiteSectionPosition.optional() }),
+    body: lazy(() => z.strictObject({ position: SiteSectionPosition.optional() })),
     success: [200],
     response: SiteSection,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery, qBool } from '../schemas/common.js';
 import { ConditionInput, SitePathInput, SiteSpace, SiteSpacePosition } from '../schemas/site.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces' as const;
 
@@ -11,13 +12,15 @@ export const siteSpaces = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the site spaces of a site',
-    query: listQuery({
-      shareKey: z.string().optional(),
-      /** true: only the default site space; false: only the others; absent: all. */
-      default: qBool().optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        shareKey: z.string().optional(),
+        /** true: only the default site space; false: only the others; absent: all. */
+        default: qBool().optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(SiteSpace),
+    response: lazy(() => listOf(SiteSpace)),
     paginated: true,
   }),
   add: defineOperation({
@@ -25,7 +28,7 @@ export const siteSpaces = {
     method: 'POST',
     path: `${base}`,
     summary: 'Add a space to a site (to the default section, or the root level, unless a section is given)',
-    body: z.strictObject({ spaceId: z.string(), sectionId: z.string().optional() }),
+    body: lazy(() => z.strictObject({ spaceId: z.string(), sectionId: z.string().optional() })),
     bodyRequired: true,
     success: [201],
     response: SiteSpace,
@@ -42,12 +45,14 @@ export const siteSpaces = {
     method: 'PATCH',
     path: `${base}/{siteSpaceId}`,
     summary: 'Edit the path, condition or space of a site space',
-    body: z.strictObject({
-      path: SitePathInput.optional(),
-      /** Absent leaves it unchanged, null removes it. */
-      condition: ConditionInput.nullable().optional(),
-      spaceId: z.string().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        path: SitePathInput.optional(),
+        /** Absent leaves it unchanged, null removes it. */
+        condition: ConditionInput.nullable().optional(),
+        spaceId: z.string().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: SiteSpace,
@@ -58,7 +63,7 @@ export const siteSpaces = {
     idempotent: true,
     path: `${base}/{siteSpaceId}/move`,
     summary: 'Move a site space before or after another one (deprecated by the service)',
-    body: z.strictObject({ position: SiteSpacePosition.optional() }),
+    body: lazy(() => z.strictObject({ position: SiteSpacePosition.optional() })),
     success: [200],
     response: SiteSpace,
   }),

@@ -15,6 +15,7 @@ import {
   SiteTitleInput,
   TemplateConditionList,
 } from '../schemas/site.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites' as const;
 
@@ -24,15 +25,17 @@ export const sites = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the sites of an organization',
-    query: listQuery({
-      space: z.string().optional(),
-      title: z.string().optional(),
-      published: qBool().optional(),
-      // Not in the contract; the spec's filter by site type (CONTRACT-NOTES §3.1).
-      type: qArray(z.enum(SITE_TYPES)).optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        space: z.string().optional(),
+        title: z.string().optional(),
+        published: qBool().optional(),
+        // Not in the contract; the spec's filter by site type (CONTRACT-NOTES §3.1).
+        type: qArray(z.enum(SITE_TYPES)).optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(Site),
+    response: lazy(() => listOf(Site)),
     paginated: true,
   }),
   create: defineOperation({
@@ -40,13 +43,15 @@ export const sites = {
     method: 'POST',
     path: `${base}`,
     summary: 'Create a site',
-    body: z.strictObject({
-      type: z.enum(SITE_TYPES).optional(),
-      title: SiteTitleInput.optional(),
-      visibility: z.enum(SITE_VISIBILITIES).optional(),
-      /** Space ids to add, or `sample` / `empty` to create a new space. */
-      spaces: z.union([z.array(z.string()), z.enum(SITE_NEW_SPACE_OPTIONS)]).optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        type: z.enum(SITE_TYPES).optional(),
+        title: SiteTitleInput.optional(),
+        visibility: z.enum(SITE_VISIBILITIES).optional(),
+        /** Space ids to add, or `sample` / `empty` to create a new space. */
+        spaces: z.union([z.array(z.string()), z.enum(SITE_NEW_SPACE_OPTIONS)]).optional(),
+      }),
+    ),
     success: [201],
     response: Site,
   }),
@@ -70,17 +75,19 @@ export const sites = {
     method: 'PATCH',
     path: `${base}/{siteId}`,
     summary: 'Edit the title, visibility, basename, agent context, defaults, adaptive content or proxy of a site',
-    body: z.strictObject({
-      title: SiteTitleInput.optional(),
-      visibility: z.enum(SITE_VISIBILITIES).optional(),
-      basename: SiteBasenameInput.optional(),
-      agentsContext: z.enum(SITE_AGENTS_CONTEXTS).optional(),
-      defaultSiteSpace: z.string().optional(),
-      defaultSiteSection: z.string().optional(),
-      adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
-      /** Proxy URL (domain with a sub-path); null removes the proxy. */
-      proxy: SiteProxyInput.nullable().optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        title: SiteTitleInput.optional(),
+        visibility: z.enum(SITE_VISIBILITIES).optional(),
+        basename: SiteBasenameInput.optional(),
+        agentsContext: z.enum(SITE_AGENTS_CONTEXTS).optional(),
+        defaultSiteSpace: z.string().optional(),
+        defaultSiteSection: z.string().optional(),
+        adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
+        /** Proxy URL (domain with a sub-path); null removes the proxy. */
+        proxy: SiteProxyInput.nullable().optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [200],
     response: Site,
@@ -98,7 +105,7 @@ export const sites = {
     method: 'PUT',
     path: `${base}/{siteId}/adaptive-schema`,
     summary: 'Set the visitor schema of adaptive content',
-    body: z.strictObject({ jsonSchema: SiteAdaptiveJsonSchemaInput }),
+    body: lazy(() => z.strictObject({ jsonSchema: SiteAdaptiveJsonSchemaInput })),
     bodyRequired: true,
     success: [200],
     response: SiteAdaptiveSchema,
@@ -116,7 +123,7 @@ export const sites = {
     method: 'GET',
     path: `${base}/{siteId}/published`,
     summary: 'Get the published structure of a site',
-    query: z.strictObject({ shareKey: z.string().optional() }),
+    query: lazy(() => z.strictObject({ shareKey: z.string().optional() })),
     success: [200],
     response: PublishedSite,
   }),

@@ -4,6 +4,7 @@ import { listOf, listQuery } from '../schemas/common.js';
 import { LinkList, linkStatusFilter } from '../schemas/content.js';
 import { SearchQuery, SearchSpaceResult } from '../schemas/search.js';
 import { MoveSpaceBody, Space, TransferSpaceBody, UpdateSpaceBody } from '../schemas/space.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/spaces/{spaceId}' as const;
 
@@ -14,7 +15,7 @@ export const spaces = {
     path: base,
     summary: 'Get a space',
     // `shareKey` resolves the published URLs of share-link content.
-    query: z.strictObject({ shareKey: z.string().optional() }),
+    query: lazy(() => z.strictObject({ shareKey: z.string().optional() })),
     success: [200],
     response: Space,
   }),
@@ -77,7 +78,7 @@ export const spaces = {
     method: 'GET',
     path: `${base}/links`,
     summary: 'List the links in a space, with counts of broken ones',
-    query: listQuery({ status: linkStatusFilter.optional() }),
+    query: lazy(() => listQuery({ status: linkStatusFilter.optional() })),
     success: [200],
     response: LinkList,
     paginated: true,
@@ -89,7 +90,7 @@ export const spaces = {
     summary: 'Search the content of a space',
     query: SearchQuery,
     success: [200],
-    response: listOf(SearchSpaceResult),
+    response: lazy(() => listOf(SearchSpaceResult)),
     paginated: true,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
 import { SAML_CERTIFICATE_MAX, SAML_ENTITY_ID_MAX, SAML_LABEL, SAML_SSO_URL_MAX, SamlProvider, SsoLoginInfoList } from '../schemas/sso.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}' as const;
 
@@ -22,9 +23,9 @@ export const sso = {
     method: 'GET',
     path: `${base}/saml`,
     summary: 'List the SAML providers of an organization',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(SamlProvider),
+    response: lazy(() => listOf(SamlProvider)),
     paginated: true,
   }),
   create: defineOperation({
@@ -32,7 +33,7 @@ export const sso = {
     method: 'POST',
     path: `${base}/saml`,
     summary: 'Create a SAML provider',
-    body: z.strictObject(samlFields),
+    body: lazy(() => z.strictObject(samlFields)),
     bodyRequired: true,
     success: [201],
     response: SamlProvider,
@@ -57,7 +58,7 @@ export const sso = {
     method: 'PATCH',
     path: `${base}/saml/{samlProviderId}`,
     summary: 'Edit a SAML provider',
-    body: z.strictObject({ ...samlFields, label: samlFields.label.optional() }),
+    body: lazy(() => z.strictObject({ ...samlFields, label: samlFields.label.optional() })),
     bodyRequired: true,
     success: [200],
     response: SamlProvider,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery } from '../schemas/common.js';
 import { Team, TeamMemberItem, TeamMemberRoleInput, TeamTitleInput } from '../schemas/member.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/teams' as const;
 
@@ -11,14 +12,16 @@ export const teams = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the teams of an organization',
-    query: listQuery({
-      /** Member id: only the teams this member can manage. */
-      owner: z.string().optional(),
-      /** Case-insensitive substring of the team name. */
-      title: z.string().optional(),
-    }),
+    query: lazy(() =>
+      listQuery({
+        /** Member id: only the teams this member can manage. */
+        owner: z.string().optional(),
+        /** Case-insensitive substring of the team name. */
+        title: z.string().optional(),
+      }),
+    ),
     success: [200],
-    response: listOf(Team),
+    response: lazy(() => listOf(Team)),
     paginated: true,
   }),
   create: defineOperation({
@@ -26,12 +29,14 @@ export const teams = {
     method: 'PUT',
     path: `${base}`,
     summary: 'Create a team',
-    body: z.strictObject({
-      // Required and bounded by the spec (`OrganizationTeamTitle`); the contract gives neither.
-      title: TeamTitleInput,
-      /** Ids of the members to put in the team. */
-      members: z.array(z.string()).optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        // Required and bounded by the spec (`OrganizationTeamTitle`); the contract gives neither.
+        title: TeamTitleInput,
+        /** Ids of the members to put in the team. */
+        members: z.array(z.string()).optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [201],
     response: Team,
@@ -56,7 +61,7 @@ export const teams = {
     method: 'PATCH',
     path: `${base}/{teamId}`,
     summary: 'Rename a team',
-    body: z.strictObject({ title: TeamTitleInput }),
+    body: lazy(() => z.strictObject({ title: TeamTitleInput })),
     bodyRequired: true,
     success: [200],
     response: Team,
@@ -66,9 +71,9 @@ export const teams = {
     method: 'GET',
     path: `${base}/{teamId}/members`,
     summary: 'List the members of a team',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(TeamMemberItem),
+    response: lazy(() => listOf(TeamMemberItem)),
     paginated: true,
   }),
   updateMembers: defineOperation({
@@ -76,13 +81,15 @@ export const teams = {
     method: 'PUT',
     path: `${base}/{teamId}/members`,
     summary: 'Add, remove and change the roles of team members in one call',
-    body: z.strictObject({
-      /** User ids or e-mail addresses; a user in both `add` and `remove` is removed. */
-      add: z.array(z.string()).optional(),
-      remove: z.array(z.string()).optional(),
-      /** Team role by user id. */
-      memberships: z.record(z.string(), z.strictObject({ role: TeamMemberRoleInput })).optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        /** User ids or e-mail addresses; a user in both `add` and `remove` is removed. */
+        add: z.array(z.string()).optional(),
+        remove: z.array(z.string()).optional(),
+        /** Team role by user id. */
+        memberships: z.record(z.string(), z.strictObject({ role: TeamMemberRoleInput })).optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [204],
   }),
@@ -91,7 +98,7 @@ export const teams = {
     method: 'PUT',
     path: `${base}/{teamId}/members/{userId}`,
     summary: 'Add a member to a team, or change their team role',
-    body: z.strictObject({ role: TeamMemberRoleInput.optional() }),
+    body: lazy(() => z.strictObject({ role: TeamMemberRoleInput.optional() })),
     success: [204],
   }),
   removeMember: defineOperation({

@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.js';
 import { listOf, listQuery } from '../schemas/common.js';
 import { JSONDocumentInput } from '../schemas/comment.js';
 import { Translation, TranslationLanguageInput, TranslationSourceInput } from '../schemas/translation.js';
+import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/translations' as const;
 
@@ -12,9 +13,9 @@ export const translations = {
     method: 'GET',
     path: `${base}`,
     summary: 'List the translations of an organization',
-    query: listQuery(),
+    query: lazy(() => listQuery()),
     success: [200],
-    response: listOf(Translation),
+    response: lazy(() => listOf(Translation)),
     paginated: true,
   }),
   create: defineOperation({
@@ -22,12 +23,14 @@ export const translations = {
     method: 'POST',
     path: `${base}`,
     summary: 'Create a translation of a space into another language',
-    body: z.strictObject({
-      // The contract makes `source` optional; the spec requires it, and the server checks the spec.
-      source: TranslationSourceInput,
-      language: TranslationLanguageInput,
-      instructions: JSONDocumentInput.optional(),
-    }),
+    body: lazy(() =>
+      z.strictObject({
+        // The contract makes `source` optional; the spec requires it, and the server checks the spec.
+        source: TranslationSourceInput,
+        language: TranslationLanguageInput,
+        instructions: JSONDocumentInput.optional(),
+      }),
+    ),
     bodyRequired: true,
     success: [201],
     response: Translation,
@@ -46,7 +49,7 @@ export const translations = {
     path: `${base}/{translationId}`,
     summary: 'Replace the instructions of a translation',
     // Required by the spec (the contract lists it without saying).
-    body: z.strictObject({ instructions: JSONDocumentInput }),
+    body: lazy(() => z.strictObject({ instructions: JSONDocumentInput })),
     bodyRequired: true,
     success: [200],
     response: Translation,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, listQuery, openEnum, permissions, qArray, User } from './common.js';
+import { lazy } from './lazy.js';
 
 /* ---------- enums (CONTRACT-NOTES §2) ---------- */
 
@@ -14,31 +15,34 @@ export const COMMENT_PERMISSIONS = ['view', 'edit', 'reply', 'delete'] as const;
 /* ---------- Document: `{markdown}` | `{document}` | `{}` ---------- */
 
 /** A structured document (`JSONDocument`); the block tree is passed through as is. */
-export const JSONDocument = z.looseObject({
-  object: z.string().optional(),
-  data: z.looseObject({ schemaVersion: z.number().optional() }).optional(),
-  nodes: z.array(z.unknown()).optional(),
-});
+export const JSONDocument = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    data: z.looseObject({ schemaVersion: z.number().optional() }).optional(),
+    nodes: z.array(z.unknown()).optional(),
+  }),
+);
 export type JSONDocument = z.infer<typeof JSONDocument>;
 
 /** A body as received: markdown or a document (depending on `format`), or empty. */
-export const Document = z.looseObject({ markdown: z.string().optional(), document: JSONDocument.optional() });
+export const Document = lazy(() => z.looseObject({ markdown: z.string().optional(), document: JSONDocument.optional() }));
 export type Document = z.infer<typeof Document>;
 
-export const JSONDocumentInput = z.strictObject({
-  object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-  // Blocks are validated by the server; their schema is far larger than what a client needs to check.
-  nodes: z.array(z.looseObject({})),
-});
+export const JSONDocumentInput = lazy(() =>
+  z.strictObject({
+    object: z.literal('document'),
+    data: z.looseObject({ schemaVersion: z.number().int().optional() }),
+    // Blocks are validated by the server; their schema is far larger than what a client needs to check.
+    nodes: z.array(z.looseObject({})),
+  }),
+);
 
 /**
  * A body as sent. The spec's oneOf (`{markdown}` | `{document}` | `{}`) means: at most one of the two.
  * One object rather than a union keeps error messages on the field that is wrong.
  */
-export const DocumentInput = z
-  .strictObject({ markdown: z.string().optional(), document: JSONDocumentInput.optional() })
-  .superRefine((body, ctx) => {
+export const DocumentInput = lazy(() =>
+  z.strictObject({ markdown: z.string().optional(), document: JSONDocumentInput.optional() }).superRefine((body, ctx) => {
     if (body.markdown !== undefined && body.document !== undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -46,85 +50,96 @@ export const DocumentInput = z
         message: 'cannot be set together with markdown (send one of markdown, document)',
       });
     }
-  });
+  }),
+);
 export type DocumentInput = z.input<typeof DocumentInput>;
 
 /* ---------- queries and bodies ---------- */
 
-const format = z.enum(DOCUMENT_FORMATS).optional();
+const format = lazy(() => z.enum(DOCUMENT_FORMATS).optional());
 
 /** `?format=` on single comments and replies. */
-export const FormatQuery = z.strictObject({ format });
+export const FormatQuery = lazy(() => z.strictObject({ format }));
 
 /** List of comments (space or change request). */
-export const CommentListQuery = listQuery({
-  order: z.enum(LIST_ORDERS).optional(),
-  status: z.enum(COMMENT_STATUS_FILTERS).optional(),
-  format,
-  targetPage: z.string().optional(),
-  /** User ids; repeated in the query string (`authors=a&authors=b`). */
-  authors: qArray(z.string()).optional(),
-});
+export const CommentListQuery = lazy(() =>
+  listQuery({
+    order: z.enum(LIST_ORDERS).optional(),
+    status: z.enum(COMMENT_STATUS_FILTERS).optional(),
+    format,
+    targetPage: z.string().optional(),
+    /** User ids; repeated in the query string (`authors=a&authors=b`). */
+    authors: qArray(z.string()).optional(),
+  }),
+);
 
 /** List of replies of a change request comment. */
-export const ReplyListQuery = listQuery({ format });
+export const ReplyListQuery = lazy(() => listQuery({ format }));
 
-export const TableCellTarget = z.strictObject({ record: z.string(), definition: z.string() });
+export const TableCellTarget = lazy(() => z.strictObject({ record: z.string(), definition: z.string() }));
 
-export const PostCommentBody = z.strictObject({
-  node: z.string().optional(),
-  page: z.string().optional(),
-  body: DocumentInput,
-  tableCell: TableCellTarget.optional(),
-});
+export const PostCommentBody = lazy(() =>
+  z.strictObject({
+    node: z.string().optional(),
+    page: z.string().optional(),
+    body: DocumentInput,
+    tableCell: TableCellTarget.optional(),
+  }),
+);
 export type PostCommentBody = z.input<typeof PostCommentBody>;
 
-const reactions = {
+const reactions = lazy(() => ({
   addedReactions: z.array(z.string()).optional(),
   removedReactions: z.array(z.string()).optional(),
-};
+}));
 
-export const UpdateCommentBody = z.strictObject({ resolved: z.boolean().optional(), body: DocumentInput.optional(), ...reactions });
+export const UpdateCommentBody = lazy(() =>
+  z.strictObject({ resolved: z.boolean().optional(), body: DocumentInput.optional(), ...reactions }),
+);
 export type UpdateCommentBody = z.input<typeof UpdateCommentBody>;
 
-export const PostCommentReplyBody = z.strictObject({ body: DocumentInput });
+export const PostCommentReplyBody = lazy(() => z.strictObject({ body: DocumentInput }));
 export type PostCommentReplyBody = z.input<typeof PostCommentReplyBody>;
 
-export const UpdateCommentReplyBody = z.strictObject({ body: DocumentInput.optional(), ...reactions });
+export const UpdateCommentReplyBody = lazy(() => z.strictObject({ body: DocumentInput.optional(), ...reactions }));
 export type UpdateCommentReplyBody = z.input<typeof UpdateCommentReplyBody>;
 
 /* ---------- responses ---------- */
 
-export const EmojiReaction = z.looseObject({
-  emoji: z.string(),
-  count: z.number().optional(),
-  users: z.array(z.looseObject({ user: User, reactedAt: DateTime.optional() })).optional(),
-});
+export const EmojiReaction = lazy(() =>
+  z.looseObject({
+    emoji: z.string(),
+    count: z.number().optional(),
+    users: z.array(z.looseObject({ user: User, reactedAt: DateTime.optional() })).optional(),
+  }),
+);
 
-export const CommentPermissions = permissions(COMMENT_PERMISSIONS);
+export const CommentPermissions = lazy(() => permissions(COMMENT_PERMISSIONS));
 
-export const CommentTarget = z.looseObject({
-  node: z.looseObject({ id: z.string(), preview: z.string().optional() }).optional(),
-  tableCell: z.looseObject({ record: z.string(), definition: z.string() }).optional(),
-  changeRequest: z.string().optional(),
-  review: z.string().optional(),
-  page: z
-    .looseObject({
-      id: z.string(),
-      title: z.string().optional(),
-      emoji: z.string().optional(),
-      icon: z.string().optional(),
-      createdAt: DateTime.optional(),
-      updatedAt: DateTime.optional(),
-      path: z.string().optional(),
-      outdated: z.boolean().optional(),
-    })
-    .optional(),
-  space: z.string().optional(),
-  revision: z.string().optional(),
-});
+export const CommentTarget = lazy(() =>
+  z.looseObject({
+    node: z.looseObject({ id: z.string(), preview: z.string().optional() }).optional(),
+    tableCell: z.looseObject({ record: z.string(), definition: z.string() }).optional(),
+    changeRequest: z.string().optional(),
+    review: z.string().optional(),
+    page: z
+      .looseObject({
+        id: z.string(),
+        title: z.string().optional(),
+        emoji: z.string().optional(),
+        icon: z.string().optional(),
+        createdAt: DateTime.optional(),
+        updatedAt: DateTime.optional(),
+        path: z.string().optional(),
+        outdated: z.boolean().optional(),
+      })
+      .optional(),
+    space: z.string().optional(),
+    revision: z.string().optional(),
+  }),
+);
 
-const postedFields = {
+const postedFields = lazy(() => ({
   id: z.string(),
   postedBy: User,
   postedAt: DateTime,
@@ -133,19 +148,21 @@ const postedFields = {
   body: Document,
   urls: z.looseObject({ location: z.string().optional() }).optional(),
   permissions: CommentPermissions.optional(),
-};
+}));
 
-export const Comment = z.looseObject({
-  object: z.string().optional(),
-  ...postedFields,
-  replies: z.number().optional(),
-  target: CommentTarget.optional(),
-  /** `open`, or `resolved` with `resolvedAt` and `resolvedBy`. */
-  status: openEnum(COMMENT_STATUSES).optional(),
-  resolvedAt: DateTime.optional(),
-  resolvedBy: User.optional(),
-});
+export const Comment = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    ...postedFields,
+    replies: z.number().optional(),
+    target: CommentTarget.optional(),
+    /** `open`, or `resolved` with `resolvedAt` and `resolvedBy`. */
+    status: openEnum(COMMENT_STATUSES).optional(),
+    resolvedAt: DateTime.optional(),
+    resolvedBy: User.optional(),
+  }),
+);
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentReply = z.looseObject({ object: z.string().optional(), ...postedFields });
+export const CommentReply = lazy(() => z.looseObject({ object: z.string().optional(), ...postedFields }));
 export type CommentReply = z.infer<typeof CommentReply>;

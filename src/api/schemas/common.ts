@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy.js';
 
 /*
  * Building blocks shared by every resource schema and operation.
@@ -17,9 +18,9 @@ export const openEnum = <const T extends readonly [string, ...string[]]>(values:
   z.union([z.enum(values), z.string()]) as z.ZodType<T[number] | (string & {})>;
 
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
-export const Role = z.enum(ROLES);
+export const Role = lazy(() => z.enum(ROLES));
 /** Role or null (null = guest), for request bodies. */
-export const RoleOrGuest = Role.nullable();
+export const RoleOrGuest = lazy(() => Role.nullable());
 export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
 
 export const TRANSLATION_LANGUAGES = [
@@ -63,8 +64,8 @@ export const TRANSLATION_LANGUAGES = [
   'sl',
 ] as const;
 
-export const DateTime = z.string();
-export const Url = z.string();
+export const DateTime = lazy(() => z.string());
+export const Url = lazy(() => z.string());
 
 /* ---------- query-string helpers ----------
  * Query schemas are shared by the client (typed values) and the emulator (strings from the URL),
@@ -97,10 +98,10 @@ export const qArray = <T extends z.ZodType>(item: T) =>
 
 /** Page size: at most 1000 (contract Limits), at least 0 (spec). */
 export const MAX_PAGE_SIZE = 1000;
-export const pageQuery = {
+export const pageQuery = lazy(() => ({
   page: z.string().optional(),
   limit: qNumber({ min: 0, max: MAX_PAGE_SIZE, int: true }).optional(),
-};
+}));
 
 /** Query schema of a list operation: `page`, `limit` and the extra filters given. */
 // The default keeps a call without filters typed as exactly `page` and `limit` (a bare `S` would widen to any key).
@@ -122,15 +123,17 @@ export type ListEnvelope<T> = { next?: { page: string } | null; count?: number; 
 export const permissions = <const K extends readonly string[]>(keys: K) =>
   z.looseObject(Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as { [P in K[number]]: z.ZodOptional<z.ZodBoolean> });
 
-export const User = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  displayName: z.string().optional(),
-  email: z.string().optional(),
-  photoURL: z.string().optional(),
-  urls: z.looseObject({ location: z.string().optional() }).optional(),
-});
+export const User = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    displayName: z.string().optional(),
+    email: z.string().optional(),
+    photoURL: z.string().optional(),
+    urls: z.looseObject({ location: z.string().optional() }).optional(),
+  }),
+);
 export type User = z.infer<typeof User>;
 
 /** An empty or absent object: some operations answer `{}`. */
-export const AnyObject = z.looseObject({});
+export const AnyObject = lazy(() => z.looseObject({}));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GitSyncState } from './space.js';
+import { lazy } from './lazy.js';
 
 /** Git info of a space (GET .../git/info): the space's `gitSync` state. */
 export const GitInfo = GitSyncState;
@@ -9,7 +10,7 @@ export const GIT_INFO_PROVIDERS = ['github', 'gitlab'] as const;
 /** Git import/export push and pull branches: `refs/heads/<branch>`. */
 export const GIT_REF_PATTERN = /^refs\/heads\/.+$/;
 
-const gitOptions = {
+const gitOptions = lazy(() => ({
   /** Repository URL; may carry basic-auth credentials (redacted in logs). */
   url: z.string(),
   ref: z.string().regex(GIT_REF_PATTERN),
@@ -24,14 +25,16 @@ const gitOptions = {
   timestamp: z.iso.datetime({ offset: true }).optional(),
   force: z.boolean().optional(),
   gitInfo: z.strictObject({ provider: z.enum(GIT_INFO_PROVIDERS).optional(), url: z.string().optional() }).optional(),
-};
+}));
 
-export const ImportGitRepositoryBody = z.strictObject({
-  ...gitOptions,
-  /** True: produce a revision without updating the space's primary content. */
-  standalone: z.boolean().optional(),
-});
+export const ImportGitRepositoryBody = lazy(() =>
+  z.strictObject({
+    ...gitOptions,
+    /** True: produce a revision without updating the space's primary content. */
+    standalone: z.boolean().optional(),
+  }),
+);
 export type ImportGitRepositoryBody = z.input<typeof ImportGitRepositoryBody>;
 
-export const ExportToGitRepositoryBody = z.strictObject({ ...gitOptions, commitMessage: z.string() });
+export const ExportToGitRepositoryBody = lazy(() => z.strictObject({ ...gitOptions, commitMessage: z.string() }));
 export type ExportToGitRepositoryBody = z.input<typeof ExportToGitRepositoryBody>;

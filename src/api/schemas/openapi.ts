@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions } from './common.js';
+import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract OpenAPI resource; CONTRACT-NOTES §2, §7.18) ---------- */
 
@@ -14,7 +15,7 @@ export const OPENAPI_PROCESS_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PAR
 /* ---------- request pieces ---------- */
 
 /** The slug rule, the one place it is written: the client, the CLI's SLUG arguments, the emulator and its seeds use it. */
-export const OpenAPISlugInput = z.string().min(OPENAPI_SLUG.min).max(OPENAPI_SLUG.max).regex(OPENAPI_SLUG_PATTERN);
+export const OpenAPISlugInput = lazy(() => z.string().min(OPENAPI_SLUG.min).max(OPENAPI_SLUG.max).regex(OPENAPI_SLUG_PATTERN));
 
 /** Whether `text` is a valid slug (for a path parameter, which the client does not parse with the body schemas). */
 export const isOpenAPISlug = (text: string): boolean => OpenAPISlugInput.safeParse(text).success;
@@ -23,48 +24,54 @@ export const isOpenAPISlug = (text: string): boolean => OpenAPISlugInput.safePar
  * Where the specification comes from: a URL the service fetches, or the document's text. The spec's
  * oneOf (`{url}` | `{text}`) as one object with a check, so that errors point at the wrong field.
  */
-export const OpenAPISpecSourceInput = z
-  .strictObject({ url: z.url().max(OPENAPI_SOURCE_URL_MAX).optional(), text: z.string().min(1).optional() })
-  .superRefine((source, ctx) => {
+export const OpenAPISpecSourceInput = lazy(() =>
+  z.strictObject({ url: z.url().max(OPENAPI_SOURCE_URL_MAX).optional(), text: z.string().min(1).optional() }).superRefine((source, ctx) => {
     if ((source.url === undefined) === (source.text === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'must have exactly one of url, text' });
     }
-  });
+  }),
+);
 export type OpenAPISpecSourceInput = z.input<typeof OpenAPISpecSourceInput>;
 
 /* ---------- responses ---------- */
 
-export const OpenAPISpec = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  createdAt: DateTime.optional(),
-  updatedAt: DateTime.optional(),
-  slug: z.string(),
-  sourceURL: z.string().optional(),
-  processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
-  visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
-  /** Id of the latest version. */
-  lastVersion: z.string().optional(),
-  lastProcessedAt: DateTime.optional(),
-  lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
-  permissions: permissions(['view', 'edit']).optional(),
-  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
-});
+export const OpenAPISpec = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    createdAt: DateTime.optional(),
+    updatedAt: DateTime.optional(),
+    slug: z.string(),
+    sourceURL: z.string().optional(),
+    processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
+    visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
+    /** Id of the latest version. */
+    lastVersion: z.string().optional(),
+    lastProcessedAt: DateTime.optional(),
+    lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
+    permissions: permissions(['view', 'edit']).optional(),
+    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
+  }),
+);
 export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
 
-export const OpenAPISpecVersion = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  createdAt: DateTime.optional(),
-  /** Where this version of the specification can be fetched. */
-  url: z.string().optional(),
-  urls: z.looseObject({ location: z.string().optional() }).optional(),
-});
+export const OpenAPISpecVersion = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    createdAt: DateTime.optional(),
+    /** Where this version of the specification can be fetched. */
+    url: z.string().optional(),
+    urls: z.looseObject({ location: z.string().optional() }).optional(),
+  }),
+);
 export type OpenAPISpecVersion = z.infer<typeof OpenAPISpecVersion>;
 
 /** The parsed files of a version (`filesystem`) and where the specification lives. */
-export const OpenAPISpecContent = z.looseObject({
-  filesystem: z.looseObject({}),
-  url: z.string(),
-});
+export const OpenAPISpecContent = lazy(() =>
+  z.looseObject({
+    filesystem: z.looseObject({}),
+    url: z.string(),
+  }),
+);
 export type OpenAPISpecContent = z.infer<typeof OpenAPISpecContent>;

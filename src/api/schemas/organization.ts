@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions, ROLES } from './common.js';
+import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract Limits and Organization resource; CONTRACT-NOTES §2) ---------- */
 
@@ -52,80 +53,88 @@ export const ORGANIZATION_PERMISSIONS = [
 
 /* ---------- request pieces ---------- */
 
-export const OrganizationTitleInput = z.string().min(ORGANIZATION_TITLE.min).max(ORGANIZATION_TITLE.max);
-export const OrganizationHostnameInput = z.string().min(ORGANIZATION_HOSTNAME.min).max(ORGANIZATION_HOSTNAME.max);
+export const OrganizationTitleInput = lazy(() => z.string().min(ORGANIZATION_TITLE.min).max(ORGANIZATION_TITLE.max));
+export const OrganizationHostnameInput = lazy(() => z.string().min(ORGANIZATION_HOSTNAME.min).max(ORGANIZATION_HOSTNAME.max));
 /** The only kind of default content is a site. */
-export const SitePointerInput = z.strictObject({ type: z.literal('site'), site: z.string() });
+export const SitePointerInput = lazy(() => z.strictObject({ type: z.literal('site'), site: z.string() }));
 
 /* ---------- responses ---------- */
 
-export const Organization = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  title: z.string(),
-  createdAt: DateTime.optional(),
-  emailDomains: z.array(z.string()).optional(),
-  hostname: z.string().optional(),
-  type: openEnum(ORGANIZATION_TYPES).optional(),
-  useCase: openEnum(ORGANIZATION_USE_CASES).optional(),
-  communityType: openEnum(ORGANIZATION_COMMUNITY_TYPES).optional(),
-  /** null: new members join as guests. */
-  defaultRole: openEnum(ROLES).nullable().optional(),
-  defaultContent: z.looseObject({ type: z.string(), site: z.string().optional() }).nullable().optional(),
-  sso: z.boolean().optional(),
-  ai: z.boolean().optional(),
-  inviteLinks: z.boolean().optional(),
-  plan: openEnum(ORGANIZATION_PLANS).optional(),
-  billing: z
-    .looseObject({
-      interval: openEnum(BILLING_INTERVALS).optional(),
-      endDate: DateTime.nullable().optional(),
-      hasPaymentFailed: z.boolean().optional(),
-      isScheduledToCancel: z.boolean().optional(),
-      pricing: z.looseObject({}).optional(),
-      usageAddons: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).optional(),
-    })
-    .optional(),
-  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).optional(),
-  trial: z
-    .looseObject({ status: openEnum(TRIAL_STATUSES), endDate: DateTime.optional(), decision: openEnum(['downgrade']).optional() })
-    .optional(),
-  customHostname: z.string().optional(),
-  blocked: z.looseObject({ reason: openEnum(['security']) }).optional(),
-  internal_billingMigration: z
-    .looseObject({ deadline: DateTime.optional(), discountPercent: z.number().optional(), discountEndDate: DateTime.optional() })
-    .optional(),
-  /** Deprecated, always true. */
-  internal_isOnNewTrial: z.boolean().optional(),
-  permissions: permissions(ORGANIZATION_PERMISSIONS).optional(),
-});
+export const Organization = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    title: z.string(),
+    createdAt: DateTime.optional(),
+    emailDomains: z.array(z.string()).optional(),
+    hostname: z.string().optional(),
+    type: openEnum(ORGANIZATION_TYPES).optional(),
+    useCase: openEnum(ORGANIZATION_USE_CASES).optional(),
+    communityType: openEnum(ORGANIZATION_COMMUNITY_TYPES).optional(),
+    /** null: new members join as guests. */
+    defaultRole: openEnum(ROLES).nullable().optional(),
+    defaultContent: z.looseObject({ type: z.string(), site: z.string().optional() }).nullable().optional(),
+    sso: z.boolean().optional(),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean().optional(),
+    plan: openEnum(ORGANIZATION_PLANS).optional(),
+    billing: z
+      .looseObject({
+        interval: openEnum(BILLING_INTERVALS).optional(),
+        endDate: DateTime.nullable().optional(),
+        hasPaymentFailed: z.boolean().optional(),
+        isScheduledToCancel: z.boolean().optional(),
+        pricing: z.looseObject({}).optional(),
+        usageAddons: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).optional(),
+      })
+      .optional(),
+    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).optional(),
+    trial: z
+      .looseObject({ status: openEnum(TRIAL_STATUSES), endDate: DateTime.optional(), decision: openEnum(['downgrade']).optional() })
+      .optional(),
+    customHostname: z.string().optional(),
+    blocked: z.looseObject({ reason: openEnum(['security']) }).optional(),
+    internal_billingMigration: z
+      .looseObject({ deadline: DateTime.optional(), discountPercent: z.number().optional(), discountEndDate: DateTime.optional() })
+      .optional(),
+    /** Deprecated, always true. */
+    internal_isOnNewTrial: z.boolean().optional(),
+    permissions: permissions(ORGANIZATION_PERMISSIONS).optional(),
+  }),
+);
 export type Organization = z.infer<typeof Organization>;
 
-export const OrganizationsByEmailDomain = z.looseObject({ organizations: z.array(Organization) });
+export const OrganizationsByEmailDomain = lazy(() => z.looseObject({ organizations: z.array(Organization) }));
 
-const AppUrls = z.looseObject({ app: z.string().optional() });
+const AppUrls = lazy(() => z.looseObject({ app: z.string().optional() }));
 
-export const SearchSection = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string().optional(),
-  body: z.string().optional(),
-  urls: AppUrls.optional(),
-});
+export const SearchSection = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    path: z.string().optional(),
+    body: z.string().optional(),
+    urls: AppUrls.optional(),
+  }),
+);
 
-export const SearchPage = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string().optional(),
-  sections: z.array(SearchSection).optional(),
-  urls: AppUrls.optional(),
-});
+export const SearchPage = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    path: z.string().optional(),
+    sections: z.array(SearchSection).optional(),
+    urls: AppUrls.optional(),
+  }),
+);
 export type SearchPage = z.infer<typeof SearchPage>;
 
 /** An organization search result: a space (`id`, `title`) and its matching pages. */
-export const SearchOrgItem = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  pages: z.array(SearchPage),
-});
+export const SearchOrgItem = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    pages: z.array(SearchPage),
+  }),
+);
 export type SearchOrgItem = z.infer<typeof SearchOrgItem>;

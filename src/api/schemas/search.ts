@@ -1,33 +1,38 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { lazy } from './lazy.js';
 
 /** Search queries: `query` is required, at most 512 characters (contract Limits). */
 export const SEARCH_QUERY_MAX = 512;
-export const SearchQuery = listQuery({ query: z.string().max(SEARCH_QUERY_MAX) });
+export const SearchQuery = lazy(() => listQuery({ query: z.string().max(SEARCH_QUERY_MAX) }));
 
-const Urls = z.looseObject({ app: z.string().optional() });
+const Urls = lazy(() => z.looseObject({ app: z.string().optional() }));
 
 /** A section of a page that matched. */
-export const SearchSectionResult = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string().optional(),
-  body: z.string().optional(),
-  urls: Urls.optional(),
-});
+export const SearchSectionResult = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    path: z.string().optional(),
+    body: z.string().optional(),
+    urls: Urls.optional(),
+  }),
+);
 export type SearchSectionResult = z.infer<typeof SearchSectionResult>;
 
 /**
  * Space search item: a page that matched, with its matching sections
  * (GET /v1/spaces/{spaceId}/search; `SearchPageResult` in the official spec).
  */
-export const SearchSpaceResult = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  path: z.string(),
-  sections: z.array(SearchSectionResult).optional(),
-  urls: Urls.optional(),
-});
+export const SearchSpaceResult = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    path: z.string(),
+    sections: z.array(SearchSectionResult).optional(),
+    urls: Urls.optional(),
+  }),
+);
 export type SearchSpaceResult = z.infer<typeof SearchSpaceResult>;
 export { SearchSpaceResult as SearchPageResult };
 
@@ -35,9 +40,11 @@ export { SearchSpaceResult as SearchPageResult };
  * Organization search item: a space with its matching pages
  * (GET /v1/orgs/{organizationId}/search; named `SearchSpaceResult` in the official spec).
  */
-export const SearchOrgResult = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  pages: z.array(SearchSpaceResult),
-});
+export const SearchOrgResult = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    pages: z.array(SearchSpaceResult),
+  }),
+);
 export type SearchOrgResult = z.infer<typeof SearchOrgResult>;

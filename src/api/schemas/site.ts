@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, openEnum } from './common.js';
 import { Space } from './space.js';
+import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract Limits and Site resources; CONTRACT-NOTES §2) ---------- */
 
@@ -30,29 +31,29 @@ export const SITE_SECTION_GROUP_TITLE = { min: 1, max: 100 } as const;
 
 /* ---------- request pieces ---------- */
 
-export const SiteTitleInput = z.string().min(SITE_TITLE.min).max(SITE_TITLE.max);
+export const SiteTitleInput = lazy(() => z.string().min(SITE_TITLE.min).max(SITE_TITLE.max));
 /**
  * No operation of the contract sends a hostname (it is set outside the API), so this is not part of a
  * request body; the emulator uses it to check the hostnames it stores.
  */
-export const SiteHostnameInput = z.string().max(SITE_HOSTNAME_MAX).regex(SITE_HOSTNAME_PATTERN);
-export const SiteBasenameInput = z.string().min(SITE_BASENAME.min).max(SITE_BASENAME.max);
-export const SiteProxyInput = z.string().max(SITE_PROXY_MAX).regex(SITE_PROXY_PATTERN);
-export const SiteSectionTitleInput = z.string().min(SITE_SECTION_TITLE.min).max(SITE_SECTION_TITLE.max);
-export const SitePathInput = z.string().min(SITE_PATH.min).max(SITE_PATH.max);
-export const ConditionInput = z.string().min(SITE_CONDITION.min).max(SITE_CONDITION.max);
-export const IconInput = z.string().max(ICON_MAX);
-export const SiteSectionGroupTitleInput = z.string().min(SITE_SECTION_GROUP_TITLE.min).max(SITE_SECTION_GROUP_TITLE.max);
+export const SiteHostnameInput = lazy(() => z.string().max(SITE_HOSTNAME_MAX).regex(SITE_HOSTNAME_PATTERN));
+export const SiteBasenameInput = lazy(() => z.string().min(SITE_BASENAME.min).max(SITE_BASENAME.max));
+export const SiteProxyInput = lazy(() => z.string().max(SITE_PROXY_MAX).regex(SITE_PROXY_PATTERN));
+export const SiteSectionTitleInput = lazy(() => z.string().min(SITE_SECTION_TITLE.min).max(SITE_SECTION_TITLE.max));
+export const SitePathInput = lazy(() => z.string().min(SITE_PATH.min).max(SITE_PATH.max));
+export const ConditionInput = lazy(() => z.string().min(SITE_CONDITION.min).max(SITE_CONDITION.max));
+export const IconInput = lazy(() => z.string().max(ICON_MAX));
+export const SiteSectionGroupTitleInput = lazy(() => z.string().min(SITE_SECTION_GROUP_TITLE.min).max(SITE_SECTION_GROUP_TITLE.max));
 
 /** `position` of the deprecated move operations: neighbours before and/or after. */
 const movePosition = <T extends z.ZodType>(pointer: T) => z.strictObject({ before: pointer.optional(), after: pointer.optional() });
 
-export const SiteSectionPosition = movePosition(z.strictObject({ type: z.literal('site-section'), siteSection: z.string() }));
+export const SiteSectionPosition = lazy(() => movePosition(z.strictObject({ type: z.literal('site-section'), siteSection: z.string() })));
 /** A section group may be placed next to a section or another group (CONTRACT-NOTES §7.21). */
-export const SiteSectionGroupPosition = movePosition(
-  z.strictObject({ type: z.enum(['site-section', 'site-section-group']), id: z.string() }),
+export const SiteSectionGroupPosition = lazy(() =>
+  movePosition(z.strictObject({ type: z.enum(['site-section', 'site-section-group']), id: z.string() })),
 );
-export const SiteSpacePosition = movePosition(z.strictObject({ type: z.literal('site-space'), siteSpace: z.string() }));
+export const SiteSpacePosition = lazy(() => movePosition(z.strictObject({ type: z.literal('site-space'), siteSpace: z.string() })));
 
 /*
  * The visitor schema of adaptive content (`SiteAdaptiveJSONSchema`). The contract describes boolean
@@ -68,159 +69,184 @@ export type AdaptiveClaim =
   | { type: 'object'; description: string; properties: Record<string, AdaptiveClaim>; additionalProperties: false };
 type AdaptivePrimitive = Extract<AdaptiveClaim, { type: 'boolean' | 'string' | 'number' }>;
 
-const primitiveClaims = [
-  z.strictObject({ type: z.literal('boolean'), description: z.string() }),
-  z.strictObject({ type: z.literal('string'), description: z.string(), enum: z.array(z.string()).optional() }),
-  z.strictObject({ type: z.literal('number'), description: z.string() }),
-] as const;
-const AdaptivePrimitiveInput = z.discriminatedUnion('type', [...primitiveClaims]);
+const primitiveClaims = lazy(
+  () =>
+    [
+      z.strictObject({ type: z.literal('boolean'), description: z.string() }),
+      z.strictObject({ type: z.literal('string'), description: z.string(), enum: z.array(z.string()).optional() }),
+      z.strictObject({ type: z.literal('number'), description: z.string() }),
+    ] as const,
+);
+const AdaptivePrimitiveInput = lazy(() => z.discriminatedUnion('type', [...primitiveClaims]));
 
-export const AdaptiveClaimInput: z.ZodType<AdaptiveClaim, AdaptiveClaim> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    ...primitiveClaims,
-    z.strictObject({ type: z.literal('array'), description: z.string(), items: AdaptivePrimitiveInput }),
-    z.strictObject({
-      type: z.literal('object'),
-      description: z.string(),
-      properties: z.record(z.string(), AdaptiveClaimInput),
-      additionalProperties: z.literal(false),
-    }),
-  ]),
+export const AdaptiveClaimInput: z.ZodType<AdaptiveClaim, AdaptiveClaim> = lazy(() =>
+  z.lazy(() =>
+    z.discriminatedUnion('type', [
+      ...primitiveClaims,
+      z.strictObject({ type: z.literal('array'), description: z.string(), items: AdaptivePrimitiveInput }),
+      z.strictObject({
+        type: z.literal('object'),
+        description: z.string(),
+        properties: z.record(z.string(), AdaptiveClaimInput),
+        additionalProperties: z.literal(false),
+      }),
+    ]),
+  ),
 );
 
 export const UNSIGNED_CLAIMS_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
-export const SiteAdaptiveJsonSchemaInput = z.strictObject({
-  $schema: z.literal('http://json-schema.org/draft-07/schema#').optional(),
-  type: z.literal('object'),
-  properties: z
-    .object({
-      unsigned: z
-        .strictObject({
-          type: z.literal('object'),
-          description: z.literal(UNSIGNED_CLAIMS_DESCRIPTION),
-          properties: z.record(z.string(), AdaptiveClaimInput),
-          additionalProperties: z.literal(false),
-        })
-        .optional(),
-    })
-    .catchall(AdaptiveClaimInput),
-  additionalProperties: z.literal(false),
-});
+export const SiteAdaptiveJsonSchemaInput = lazy(() =>
+  z.strictObject({
+    $schema: z.literal('http://json-schema.org/draft-07/schema#').optional(),
+    type: z.literal('object'),
+    properties: z
+      .object({
+        unsigned: z
+          .strictObject({
+            type: z.literal('object'),
+            description: z.literal(UNSIGNED_CLAIMS_DESCRIPTION),
+            properties: z.record(z.string(), AdaptiveClaimInput),
+            additionalProperties: z.literal(false),
+          })
+          .optional(),
+      })
+      .catchall(AdaptiveClaimInput),
+    additionalProperties: z.literal(false),
+  }),
+);
 export type SiteAdaptiveJsonSchemaInput = z.input<typeof SiteAdaptiveJsonSchemaInput>;
 
 /* ---------- responses ---------- */
 
-const PublishedUrls = z.looseObject({ published: z.string().optional() });
+const PublishedUrls = lazy(() => z.looseObject({ published: z.string().optional() }));
 
-export const SiteSpace = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  path: z.string(),
-  section: z.string().optional(),
-  space: Space,
-  title: z.string(),
-  default: z.boolean().optional(),
-  condition: z.string().optional(),
-  hasAdvancedCustomizationFeature: z.boolean().optional(),
-  urls: PublishedUrls.optional(),
-});
+export const SiteSpace = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    path: z.string(),
+    section: z.string().optional(),
+    space: Space,
+    title: z.string(),
+    default: z.boolean().optional(),
+    condition: z.string().optional(),
+    hasAdvancedCustomizationFeature: z.boolean().optional(),
+    urls: PublishedUrls.optional(),
+  }),
+);
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
-export const SiteSection = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  title: z.string(),
-  description: z.string().optional(),
-  default: z.boolean().optional(),
-  path: z.string(),
-  condition: z.string().optional(),
-  sectionGroup: z.string().optional(),
-  icon: z.string().optional(),
-  siteSpaces: z.array(SiteSpace).optional(),
-  urls: PublishedUrls.optional(),
-});
+export const SiteSection = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    default: z.boolean().optional(),
+    path: z.string(),
+    condition: z.string().optional(),
+    sectionGroup: z.string().optional(),
+    icon: z.string().optional(),
+    siteSpaces: z.array(SiteSpace).optional(),
+    urls: PublishedUrls.optional(),
+  }),
+);
 export type SiteSection = z.infer<typeof SiteSection>;
 
-export const SiteSectionGroup = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  title: z.string(),
-  icon: z.string().optional(),
-  sections: z.array(SiteSection).optional(),
-});
+export const SiteSectionGroup = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    title: z.string(),
+    icon: z.string().optional(),
+    sections: z.array(SiteSection).optional(),
+  }),
+);
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroup>;
 
-export const SiteFeature = z.looseObject({
-  id: z.string(),
-  plan: openEnum(SITE_TYPES).optional(),
-  frozen: z.boolean().optional(),
-  customizations: z.array(z.string()).optional(),
-});
+export const SiteFeature = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    plan: openEnum(SITE_TYPES).optional(),
+    frozen: z.boolean().optional(),
+    customizations: z.array(z.string()).optional(),
+  }),
+);
 
-export const Site = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  type: openEnum(SITE_TYPES).optional(),
-  title: z.string(),
-  /** `{icon: {light, dark}}`, `{emoji}`, `{}` or null (a string is tolerated: the contract mentions one). */
-  icon: z.union([z.looseObject({}), z.string(), z.null()]).optional(),
-  hostname: z.string().optional(),
-  basename: z.string().optional(),
-  proxy: z.looseObject({ origin: z.string().optional(), target: z.string().optional() }).optional(),
-  visibility: openEnum(SITE_VISIBILITIES),
-  published: z.boolean(),
-  siteSpaces: z.number().optional(),
-  createdAt: DateTime.optional(),
-  adaptiveContent: z.looseObject({ enabled: z.boolean().optional() }).optional(),
-  /** One shape for the spec's four variants: which fields appear depends on `status`. */
-  ads: z
-    .looseObject({
-      status: openEnum(SITE_ADS_STATUSES),
-      submittable: z.boolean().optional(),
-      topic: openEnum(SITE_ADS_TOPICS).optional(),
-      zoneId: z.string().optional(),
-      reason: z.string().optional(),
-    })
-    .optional(),
-  agentsContext: openEnum(SITE_AGENTS_CONTEXTS).optional(),
-  features: z.array(SiteFeature).optional(),
-  urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
-});
+export const Site = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    type: openEnum(SITE_TYPES).optional(),
+    title: z.string(),
+    /** `{icon: {light, dark}}`, `{emoji}`, `{}` or null (a string is tolerated: the contract mentions one). */
+    icon: z.union([z.looseObject({}), z.string(), z.null()]).optional(),
+    hostname: z.string().optional(),
+    basename: z.string().optional(),
+    proxy: z.looseObject({ origin: z.string().optional(), target: z.string().optional() }).optional(),
+    visibility: openEnum(SITE_VISIBILITIES),
+    published: z.boolean(),
+    siteSpaces: z.number().optional(),
+    createdAt: DateTime.optional(),
+    adaptiveContent: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+    /** One shape for the spec's four variants: which fields appear depends on `status`. */
+    ads: z
+      .looseObject({
+        status: openEnum(SITE_ADS_STATUSES),
+        submittable: z.boolean().optional(),
+        topic: openEnum(SITE_ADS_TOPICS).optional(),
+        zoneId: z.string().optional(),
+        reason: z.string().optional(),
+      })
+      .optional(),
+    agentsContext: openEnum(SITE_AGENTS_CONTEXTS).optional(),
+    features: z.array(SiteFeature).optional(),
+    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
+  }),
+);
 export type Site = z.infer<typeof Site>;
 
-export const SiteAdaptiveSchema = z.looseObject({
-  object: z.string().optional(),
-  jsonSchema: z.looseObject({}),
-  updatedAt: DateTime.optional(),
-});
+export const SiteAdaptiveSchema = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    jsonSchema: z.looseObject({}),
+    updatedAt: DateTime.optional(),
+  }),
+);
 export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchema>;
 
 /** A condition suggested from the visitor schema, usable in adaptive-content expressions. */
-export const TemplateCondition = z.looseObject({
-  description: z.string().optional(),
-  condition: z.string(),
-});
+export const TemplateCondition = lazy(() =>
+  z.looseObject({
+    description: z.string().optional(),
+    condition: z.string(),
+  }),
+);
 export type TemplateCondition = z.infer<typeof TemplateCondition>;
 
-export const TemplateConditionList = z.looseObject({ items: z.array(TemplateCondition) });
+export const TemplateConditionList = lazy(() => z.looseObject({ items: z.array(TemplateCondition) }));
 
 /**
  * `structure` lists sections and section groups (`type: sections`) or site spaces (`type: siteSpaces`);
  * items are kept whole whichever branch matches, and `object` tells them apart.
  */
-export const SiteStructure = z.looseObject({
-  type: openEnum(SITE_STRUCTURE_TYPES),
-  structure: z.array(z.union([SiteSection, SiteSectionGroup, SiteSpace])),
-});
+export const SiteStructure = lazy(() =>
+  z.looseObject({
+    type: openEnum(SITE_STRUCTURE_TYPES),
+    structure: z.array(z.union([SiteSection, SiteSectionGroup, SiteSpace])),
+  }),
+);
 
-export const PublishedSite = z.looseObject({
-  object: z.string().optional(),
-  site: Site,
-  structure: SiteStructure,
-  customizations: z.looseObject({}).optional(),
-  scripts: z
-    .array(z.looseObject({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean().optional() }))
-    .optional(),
-});
+export const PublishedSite = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    site: Site,
+    structure: SiteStructure,
+    customizations: z.looseObject({}).optional(),
+    scripts: z
+      .array(z.looseObject({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean().optional() }))
+      .optional(),
+  }),
+);
 export type PublishedSite = z.infer<typeof PublishedSite>;

@@ -1,40 +1,43 @@
 import { z } from 'zod';
 import { DateTime, openEnum, permissions, TRANSLATION_LANGUAGES } from './common.js';
 import { JSONDocument } from './comment.js';
+import { lazy } from './lazy.js';
 
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed'] as const;
 
 /* ---------- request pieces ---------- */
 
-export const TranslationLanguageInput = z.enum(TRANSLATION_LANGUAGES);
+export const TranslationLanguageInput = lazy(() => z.enum(TRANSLATION_LANGUAGES));
 /** The space to translate and the language it is written in. */
-export const TranslationSourceInput = z.strictObject({ space: z.string(), language: TranslationLanguageInput });
+export const TranslationSourceInput = lazy(() => z.strictObject({ space: z.string(), language: TranslationLanguageInput }));
 
 /* ---------- responses ---------- */
 
-export const Translation = z.looseObject({
-  object: z.string().optional(),
-  id: z.string(),
-  status: openEnum(TRANSLATION_STATUSES),
-  source: z.looseObject({ space: z.string().optional(), language: openEnum(TRANSLATION_LANGUAGES).optional() }).optional(),
-  language: openEnum(TRANSLATION_LANGUAGES),
-  instructions: JSONDocument.optional(),
-  /** The translated space and the revision the last run produced. */
-  result: z.looseObject({ space: z.string().optional(), revision: z.string().optional() }).optional(),
-  createdAt: DateTime.optional(),
-  updatedAt: DateTime.optional(),
-  stats: z
-    .looseObject({
-      runs: z.number().optional(),
-      totalWords: z.number().optional(),
-      totalPages: z.number().optional(),
-      totalDuration: z.number().optional(),
-      latestRunDuration: z.number().optional(),
-      latestPages: z.number().optional(),
-      latestWords: z.number().optional(),
-    })
-    .optional(),
-  permissions: permissions(['view', 'edit']).optional(),
-  urls: z.looseObject({ location: z.string().optional() }).optional(),
-});
+export const Translation = lazy(() =>
+  z.looseObject({
+    object: z.string().optional(),
+    id: z.string(),
+    status: openEnum(TRANSLATION_STATUSES),
+    source: z.looseObject({ space: z.string().optional(), language: openEnum(TRANSLATION_LANGUAGES).optional() }).optional(),
+    language: openEnum(TRANSLATION_LANGUAGES),
+    instructions: JSONDocument.optional(),
+    /** The translated space and the revision the last run produced. */
+    result: z.looseObject({ space: z.string().optional(), revision: z.string().optional() }).optional(),
+    createdAt: DateTime.optional(),
+    updatedAt: DateTime.optional(),
+    stats: z
+      .looseObject({
+        runs: z.number().optional(),
+        totalWords: z.number().optional(),
+        totalPages: z.number().optional(),
+        totalDuration: z.number().optional(),
+        latestRunDuration: z.number().optional(),
+        latestPages: z.number().optional(),
+        latestWords: z.number().optional(),
+      })
+      .optional(),
+    permissions: permissions(['view', 'edit']).optional(),
+    urls: z.looseObject({ location: z.string().optional() }).optional(),
+  }),
+);
 export type Translation = z.infer<typeof Translation>;

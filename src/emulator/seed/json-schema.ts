@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toJSONSchema } from '../../api/schemas/lazy.js';
 import { SeedSpace } from './content.js';
 import { SeedOrganization, SeedSpec } from './schema.js';
 import { SeedOpenAPISpec, SeedSite, SeedTranslation } from './sites.js';
@@ -19,7 +20,7 @@ const FullSeed: z.ZodType = SeedSpec.extend({ organizations: z.array(Organizatio
 /** The seed's JSON Schema (draft 2020-12), as `docs emulator seed schema` prints it. */
 export function seedJsonSchema(): Record<string, unknown> {
   // Input side: what a file may leave out (defaults) is optional; refinements are checked at start.
-  const schema = z.toJSONSchema(FullSeed, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = toJSONSchema(FullSeed, { io: 'input', unrepresentable: 'any' });
   return {
     $schema: schema.$schema,
     title: 'docs emulator seed',

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { operationsById } from '../../src/api/operations/index.js';
+import { Page } from '../../src/api/schemas/content.js';
+import { lazy, toJSONSchema, unwrap } from '../../src/api/schemas/lazy.js';
+import { Space } from '../../src/api/schemas/space.js';
+
+describe('lazy schemas', () => {
+  it('builds a schema once, on its first use, and forwards everything to it', () => {
+    let builds = 0;
+    const Thing = lazy(() => {
+      builds++;
+      return z.looseObject({ id: z.string(), size: z.number().optional() });
+    });
+    const List = lazy(() => z.object({ items: z.array(Thing) }));
+    expect(builds).toBe(0);
+    expect(List.parse({ items: [{ id: 'a', extra: 1 }] })).toEqual({ items: [{ id: 'a', extra: 1 }] });
+    expect(builds).toBe(1);
+    expect(Thing.safeParse({ id: 5 }).success).toBe(false);
+    expect(Object.keys(Thing.shape)).toEqual(['id', 'size']);
+    expect(Thing instanceof z.ZodObject).toBe(true);
+    expect(Thing.extend({ more: z.boolean() }).parse({ id: 'b', more: true })).toEqual({ id: 'b', more: true });
+    // A detached method stays bound to the schema, as zod's own members are.
+    const parse = Thing.parse.bind(undefined);
+    expect(parse({ id: 'c' })).toEqual({ id: 'c' });
+    expect(builds).toBe(1);
+  });
+
+  it('a built schema holds the schemas it is made of, not their stand-ins', () => {
+    const Inner = lazy(() => z.string().min(2));
+    const Outer = lazy(() => z.object({ name: Inner, tags: z.array(Inner).optional() }));
+    const shape = unwrap(Outer).shape;
+    expect(shape.name).toBe(unwrap(Inner));
+    expect(shape.name).not.toBe(Inner);
+    const tags = shape.tags.unwrap();
+    expect(tags.element).toBe(unwrap(Inner));
+    expect(tags._zod.def.element).toBe(unwrap(Inner));
+  });
+
+  it('makes the JSON Schema of a schema composed of stand-ins, through z.lazy recursion, with descriptions', () => {
+    const Leaf = lazy(() => z.string().max(5).describe('a short name'));
+    const composed = z.strictObject({ leaf: Leaf, page: Page.optional() });
+    const json = toJSONSchema(composed, { io: 'input', unrepresentable: 'any' });
+    expect(json).toMatchObject({ properties: { leaf: { type: 'string', maxLength: 5, description: 'a short name' } } });
+    // Page is recursive (a page's `pages`): zod names it once and refers to it.
+    expect(JSON.stringify(json.$defs)).toContain('"pages"');
+    const raw = z.strictObject({ page: lazy(() => z.lazy(() => z.string().min(1))) });
+    expect(toJSONSchema(raw)).toMatchObject({ properties: { page: { type: 'string', minLength: 1 } } });
+  });
+
+  it('names a schema that refers to itself while it is built', () => {
+    const Loop: z.ZodType = lazy((): z.ZodType => Loop.optional());
+    expect(() => Loop.parse([])).toThrow(/refers to itself while it is built/);
+  });
+
+  it("the contract's schemas are stand-ins that parse as their schemas do", () => {
+    expect(Space).not.toBe(unwrap(Space));
+    expect(operationsById.getSpaceById?.response).toBe(Space);
+    for (const input of [{ id: 'sp_1', title: 'T', unknownField: 1 }, { id: 5 }, null]) {
+      expect(JSON.stringify(Space.safeParse(input))).toBe(JSON.stringify(unwrap(Space).safeParse(input)));
+    }
+  });
+});
