@@ -129,7 +129,8 @@ async function start() {
   // An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
   // and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
   const [first = ''] = process.argv.slice(2);
-  if (process.stdin.isTTY && process.stdout.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
+  // stdout first: reading process.stdin opens it (~1 ms), which a command whose output is piped never needs.
+  if (process.stdout.isTTY && process.stdin.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
     const { openEarly } = await import('../dist/bin/terminal.js');
     openEarly(process.argv.slice(2));
   }

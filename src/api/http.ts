@@ -107,6 +107,13 @@ const snippet = (text: string, max: number): string => {
 };
 const header = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
 const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+/**
+ * Milliseconds on a monotonic clock, for the --debug trace's timings. Not `performance.now()`: the global
+ * `performance` loads node:perf_hooks on first use, 1–2 ms of every request's start-up for a number only --debug
+ * prints.
+ */
+const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
 const statusText = (status: number): string => `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
 const errorCode = (err: unknown): string | undefined => {
   const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> } | null;
@@ -224,7 +231,7 @@ export class HttpClient {
     payload: string | undefined,
     req: HttpRequest,
   ): Promise<Omit<HttpResponse, 'retries'>> {
-    const t0 = performance.now();
+    const t0 = now();
     if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
     let res: Dispatcher.ResponseData;
     let text: string;
@@ -256,7 +263,7 @@ export class HttpClient {
     const status = res.statusCode;
     const contentType = header(res.headers['content-type']);
     if (this.options.debug)
-      this.trace(`< ${status} ${contentType || '-'} ${Math.round(performance.now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
+      this.trace(`< ${status} ${contentType || '-'} ${Math.round(now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
     const body = read ?? this.interpret(status, res.headers, contentType, text, method, shown, req);
     return { status, headers: res.headers, contentType, body };
   }
@@ -317,7 +324,7 @@ export class HttpClient {
     if (signal?.aborted) return this.aborted(method, shown);
     const code = errorCode(err);
     const raw = err instanceof Error ? err.message : String(err);
-    if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(performance.now() - t0)}ms ${snippet(raw, 300)}`);
+    if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(now() - t0)}ms ${snippet(raw, 300)}`);
     const phase = code ? TIMEOUT_PHASES[code] : undefined;
     if (phase) {
       const waited = { connect: this.timeouts.connectMs, headers: this.timeouts.headersMs, body: this.timeouts.bodyMs }[phase];
