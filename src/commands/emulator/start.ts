@@ -79,10 +79,23 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       throw new UsageError(`--files-root ${filesRoot}: no such directory`);
     // Ctrl-C or SIGTERM from now on stops the emulator once it has started, whenever it comes: a script may stop
     // it the moment its data directory holds its tokens, before the URL is printed.
-    const stopped = new Promise<void>((resolve) => {
-      process.once('SIGINT', () => resolve());
-      process.once('SIGTERM', () => resolve());
-    });
+    let stop = (): void => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      await this.serve(stopped);
+    } finally {
+      // A run that failed to start, or that one of the two signals stopped, leaves no listener behind (the other
+      // signal's, in a process that goes on: the tests run commands in theirs).
+      process.removeListener('SIGINT', stop);
+      process.removeListener('SIGTERM', stop);
+    }
+  }
+
+  /** Starts the emulator, prints its URL and tokens, and closes it once `stopped` settles. */
+  private async serve(stopped: Promise<void>): Promise<void> {
+    const flags = this.flags;
     let emulator;
     try {
       // Loaded here, not at import: on Node.js 20 its store needs better-sqlite3, which may be missing (see native.ts).

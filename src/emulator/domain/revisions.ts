@@ -126,6 +126,10 @@ export function fileBytes(store: Store, file: Pick<FileEntry, '_blob' | '_conten
   return Buffer.from(base64 ?? '', 'base64');
 }
 
+/**
+ * Writes a revision. It takes the pages and files it is given as they are: they become the cached revision's,
+ * frozen (`rememberRevision`), so a caller that wants to go on changing them passes copies.
+ */
 export function createRevision(
   store: Store,
   fields: {
