@@ -36,7 +36,7 @@ const runtimes = [
 ].map((node) => ({ node, version: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() }));
 
 for (const [file, fix] of [
-  [join(ROOT, 'dist', 'bin', 'main.js'), 'npm run build'],
+  [join(ROOT, 'dist', 'bin', 'main.mjs'), 'npm run build'],
   [RDME, 'npm install'],
 ] as const) {
   if (!existsSync(file)) {

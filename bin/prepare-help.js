@@ -21,8 +21,8 @@ const MIN_WIDTH = 40;
 // every width above (its lines are all shorter than the width by then, or are lines oclif does not wrap).
 const STABLE = 40;
 
-const { Config } = await import(join(ROOT, 'dist', 'bin', 'main.js'));
-const { default: Help } = await import(join(ROOT, 'dist', 'bin', 'help.js'));
+const { Config } = await import(join(ROOT, 'dist', 'bin', 'main.mjs'));
+const { default: Help } = await import(join(ROOT, 'dist', 'bin', 'help.mjs'));
 const config = await Config.load({ root: ROOT });
 // The text is printed only where oclif would print it without colour (bin/run.js checks), and a theme of the
 // machine that builds has nothing to do with it.

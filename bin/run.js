@@ -131,11 +131,11 @@ async function start() {
   const [first = ''] = process.argv.slice(2);
   // stdout first: reading process.stdin opens it (~1 ms), which a command whose output is piped never needs.
   if (process.stdout.isTTY && process.stdin.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
-    const { openEarly } = await import('../dist/bin/terminal.js');
+    const { openEarly } = await import('../dist/bin/terminal.mjs');
     openEarly(process.argv.slice(2));
   }
 
-  const { execute } = await import('../dist/bin/main.js');
+  const { execute } = await import('../dist/bin/main.mjs');
   // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
   // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
   const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');

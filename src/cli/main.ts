@@ -1,5 +1,5 @@
 /**
- * The CLI's entry as bin/run.js loads it from the bundle (dist/bin/main.js): oclif's `execute` from the
+ * The CLI's entry as bin/run.js loads it from the bundle (dist/bin/main.mjs): oclif's `execute` from the
  * same bundled copy of @oclif/core that the commands, the help class and the hooks use, so there is
  * one Config, one cache and one set of error classes in the process.
  */

@@ -25,7 +25,7 @@ beforeAll(() => {
     oclifOnly,
     [
       'globalThis.oclif = { enableAutoTranspile: false };',
-      `const { execute } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.js')).href)});`,
+      `const { execute } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.mjs')).href)});`,
       `await execute({ dir: ${JSON.stringify(pathToFileURL(BIN).href)} });`,
     ].join('\n'),
   );

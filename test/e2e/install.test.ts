@@ -50,8 +50,8 @@ describe('the package', () => {
     const allowed =
       /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|dist\/help\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
-    expect(files).toContain('dist/bin/main.js');
-    expect(files).toContain('dist/bin/commands/spaces/get.js');
+    expect(files).toContain('dist/bin/main.mjs');
+    expect(files).toContain('dist/bin/commands/spaces/get.mjs');
     // The help bin/run.js prints itself (bin/prepare-help.js).
     expect(files).toContain('dist/help/root.json');
     expect(files).toContain('dist/help/topic cr.json');

@@ -59,7 +59,7 @@ const INTERACTIVE_AND_EMULATOR = [
 describe('start-up', () => {
   it('the bundle is what runs: a command loads its own file and shared chunks, not src or dist/cli', () => {
     const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
-    expect(sources.some((s) => s.endsWith(join('dist', 'bin', 'commands', 'cr', 'list.js')))).toBe(true);
+    expect(sources.some((s) => s.endsWith(join('dist', 'bin', 'commands', 'cr', 'list.mjs')))).toBe(true);
     expect(sources.some((s) => s.endsWith('/src/api/request.ts'))).toBe(true);
     expect(sources.some((s) => s.endsWith('/node_modules/undici/lib/dispatcher/agent.js'))).toBe(true);
     // undici's index loads fetch, WebSocket and the mock agents; the transport uses the agent and request only.
@@ -154,7 +154,7 @@ describe('start-up', () => {
     // The bundle carries the patched sort (the build fails where @oclif/core changed it).
     const chunks = join(ROOT, 'dist', 'bin', 'chunks');
     const core = readdirSync(chunks).filter(
-      (f) => f.endsWith('.js') && readFileSync(join(chunks, f), 'utf8').includes('.sort((a,b)=>a.id<b.id?-1:'),
+      (f) => f.endsWith('.mjs') && readFileSync(join(chunks, f), 'utf8').includes('.sort((a,b)=>a.id<b.id?-1:'),
     );
     expect(core).toHaveLength(1);
   });
