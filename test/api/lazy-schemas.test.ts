@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operationsById } from '../../src/api/operations/index.js';
@@ -56,6 +57,9 @@ describe('lazy schemas', () => {
   it("the contract's schemas are stand-ins that parse as their schemas do", () => {
     expect(Space).not.toBe(unwrap(Space));
     expect(operationsById.getSpaceById?.response).toBe(Space);
+    // console.log shows the schema (Node.js shows a Proxy's target, which shows the schema), not an empty object.
+    expect(inspect(Space, { depth: 0 })).toMatch(/^ZodObject \{/);
+    expect(Object.keys(Space)).toEqual(Object.keys(unwrap(Space)));
     for (const input of [{ id: 'sp_1', title: 'T', unknownField: 1 }, { id: 5 }, null]) {
       expect(JSON.stringify(Space.safeParse(input))).toBe(JSON.stringify(unwrap(Space).safeParse(input)));
     }

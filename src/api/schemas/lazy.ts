@@ -37,14 +37,20 @@ export function lazy<T extends object>(build: () => T): T {
     }
     return schema;
   };
-  const stand = new Proxy({} as T, {
+  // Node.js's util.inspect (console.log) shows a Proxy's target without asking it: the target shows the schema.
+  const target = {
+    [Symbol.for('nodejs.util.inspect.custom')]: (_depth: number, options: object, inspect: (value: unknown, options: object) => string) =>
+      inspect(built(), options),
+  };
+  const stand = new Proxy(target as unknown as T, {
     get: (_, key) => Reflect.get(built(), key, built()),
     has: (_, key) => Reflect.has(built(), key),
     set: (_, key, value) => Reflect.set(built(), key, value, built()),
     deleteProperty: (_, key) => Reflect.deleteProperty(built(), key),
     defineProperty: (_, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
     ownKeys: () => Reflect.ownKeys(built()),
-    // The target is an empty, extensible object: a property it lacks may only be reported as configurable.
+    // The target is an extensible object whose one property is configurable: a property it lacks may only be
+    // reported as configurable.
     getOwnPropertyDescriptor: (_, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(built(), key);
       return descriptor && { ...descriptor, configurable: true };
