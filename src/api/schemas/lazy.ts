@@ -43,9 +43,15 @@ export function lazy<T extends object>(build: () => T): T {
       inspect(built(), options),
   };
   const stand = new Proxy(target as unknown as T, {
-    get: (_, key) => Reflect.get(built(), key, built()),
+    get: (_, key) => {
+      const schema = built();
+      return Reflect.get(schema, key, schema);
+    },
     has: (_, key) => Reflect.has(built(), key),
-    set: (_, key, value) => Reflect.set(built(), key, value, built()),
+    set: (_, key, value) => {
+      const schema = built();
+      return Reflect.set(schema, key, value, schema);
+    },
     deleteProperty: (_, key) => Reflect.deleteProperty(built(), key),
     defineProperty: (_, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
     ownKeys: () => Reflect.ownKeys(built()),
@@ -94,11 +100,11 @@ function replaceStandIns(schema: object, throughLazy = false): void {
   replaceIn(internals.def, throughLazy);
   // zod copies parts of the definition onto the schema (an array's `element`, a union's `options`).
   replaceIn(schema, throughLazy, ['_zod', 'def']);
-  if (throughLazy && internals.def.type === 'lazy') {
-    const inner = (internals as { innerType?: object }).innerType;
-    if (inner && builders.has(inner))
-      Object.defineProperty(internals, 'innerType', { value: unwrap(inner), configurable: true, writable: true });
-    replaceStandIns(unwrap(inner) ?? {}, throughLazy);
+  const inner = throughLazy && internals.def.type === 'lazy' ? (internals as { innerType?: object }).innerType : undefined;
+  if (inner) {
+    const innerSchema = unwrap(inner);
+    if (innerSchema !== inner) Object.defineProperty(internals, 'innerType', { value: innerSchema, configurable: true, writable: true });
+    replaceStandIns(innerSchema, throughLazy);
   }
 }
 
