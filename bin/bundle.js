@@ -154,10 +154,19 @@ const externals = {
       // command's start-up, for ids of lower-case letters, digits, `-` and `:`. Compared by code point they sort
       // the same wherever `:` and a digit do not meet at the same place (test/unit/bundle-patches.test.ts checks
       // every id of the manifest).
+      // The root plugin reads the manifest bin/run.js names, where it names one: the part of it for the one command
+      // it runs (bin/manifest.js), instead of every command's.
       'config/plugin.js': (source) => {
         const sort = '.sort((a, b) => a.id.localeCompare(b.id));';
         if (!source.includes(sort)) throw new Error('@oclif/core no longer sorts commands with localeCompare: review bin/bundle.js');
-        return source.replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));');
+        const manifestPath = "const p = (0, node_path_1.join)(this.root, `${dotfile ? '.' : ''}oclif.manifest.json`);";
+        if (!source.includes(manifestPath)) throw new Error('@oclif/core no longer reads oclif.manifest.json there: review bin/bundle.js');
+        return source
+          .replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));')
+          .replace(
+            manifestPath,
+            `const p = (this.isRoot && !dotfile && globalThis.docsCommandManifest) || ${manifestPath.slice('const p = '.length)}`,
+          );
       },
       'index.js': (source) => {
         if (!source.includes('\ncheckNodeVersion();'))

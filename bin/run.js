@@ -4,6 +4,7 @@ import module from 'node:module';
 import { arch, homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandManifest } from './manifest.js';
 
 // The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
 // Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process
@@ -134,6 +135,11 @@ async function start() {
     const { openEarly } = await import('../dist/bin/terminal.mjs');
     openEarly(process.argv.slice(2));
   }
+
+  // oclif loads the manifest of every command; a run of one command needs only that command's part of it
+  // (prepared by the build, see bin/manifest.js), which the bundle's oclif reads from here.
+  const manifest = commandManifest(ROOT, argv);
+  if (manifest) globalThis.docsCommandManifest = manifest;
 
   const { execute } = await import('../dist/bin/main.mjs');
   // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of

@@ -48,13 +48,17 @@ describe('the package', () => {
       .filter((f) => f && !f.endsWith('/'))
       .map((f) => f.replace(/^package\//, ''));
     const allowed =
-      /^(bin\/run\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|dist\/help\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
+      /^(bin\/(run|manifest)\.js|dist\/(bin|api|emulator)\/.+|dist\/index\.(js|js\.map|d\.ts)|oclif\.manifest\.json|dist\/(help|manifest)\/[^/]+\.json|package\.json|README\.md|LICENSE)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files).toContain('dist/bin/main.mjs');
     expect(files).toContain('dist/bin/commands/spaces/get.mjs');
     // The help bin/run.js prints itself (bin/prepare-help.js).
     expect(files).toContain('dist/help/root.json');
     expect(files).toContain('dist/help/topic cr.json');
+    // Each command's part of the manifest (bin/split-manifest.js), and what finds it (bin/manifest.js).
+    expect(files).toContain('bin/manifest.js');
+    expect(files).toContain('dist/manifest/index.json');
+    expect(files).toContain('dist/manifest/spaces get.json');
 
     const dir = tempDir('docs-unpack-');
     execFileSync('tar', ['xzf', tarball, '-C', dir, 'package/oclif.manifest.json']);
