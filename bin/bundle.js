@@ -71,20 +71,27 @@ function lazyRequires(source) {
 const externals = {
   name: 'externals',
   setup(b) {
-    // On Node.js 22 and 24, an ES import of node:http reads every export of the module, and its WebSocket,
-    // CloseEvent and MessageEvent are getters that load Node.js's own copy of undici (the one behind fetch):
-    // 50–150 ms of a request's start-up on Node.js 24, for STATUS_CODES. Our sources' imports of node:http
-    // take it through require(), which reads nothing until asked. An import of a name not listed here
-    // fails the build.
-    b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
-      args.importer.includes(`${'/'}node_modules${'/'}`) ? { external: true } : { path: 'node:http', namespace: 'docs-node-http' },
+    // An ES import of a Node.js module reads every export of it, getters included. On Node.js 22 and 24, node:http's
+    // WebSocket, CloseEvent and MessageEvent load Node.js's own copy of undici (the one behind fetch): 50–150 ms of
+    // a request's start-up on Node.js 24, for STATUS_CODES. node:fs's `promises` loads fs/promises, and with it
+    // readline and the REPL's history (~30 of Node.js's modules, 3–7 ms on Node.js 22 and 24). Our sources' imports
+    // of these modules take them through require(), which reads only the names listed here; an import of a name
+    // not listed fails the build.
+    const throughRequire = {
+      http: 'STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue',
+      fs: 'chmodSync, closeSync, constants, createWriteStream, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync',
+    };
+    b.onResolve({ filter: /^(node:)?(http|fs)$/ }, (args) =>
+      args.importer.includes(`${'/'}node_modules${'/'}`)
+        ? { external: true }
+        : { path: `node:${args.path.replace(/^node:/, '')}`, namespace: 'docs-node-require' },
     );
-    b.onLoad({ filter: /.*/, namespace: 'docs-node-http' }, () => ({
+    b.onLoad({ filter: /.*/, namespace: 'docs-node-require' }, (args) => ({
       contents: [
         "import { createRequire } from 'node:module';",
-        "const http = createRequire(import.meta.url)('node:http');",
-        'export default http;',
-        'export const { STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue } = http;',
+        `const builtin = createRequire(import.meta.url)(${JSON.stringify(args.path)});`,
+        'export default builtin;',
+        `export const { ${throughRequire[args.path.slice('node:'.length)]} } = builtin;`,
       ].join('\n'),
       loader: 'js',
       resolveDir: ROOT,

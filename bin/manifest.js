@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
+
+// Through require(), as in bin/run.js: an ES import of node:fs loads fs/promises.
+const { readFileSync } = module.createRequire(import.meta.url)('node:fs');
 
 /**
  * The manifest oclif should load to run `docs <argv>`: the path of the one command's own part of the manifest

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import { arch, homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandManifest } from './manifest.js';
+
+// node:fs through require(): an ES import reads every export of the module, and its `promises` loads fs/promises,
+// readline and ~30 of Node.js's modules that a command does not need (3–7 ms on Node.js 22 and 24).
+const { existsSync, readFileSync } = module.createRequire(import.meta.url)('node:fs');
 
 // The emulator stores its data with node:sqlite where Node.js has it (src/emulator/store/sqlite.ts), and
 // Node.js 22 announces that module with a one-line ExperimentalWarning on stderr. In the CLI's own process

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
@@ -135,6 +135,36 @@ describe('start-up', () => {
     });
     expect(res.status, res.stderr).toBe(0);
     expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
+  });
+
+  it("a request loads neither node:fs/promises nor readline, beyond what Node.js's own ES module loader does", () => {
+    // An ES import of node:fs reads its `promises` export, which loads fs/promises, readline and the REPL's history;
+    // Node.js 20's ES module loader loads fs/promises itself, 22 and 24's do not. The preload reads Node.js's module
+    // list at exit and imports nothing itself; an empty ES module shows what the loader loads on its own.
+    const dir = tempDir();
+    const list = join(dir, 'builtins.json');
+    const preload = join(dir, 'preload.cjs');
+    const empty = join(dir, 'empty.mjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    writeFileSync(empty, '');
+    const loaded = (argv: string[]) => {
+      const res = spawnSync(process.execPath, ['--require', preload, ...argv], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+        encoding: 'utf8',
+      });
+      expect(res.status, res.stderr).toBe(0);
+      return JSON.parse(readFileSync(list, 'utf8')) as string[];
+    };
+    const heavy = (modules: string[]) => modules.filter((m) => /internal\/fs\/promises|readline/.test(m));
+    const loader = heavy(loaded([empty]));
+    const request = loaded([BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json']);
+    expect(request).toContain('NativeModule net');
+    expect(heavy(request).filter((m) => !loader.includes(m))).toEqual([]);
+    if (Number(process.versions.node.split('.')[0]) >= 22) expect(loader).toEqual([]);
   });
 
   it('a request loads no is-wsl where the machine cannot be WSL, and builds no ICU collator to sort the commands', () => {
