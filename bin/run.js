@@ -105,11 +105,6 @@ function terminalWidth() {
 if (!printedWithoutOclif()) await start();
 
 async function start() {
-  // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
-  // background threads and waits for those jobs before the process can exit, which added about
-  // 100 ms to every command that made a request. The baseline code is fast enough for a CLI.
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--liftoff-only');
   // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
   // one skips compiling the bundle. The cache lives in the user's cache directory (one per Node.js version
   // and file content, so upgrades need no cleaning); where it cannot be written, Node.js runs without it.
