@@ -28,7 +28,7 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  * client with every area's methods (client.ts: the whole operation table, a third of the CPU time of
  * `docs spaces get`) is loaded when a command first awaits `this.client()`.
  */
-type RequestModule = typeof import('../api/request.js');
+type RequestModule = typeof import('./request-module.js');
 let requestModule: RequestModule | undefined;
 
 /**
@@ -153,10 +153,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     this.io.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
       if (!requestModule) {
-        // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object
-        // schema on its first parse: that costs more than it saves here (3.4 ms → 1.5 ms for one space).
-        (await import('zod')).z.config({ jitless: true });
-        requestModule = await import('../api/request.js');
+        requestModule = await import('./request-module.js');
         // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
         // background threads and waits for those jobs before the process can exit (tens of ms after a large
         // answer); the baseline code is fast enough for a CLI. The flag is set here, once the modules a request

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Operation } from '../api/operation.js';
 import { allOperations, operationNames } from '../api/operations/index.js';
 import { MAX_PAGE_SIZE } from '../api/schemas/common.js';

@@ -9,7 +9,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { contentTwins } from '../api/operations/twins.js';
 import { closest } from '../cli/errors.js';
 import { flattenTree } from '../content/page-tree.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { validate, ValidationError } from '../api/validation.js';
 import { contentTwins } from '../api/operations/twins.js';
 import { resolvePage } from '../cli/pages.js';

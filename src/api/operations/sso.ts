@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation.js';
 import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
 import { SAML_CERTIFICATE_MAX, SAML_ENTITY_ID_MAX, SAML_LABEL, SAML_SSO_URL_MAX, SamlProvider, SsoLoginInfoList } from '../schemas/sso.js';

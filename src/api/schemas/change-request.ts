@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, openEnum, User } from './common.js';
 import { lazy } from './lazy.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { openEnum, permissions } from './common.js';
 import { ContentPosition, DEFAULT_LEVELS, DefaultLevelInput } from './space.js';
 import { lazy } from './lazy.js';

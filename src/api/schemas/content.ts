@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, listOf, openEnum, qBool, User } from './common.js';
 import { ChangeRequest } from './change-request.js';
 import { DOCUMENT_FORMATS, JSONDocument } from './comment.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, openEnum, permissions, ROLES, TEAM_MEMBER_ROLES, User } from './common.js';
 import { Space } from './space.js';
 import { lazy } from './lazy.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, openEnum } from './common.js';
 import { Space } from './space.js';
 import { lazy } from './lazy.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, openEnum, ROLES } from './common.js';
 import { Team } from './member.js';
 import { lazy } from './lazy.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, openEnum, permissions, TRANSLATION_LANGUAGES } from './common.js';
 import { JSONDocument } from './comment.js';
 import { lazy } from './lazy.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssues } from '../../api/validation.js';
 import type { MemberDoc } from '../access.js';
 import { createChangeRequest, mergeChangeRequest, setChangeRequestRevision } from '../domain/change-requests.js';

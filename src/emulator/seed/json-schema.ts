@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toJSONSchema } from '../../api/schemas/lazy.js';
 import { SeedSpace } from './content.js';
 import { SeedOrganization, SeedSpec } from './schema.js';

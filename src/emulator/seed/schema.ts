@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssues } from '../../api/validation.js';
 import { Role, RoleOrGuest, TEAM_MEMBER_ROLES } from '../../api/schemas/common.js';
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssues } from '../../api/validation.js';
 import type { Store } from '../store/store.js';
 import type { EmulatorContext } from '../types.js';
