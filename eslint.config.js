@@ -45,6 +45,21 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // The bundle keeps only the parts of zod the code names: through `import * as z`, not the `z` object (which
+    // holds all of zod), and never a dynamic import('zod') (which needs its whole namespace).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "import * as z from 'zod': the z object holds all of zod, and the bundle would keep it whole.",
+        },
+        { selector: "ImportExpression[source.value='zod']", message: 'Import zod statically: a dynamic import needs its whole namespace.' },
+      ],
+    },
+  },
+  {
     // Plain JavaScript (bin/, this file) has no types to check.
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -167,6 +167,18 @@ describe('start-up', () => {
     if (Number(process.versions.node.split('.')[0]) >= 22) expect(loader).toEqual([]);
   });
 
+  it("a request loads only the parts of zod the code uses, not zod's whole namespace", () => {
+    // Sources import zod as a namespace and name what they use, so the bundle drops the rest (bin/bundle.js); an
+    // `import { z } from 'zod'` or a dynamic import('zod') anywhere would keep all of it.
+    const sources = loadedSources(['spaces', 'get', DEMO.spaces.handbook, '--json']);
+    expect(sources.some((s) => s.endsWith('/node_modules/zod/v4/core/schemas.js'))).toBe(true);
+    expectNone(sources, [
+      '/node_modules/zod/v4/classic/external.js',
+      '/node_modules/zod/v4/classic/coerce.js',
+      '/node_modules/zod/v4/core/json-schema-generator.js',
+    ]);
+  });
+
   it('a request loads no is-wsl where the machine cannot be WSL, and builds no ICU collator to sort the commands', () => {
     // bin/bundle.js: oclif's platform check imports is-wsl only where the kernel or a WSL path says WSL is possible
     // (never on this machine, as the first assertion checks), and a plugin sorts its command ids by code point.
