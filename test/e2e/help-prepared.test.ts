@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, ensureBuilt, ROOT, tempDir } from '../helpers/e2e.js';
+import { BIN, cleanup, ensureBuilt, oclifOnlyScript, ROOT, tempDir } from '../helpers/e2e.js';
 
 /*
  * bin/run.js prints `docs --version`, the root help and the topics' help itself, from package.json and the text
@@ -17,18 +16,8 @@ let home: string;
 
 beforeAll(() => {
   ensureBuilt();
-  const dir = tempDir();
   home = tempDir();
-  oclifOnly = join(dir, 'oclif-only.mjs');
-  // What bin/run.js does when it leaves a command to oclif, and nothing else.
-  writeFileSync(
-    oclifOnly,
-    [
-      'globalThis.oclif = { enableAutoTranspile: false };',
-      `const { execute } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.mjs')).href)});`,
-      `await execute({ dir: ${JSON.stringify(pathToFileURL(BIN).href)} });`,
-    ].join('\n'),
-  );
+  oclifOnly = oclifOnlyScript();
 });
 
 afterAll(() => cleanup());

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Config } from '@oclif/core';
 import { normalizeArgv } from '@oclif/core/help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanup, ensureBuilt, ROOT, tempDir } from '../helpers/e2e.js';
+import { BIN, cleanup, ensureBuilt, oclifOnlyScript, ROOT, tempDir } from '../helpers/e2e.js';
 
 /*
  * bin/run.js has oclif load only the part of the manifest for the command it runs (bin/manifest.js, written by
@@ -42,17 +42,7 @@ beforeAll(async () => {
   whole = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as Manifest;
   index = JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as Index;
   home = tempDir();
-  const dir = tempDir();
-  oclifOnly = join(dir, 'oclif-only.mjs');
-  // What bin/run.js does when it leaves a command to oclif, without naming a part of the manifest.
-  writeFileSync(
-    oclifOnly,
-    [
-      'globalThis.oclif = { enableAutoTranspile: false };',
-      `const { execute } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.mjs')).href)});`,
-      `await execute({ dir: ${JSON.stringify(pathToFileURL(BIN).href)} });`,
-    ].join('\n'),
-  );
+  oclifOnly = oclifOnlyScript();
 });
 
 afterAll(() => cleanup());

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * End-to-end harness: the real `bin/run.js` as a child process against a real emulator process
@@ -196,4 +196,21 @@ export async function api<T = unknown>(
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * A script that runs the CLI the way bin/run.js does when it leaves a command to oclif, and nothing else: oclif's own
+ * `execute` on the bundle, with the whole manifest. Tests compare what bin/run.js prints with what it prints.
+ */
+export function oclifOnlyScript(): string {
+  const script = join(tempDir(), 'oclif-only.mjs');
+  writeFileSync(
+    script,
+    [
+      'globalThis.oclif = { enableAutoTranspile: false };',
+      `const { execute } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.mjs')).href)});`,
+      `await execute({ dir: ${JSON.stringify(pathToFileURL(BIN).href)} });`,
+    ].join('\n'),
+  );
+  return script;
 }
