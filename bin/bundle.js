@@ -96,6 +96,14 @@ const externals = {
       loader: 'js',
       resolveDir: ROOT,
     }));
+    // undici's node:assert: the stand-in described with undici's patches below.
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'docs-undici-assert' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'docs-undici-assert' }, () => ({
+      contents: "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };",
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
       const name = packageName(args.path);
@@ -189,14 +197,54 @@ const externals = {
       if (corePatches[rel]) source = corePatches[rel](source);
       return { contents: lazyRequires(source), loader: 'js' };
     });
-    // undici's client loads its HTTP/2 module at import, and with it node:http2, node:tls and node:crypto
-    // (~40 of Node's own modules, 5–10 ms of every request's start-up); it is needed only once a
-    // connection has negotiated HTTP/2, so it is required then.
-    const eagerH2 = "const connectH2 = require('./client-h2.js')";
-    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(eagerH2)) throw new Error('undici no longer requires client-h2.js at import: review bin/bundle.js');
-      return { contents: source.replace(eagerH2, "const connectH2 = (...a) => require('./client-h2.js')(...a)"), loader: 'js' };
+    // undici loads at import what a request may never need:
+    // - its HTTP/2 module, and with it node:http2, node:tls and node:crypto (~40 of Node's own modules, 5–10 ms of
+    //   every request's start-up); it is needed only once a connection has negotiated HTTP/2, so it is required then;
+    // - node:http, for its default limit of a response's headers (read when a connection is made without one; the
+    //   transport gives one) and to tell an IncomingMessage when it destroys a stream: required when asked;
+    // - node:assert, for assert(condition) alone: a stand-in that loads it only to throw (below). node:assert and
+    //   node:http each cost a request 1–1.5 ms.
+    const undiciPatches = {
+      'dispatcher/client.js': [
+        ["const connectH2 = require('./client-h2.js')", "const connectH2 = (...a) => require('./client-h2.js')(...a)"],
+        ["const http = require('node:http')\n", ''],
+        [
+          `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+          `const getDefaultNodeMaxHeaderSize = () => {
+  const http = require('node:http')
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+        ],
+      ],
+      'core/util.js': [
+        ["const { IncomingMessage } = require('node:http')\n", ''],
+        [
+          'Object.getPrototypeOf(stream).constructor === IncomingMessage',
+          "Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+        ],
+      ],
+    };
+    b.onLoad({ filter: /undici[\\/]lib[\\/].*\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const rel = relative(join(ROOT, 'node_modules', 'undici', 'lib'), args.path)
+        .split('\\')
+        .join('/');
+      for (const [from, to] of undiciPatches[rel] ?? []) {
+        if (!source.includes(from)) throw new Error(`undici's ${rel} changed (${JSON.stringify(from.slice(0, 60))}): review bin/bundle.js`);
+        source = source.replace(from, to);
+      }
+      if (/\bassert\.\w/.test(source))
+        throw new Error(`undici's ${rel} calls a method of node:assert: review the stand-in in bin/bundle.js`);
+      // node:http was read in client.js only where the patch above reads it now.
+      if (rel === 'dispatcher/client.js' && /\bhttp\./.test(source.replace(undiciPatches[rel][2][1], '')))
+        throw new Error('undici reads node:http elsewhere in client.js: review bin/bundle.js');
+      return { contents: source, loader: 'js' };
     });
     // Ink's layout engine (yoga-layout) embeds its WebAssembly as a data: URL and, where `fetch` exists,
     // reads it through fetch: on Node that loads Node's own copy of undici and its web streams (40–60 ms of

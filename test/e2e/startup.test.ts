@@ -137,10 +137,11 @@ describe('start-up', () => {
     expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
   });
 
-  it("a request loads neither node:fs/promises nor readline, beyond what Node.js's own ES module loader does", () => {
+  it("a request loads neither node:fs/promises, readline, node:http nor node:assert, beyond what Node.js's own ES module loader does", () => {
     // An ES import of node:fs reads its `promises` export, which loads fs/promises, readline and the REPL's history;
-    // Node.js 20's ES module loader loads fs/promises itself, 22 and 24's do not. The preload reads Node.js's module
-    // list at exit and imports nothing itself; an empty ES module shows what the loader loads on its own.
+    // Node.js 20's ES module loader loads fs/promises itself, 22 and 24's do not. undici's node:http and node:assert
+    // load only when needed (bin/bundle.js), our node:http for a failed answer's status text. The preload reads
+    // Node.js's module list at exit and imports nothing itself; an empty ES module shows what the loader loads on its own.
     const dir = tempDir();
     const list = join(dir, 'builtins.json');
     const preload = join(dir, 'preload.cjs');
@@ -159,7 +160,7 @@ describe('start-up', () => {
       expect(res.status, res.stderr).toBe(0);
       return JSON.parse(readFileSync(list, 'utf8')) as string[];
     };
-    const heavy = (modules: string[]) => modules.filter((m) => /internal\/fs\/promises|readline/.test(m));
+    const heavy = (modules: string[]) => modules.filter((m) => /internal\/fs\/promises|readline|^NativeModule (http|assert)$/.test(m));
     const loader = heavy(loaded([empty]));
     const request = loaded([BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json']);
     expect(request).toContain('NativeModule net');
