@@ -257,6 +257,13 @@ const externals = {
         throw new Error('yoga-layout no longer loads its wasm through fetch twice: review bin/bundle.js');
       return { contents: source.replaceAll(yogaFetch, 'true'), loader: 'js' };
     });
+    // bin/run.js turns zod's JIT off through the global zod keeps its settings in, before zod loads.
+    b.onLoad({ filter: /zod[\\/]v4[\\/]core[\\/]core\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('export const globalConfig = globalThis.__zod_globalConfig;'))
+        throw new Error('zod no longer keeps its settings in globalThis.__zod_globalConfig: review bin/run.js');
+      return { contents: source, loader: 'js' };
+    });
     // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
     // nothing here switches locale, so only `en` is kept.
     b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({

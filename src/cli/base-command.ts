@@ -28,7 +28,7 @@ export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args
  * client with every area's methods (client.ts: the whole operation table, a third of the CPU time of
  * `docs spaces get`) is loaded when a command first awaits `this.client()`.
  */
-type RequestModule = typeof import('./request-module.js');
+type RequestModule = typeof import('../api/request.js');
 let requestModule: RequestModule | undefined;
 
 /**
@@ -153,14 +153,14 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     this.io.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
       if (!requestModule) {
-        requestModule = await import('./request-module.js');
+        requestModule = await import('../api/request.js');
         // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
         // background threads and waits for those jobs before the process can exit (tens of ms after a large
         // answer); the baseline code is fast enough for a CLI. The flag is set here, once the modules a request
         // needs are loaded, not at start: V8 refuses the compiled code Node.js ships for its own modules once a
         // flag has changed, and each one loaded after it is compiled again (node:net, node:http, node:stream
         // and the rest took 2–3× as long to load, 5–10 ms of every request).
-        (await import('node:v8')).setFlagsFromString('--liftoff-only');
+        process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       }
     }
     const { args, flags } = await this.parse({
