@@ -79,9 +79,11 @@ const externals = {
     // not listed fails the build.
     const throughRequire = {
       http: 'STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue',
+      // node:buffer's File and Blob are getters that load Node.js's internal/file.
+      buffer: 'isUtf8',
       fs: 'chmodSync, closeSync, constants, createWriteStream, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync',
     };
-    b.onResolve({ filter: /^(node:)?(http|fs)$/ }, (args) =>
+    b.onResolve({ filter: /^(node:)?(http|fs|buffer)$/ }, (args) =>
       args.importer.includes(`${'/'}node_modules${'/'}`)
         ? { external: true }
         : { path: `node:${args.path.replace(/^node:/, '')}`, namespace: 'docs-node-require' },
