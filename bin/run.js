@@ -3,7 +3,6 @@ import module from 'node:module';
 import { arch, homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commandManifest } from './manifest.js';
 
 // node:fs through require(): an ES import reads every export of the module, and its `promises` loads fs/promises,
 // readline and ~30 of Node.js's modules that a command does not need (3–7 ms on Node.js 22 and 24).
@@ -143,6 +142,7 @@ async function start() {
 
   // oclif loads the manifest of every command; a run of one command needs only that command's part of it
   // (prepared by the build, see bin/manifest.js), which the bundle's oclif reads from here.
+  const { commandManifest } = await import('./manifest.js');
   const manifest = commandManifest(ROOT, argv);
   if (manifest) globalThis.docsCommandManifest = manifest;
 
