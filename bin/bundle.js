@@ -58,7 +58,10 @@ const LAZY_HELPER =
   'apply: (_, self, args) => Reflect.apply(get(), self, args), construct: (_, args) => Reflect.construct(get(), args), ' +
   'ownKeys: () => Reflect.ownKeys(get()), ' +
   'getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(get(), k); return d && { ...d, configurable: true }; } }); };\n';
-const topLevelRequire = /^(const|var) (\w+) = ((?:__importDefault|__importStar)\(require\("[^"]+"\)\)|require\("[^"]+"\));$/gm;
+// Either quotes: the few requires written by hand in @oclif/core use single ones (module-loader's get-package-type,
+// five modules that decide how to load a .js command file, never an .mjs one).
+const topLevelRequire =
+  /^(const|var) (\w+) = ((?:__importDefault|__importStar)\(require\("[^"]+"\)\)|require\("[^"]+"\)|require\('[^']+'\));$/gm;
 const exportedRequire = /^exports\.(\w+) = (__importStar\(require\("\.{1,2}\/[^"]+"\)\));$/gm;
 function lazyRequires(source) {
   const lazy = source
