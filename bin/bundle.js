@@ -170,12 +170,13 @@ const externals = {
         if (!source.includes(read)) throw new Error('@oclif/core no longer reads JSON files with readFile: review bin/bundle.js');
         return source.replace(read, "const contents = require('node:fs').readFileSync(path, 'utf8');");
       },
-      // A plugin sorts its commands with localeCompare, whose first call builds ICU's collator: 6–8 ms of every
-      // command's start-up, for ids of lower-case letters, digits, `-` and `:`. Compared by code point they sort
-      // the same wherever `:` and a digit do not meet at the same place (test/unit/bundle-patches.test.ts checks
-      // every id of the manifest).
-      // The root plugin reads the manifest bin/run.js names, where it names one: the part of it for the one command
-      // it runs (bin/manifest.js), instead of every command's.
+      // Two patches of the plugin loader:
+      // - a plugin sorts its commands with localeCompare, whose first call builds ICU's collator: 6–8 ms of every
+      //   command's start-up, for ids of lower-case letters, digits, `-` and `:`. Compared by code point they sort
+      //   the same wherever `:` and a digit do not meet at the same place (test/e2e/startup.test.ts checks every id
+      //   of the manifest);
+      // - the root plugin reads the manifest bin/run.js names, where it names one: the part of it for the one
+      //   command it runs (bin/manifest.js), instead of every command's.
       'config/plugin.js': (source) => {
         const sort = '.sort((a, b) => a.id.localeCompare(b.id));';
         if (!source.includes(sort)) throw new Error('@oclif/core no longer sorts commands with localeCompare: review bin/bundle.js');
@@ -209,6 +210,11 @@ const externals = {
     //   transport gives one) and to tell an IncomingMessage when it destroys a stream: required when asked;
     // - node:assert, for assert(condition) alone: a stand-in that loads it only to throw (below). node:assert and
     //   node:http each cost a request 1–1.5 ms.
+    const lazyMaxHeaderSize = `const getDefaultNodeMaxHeaderSize = () => {
+  const http = require('node:http')
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`;
     const undiciPatches = {
       'dispatcher/client.js': [
         ["const connectH2 = require('./client-h2.js')", "const connectH2 = (...a) => require('./client-h2.js')(...a)"],
@@ -220,11 +226,7 @@ const externals = {
   http.maxHeaderSize > 0
   ? () => http.maxHeaderSize
   : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
-          `const getDefaultNodeMaxHeaderSize = () => {
-  const http = require('node:http')
-  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
-  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
-}`,
+          lazyMaxHeaderSize,
         ],
       ],
       'core/util.js': [
@@ -247,7 +249,7 @@ const externals = {
       if (/\bassert\.\w/.test(source))
         throw new Error(`undici's ${rel} calls a method of node:assert: review the stand-in in bin/bundle.js`);
       // node:http was read in client.js only where the patch above reads it now.
-      if (rel === 'dispatcher/client.js' && /\bhttp\./.test(source.replace(undiciPatches[rel][2][1], '')))
+      if (rel === 'dispatcher/client.js' && /\bhttp\./.test(source.replace(lazyMaxHeaderSize, '')))
         throw new Error('undici reads node:http elsewhere in client.js: review bin/bundle.js');
       return { contents: source, loader: 'js' };
     });

@@ -126,18 +126,18 @@ async function start() {
     globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
   // The CLI runs from a bundle (dist/bin, see bin/bundle.js); its source maps cost start-up time, so
   // stack traces are mapped back to src/ only when --debug asks for them.
-  if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+  if (argv.includes('--debug')) process.setSourceMapsEnabled(true);
   // The CLI runs from its bundle, never from TypeScript sources: oclif's search for them (under NODE_ENV test or
   // development) would only print a warning, as it does on Node.js 22 and 24.
   globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
 
   // An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
   // and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
-  const [first = ''] = process.argv.slice(2);
+  const first = argv[0] ?? '';
   // stdout first: reading process.stdin opens it (~1 ms), which a command whose output is piped never needs.
   if (process.stdout.isTTY && process.stdin.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
     const { openEarly } = await import('../dist/bin/terminal.mjs');
-    openEarly(process.argv.slice(2));
+    openEarly(argv);
   }
 
   // oclif loads the manifest of every command; a run of one command needs only that command's part of it
@@ -149,7 +149,7 @@ async function start() {
   const { execute } = await import('../dist/bin/main.mjs');
   // Shell completion is oclif's plugin-autocomplete. Loading a plugin costs every command 10–20 ms of
   // start-up (finding its root, reading its manifest), so it is loaded only for its own commands.
-  const completion = process.argv[2] === 'autocomplete' || (process.argv[2] === 'help' && process.argv[3] === 'autocomplete');
+  const completion = first === 'autocomplete' || (first === 'help' && argv[1] === 'autocomplete');
   await execute(
     completion ? { loadOptions: { root: ROOT, pluginAdditions: { core: ['@oclif/plugin-autocomplete'] } } } : { dir: import.meta.url },
   );

@@ -155,11 +155,11 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       if (!requestModule) {
         requestModule = await import('../api/request.js');
         // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
-        // background threads and waits for those jobs before the process can exit (on Node.js 20, 90 ms and 36 MB
-        // more for one space); the baseline code is fast enough for a CLI. The flag is set here, once the modules a request
-        // needs are loaded, not at start: V8 refuses the compiled code Node.js ships for its own modules once a
-        // flag has changed, and each one loaded after it is compiled again (node:net, node:http, node:stream
-        // and the rest took 2–3× as long to load, 5–10 ms of every request).
+        // background threads and waits for those jobs before the process can exit (on Node.js 20, 90 ms and
+        // 36 MB more for one space); the baseline code is fast enough for a CLI. The flag is set here, once the
+        // modules a request needs are loaded, not at start: V8 refuses the compiled code Node.js ships for its
+        // own modules once a flag has changed, and each one loaded after it is compiled again (node:net,
+        // node:http, node:stream and the rest took 2–3× as long to load, 5–10 ms of every request).
         process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       }
     }

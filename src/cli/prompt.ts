@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { AbortedError } from '../api/errors.js';
 import { CancelledError, UsageError } from './errors.js';
@@ -30,9 +29,9 @@ export function ask(question: string, options: { secret?: boolean; io?: PromptIO
   });
   // Readline lays out a long question by the terminal's width: the wrapper must report it.
   Object.defineProperty(output, 'columns', { get: () => (io.output as { columns?: number }).columns });
-  // node:readline is required here, when a question is asked: as an ES import it loaded readline and its promises
+  // node:readline is loaded here, when a question is asked: as an ES import it loaded readline and its promises
   // API (~1 ms) into every command, which asks nothing.
-  const { createInterface } = createRequire(import.meta.url)('node:readline') as typeof import('node:readline');
+  const { createInterface } = process.getBuiltinModule('node:readline');
   const rl = createInterface({ input: io.input, output, terminal: io.input.isTTY === true });
   return new Promise<string>((resolve, reject) => {
     let answered = false;
