@@ -63,8 +63,12 @@ export function docsOnPty(
   term.loadAddon(new Unicode11Addon());
   term.unicode.activeVersion = '11';
   let output = '';
-  // The shell prints the status and the settings after the command, between markers.
-  const script = `"$@"; status=$?; printf '\\n@@EXIT=%s@@\\n' "$status"; stty -a; printf '@@END@@\\n'`;
+  let ended = false;
+  // The shell prints the status and the settings after the command, between markers, then waits to be
+  // killed: on Linux, what a program writes just before the terminal's last holder exits can be lost
+  // (node-pty reports the exit before it has read everything), so the shell holds the terminal open
+  // until the markers have been read.
+  const script = `"$@"; status=$?; printf '\\n@@EXIT=%s@@\\n' "$status"; stty -a; printf '@@END@@\\n'; exec sleep 60`;
   const pty: IPty = spawn('sh', ['-c', script, 'sh', process.execPath, BIN, ...args], {
     name: 'xterm-256color',
     cols: columns,
@@ -84,11 +88,19 @@ export function docsOnPty(
   pty.onData((data) => {
     output += data;
     term.write(data);
-    const done = /@@EXIT=(\d+)@@[\s\S]*@@END@@/.exec(output);
+    const done = ended ? null : /@@EXIT=(\d+)@@[\s\S]*@@END@@/.exec(output);
     if (done) {
+      ended = true;
       const stty = output.slice(output.lastIndexOf('@@EXIT='), output.lastIndexOf('@@END@@'));
-      // Once the terminal emulator has taken in everything received so far.
-      term.write('', () => resolveExit({ code: Number(done[1]), stty }));
+      // Once the terminal emulator has taken in everything received so far; then the shell may go.
+      term.write('', () => {
+        resolveExit({ code: Number(done[1]), stty });
+        try {
+          pty.kill();
+        } catch {
+          // Gone already.
+        }
+      });
     }
   });
   pty.onExit(() => {
