@@ -90,6 +90,9 @@ export async function docs(args: readonly string[], options: InProcessOptions = 
   Command.id = id;
   let code: number;
   const run = async (): Promise<number> => {
+    // Each command listens for SIGINT while it runs, as one process has one command: a test that runs
+    // many at once in this process raises the limit Node.js warns at, by one per command running.
+    process.setMaxListeners(process.getMaxListeners() + 1);
     const command = new (Command as unknown as new (argv: string[], config: Config) => DocsCommand)(rest, loaded);
     command.io = io;
     try {
@@ -101,6 +104,8 @@ export async function docs(args: readonly string[], options: InProcessOptions = 
       const error = err as Error & { oclif?: { exit?: number } };
       if (!(error instanceof Errors.ExitError)) stderr.write(`Error: ${error.message}\n`);
       return error.oclif?.exit ?? 1;
+    } finally {
+      process.setMaxListeners(process.getMaxListeners() - 1);
     }
   };
   const timeoutMs = options.timeoutMs ?? 20_000;

@@ -190,7 +190,7 @@ export function fileReferenced(files: readonly FileEntry[], target: string): Fil
 
 export function pageLocation(page: PageNode, loc: Locator): z.input<typeof ContentLocation> {
   // The page without its children: a location names one page.
-  return { kind: 'page', organization: loc.organization, space: loc.space, page: presentPage({ ...page, pages: [] }, loc.ctx) };
+  return { kind: 'page', organization: loc.organization, space: loc.space, page: presentPage(page, loc.ctx, { children: false }) };
 }
 
 function presentTarget(target: Target, loc: Locator): z.input<typeof ContentLocation> {
@@ -321,21 +321,27 @@ const LOCATORS_KEPT = 2;
 
 interface KeptJson {
   /** Each page's location, without the organization and space. */
-  pages: Map<PageNode, Buffer>;
+  pages: Map<PageNode, PageText>;
   /** Items linked from many pages. */
   items: Map<string, Buffer>;
 }
 
-const CLOSE = Buffer.from('}');
-const COMMA = Buffer.from(',');
-const CLOSE_ITEM = Buffer.from(']}');
+/** A page's presentation as JSON text, with its length in bytes. */
+interface PageText {
+  text: string;
+  bytes: number;
+}
+
+const COMMA_BYTE = 0x2c;
+const CLOSE_BYTE = 0x7d;
 
 /**
  * The JSON text of a presented item, built from parts: the organization and space once, each page's
  * presentation once per report, so that an item linked from 10,000 pages costs the copy of their
- * bytes, not 10,000 presentations. Texts of items linked from many pages are kept with the grouping,
- * per locator: what a caller sees of the organization (permissions) and of the space (counts) is part
- * of every location, so a text serves only callers that see the same.
+ * bytes, not 10,000 presentations. Each item is written into one buffer of its exact size. Texts of
+ * items linked from many pages are kept with the grouping, per locator: what a caller sees of the
+ * organization (permissions) and of the space (counts) is part of every location, so a text serves
+ * only callers that see the same.
  */
 function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
   const { ctx } = loc;
@@ -353,10 +359,11 @@ function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
   byLocator.set(locKey, kept);
   const { pages, items } = kept;
   const head = Buffer.from(headText);
-  const pageJson = (page: PageNode): Buffer => {
+  const pageText = (page: PageNode): PageText => {
     let json = pages.get(page);
     if (!json) {
-      json = Buffer.from(JSON.stringify(presentPage({ ...page, pages: [] }, ctx)));
+      const text = JSON.stringify(presentPage(page, ctx, { children: false }));
+      json = { text, bytes: Buffer.byteLength(text) };
       pages.set(page, json);
     }
     return json;
@@ -366,15 +373,21 @@ function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
     const hit = items.get(e.id);
     if (hit) return hit;
     const target = JSON.stringify(presentTarget(e.link.target, loc));
-    const parts: Buffer[] = [
-      Buffer.from(`{"status":${JSON.stringify(e.link.status)},"relation":"reference","targetReference":${target},"locationReferences":[`),
-    ];
-    e.from.forEach((page, i) => {
-      if (i > 0) parts.push(COMMA);
-      parts.push(head, pageJson(page), CLOSE);
+    const open = `{"status":${JSON.stringify(e.link.status)},"relation":"reference","targetReference":${target},"locationReferences":[`;
+    const texts = e.from.map(pageText);
+    // `open`, then `head` + page + `}` per location with a comma between, then `]}`.
+    let size = Buffer.byteLength(open) + 2 + Math.max(0, texts.length - 1);
+    for (const t of texts) size += head.length + t.bytes + 1;
+    const text = Buffer.allocUnsafe(size);
+    let at = text.write(open);
+    texts.forEach((t, i) => {
+      if (i > 0) text[at++] = COMMA_BYTE;
+      at += head.copy(text, at);
+      at += text.write(t.text, at);
+      text[at++] = CLOSE_BYTE;
     });
-    parts.push(CLOSE_ITEM);
-    const text = Buffer.concat(parts);
+    at += text.write(']}', at);
+    if (at !== size) throw new Error(`link item ${e.id}: wrote ${at} of ${size} bytes`);
     if (e.from.length >= KEEP_JSON_FROM && keepAll) items.set(e.id, text);
     return text;
   };

@@ -247,7 +247,11 @@ const DEFAULT_LAYOUT = {
 export type PageFormat = 'markdown' | 'document';
 
 /** A page in the spec's `RevisionPageDocument` shape (body as markdown or as a JSON document). */
-export function presentPage(page: PageNode, ctx: PresentContext, options: { format?: PageFormat; metadata?: boolean } = {}): PageDocument {
+export function presentPage(
+  page: PageNode,
+  ctx: PresentContext,
+  options: { format?: PageFormat; metadata?: boolean; /** false: `pages` is empty (a location names one page) */ children?: boolean } = {},
+): PageDocument {
   const out: PageDocument = {
     id: page.id,
     title: page.title,
@@ -265,7 +269,7 @@ export function presentPage(page: PageNode, ctx: PresentContext, options: { form
   if (page.git && options.metadata !== false) out.git = page.git;
   if (options.format === 'document') out.document = markdownToDocument(page.markdown);
   else out.markdown = page.markdown;
-  out.pages = page.pages.map((child) => presentPage(child, ctx, options));
+  out.pages = options.children === false ? [] : page.pages.map((child) => presentPage(child, ctx, options));
   return out;
 }
 
