@@ -16,6 +16,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NARROW_TEXT } from './narrow-text.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist', 'bin');
@@ -263,6 +264,31 @@ const externals = {
       if (source.split(yogaFetch).length !== 3)
         throw new Error('yoga-layout no longer loads its wasm through fetch twice: review bin/bundle.js');
       return { contents: source.replaceAll(yogaFetch, 'true'), loader: 'js' };
+    });
+    // string-width's first check is a text of narrow characters (bin/narrow-text.js), in each copy the views bundle
+    // (8, Ink's and ours; 7, wrap-ansi's): the views' first screen then measures its rows without the grapheme
+    // segmenter and the emoji expressions, 20–30 ms of a new process. Only with narrow ambiguous characters, the
+    // default (nothing here asks otherwise). oclif's copy (4, its help) is left as it is.
+    const narrowFirst = `if (ambiguousIsNarrow && ${NARROW_TEXT}.test(string)) {\n\t\treturn string.length;\n\t}\n\n\t`;
+    const stringWidthPatches = [
+      // 8: after its own check for printable ASCII.
+      ['if (/^[\\u0020-\\u007E]*$/.test(string)) {\n\t\treturn string.length;\n\t}\n\n\t', (from) => from + narrowFirst],
+      // 7: before it segments the text.
+      ['\tlet width = 0;\n\tconst eastAsianWidthOptions', (from) => `\t${narrowFirst}${from.slice(1)}`],
+    ];
+    let stringWidthsPatched = 0;
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (source.includes('isFullwidthCodePoint')) return { contents: source, loader: 'js' };
+      const patch = stringWidthPatches.find(([from]) => source.split(from).length === 2);
+      if (!patch || !source.includes('ambiguousIsNarrow = true'))
+        throw new Error(`string-width changed (${relative(ROOT, args.path)}): review its patch in bin/bundle.js`);
+      stringWidthsPatched += 1;
+      return { contents: source.replace(patch[0], patch[1]), loader: 'js' };
+    });
+    b.onEnd((result) => {
+      if (result.errors.length === 0 && stringWidthsPatched < 2)
+        throw new Error(`string-width: ${stringWidthsPatched} of its 2 copies patched: review bin/bundle.js`);
     });
     // bin/run.js turns zod's JIT off through the global zod keeps its settings in, before zod loads.
     b.onLoad({ filter: /zod[\\/]v4[\\/]core[\\/]core\.js$/ }, (args) => {
