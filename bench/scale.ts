@@ -155,7 +155,8 @@ async function measure(pages: number, timeoutMs: number, work: string, only: Onl
       const g = `/spaces/${SCALE_GIT_SPACE}`;
       // Two more empty spaces (copies of the empty one) for two more imports, each read cold once.
       const others: string[] = [];
-      for (let i = 0; i < COLD_IMPORTS - 1; i++) others.push(`/spaces/${((await call('POST', `${g}/duplicate`)).json as { id: string }).id}`);
+      for (let i = 0; i < COLD_IMPORTS - 1; i++)
+        others.push(`/spaces/${((await call('POST', `${g}/duplicate`)).json as { id: string }).id}`);
       const gitImport = (space = g) => call('POST', `${space}/git/import`, { url: repo, ref: 'refs/heads/main' });
       figures['Git import of the pages (ms)'] = (await gitImport()).ms;
       const links = (space = g) => call('GET', `${space}/links?limit=100`);
