@@ -22,5 +22,5 @@ export const NARROW_CHARACTERS = [
   '\\u276E\\u276F', // ❮ ❯
 ].join('');
 
-/** The test string-width's copies are given: the whole text made of `NARROW_CHARACTERS`. */
+/** The check the bundle writes into each copy, as a regular expression literal: a whole text of `NARROW_CHARACTERS`. */
 export const NARROW_TEXT = `/^[${NARROW_CHARACTERS}]*$/`;
