@@ -124,6 +124,9 @@ export class KeyFeed extends EventEmitter {
   private ready: string | null = null;
   private scheduled = false;
   private held = false;
+  /** The key the view is handling now (during `deliver`), for `deferCurrent`. */
+  private current: string | undefined;
+  private deferred = false;
 
   constructor() {
     super();
@@ -145,6 +148,24 @@ export class KeyFeed extends EventEmitter {
   release(): void {
     if (!this.held) return;
     this.held = false;
+    this.schedule();
+  }
+
+  /**
+   * Put the key the view is handling back, first in line, and keep it and every key after it until
+   * `releaseDeferred()`: for a key the screen cannot act on yet (an action while another one runs), so that
+   * it acts once the screen can, followed by what was typed after it (a comment's text, Enter), in order.
+   */
+  deferCurrent(): void {
+    if (this.current === undefined) return;
+    this.queue.unshift(this.current);
+    this.current = undefined;
+    this.deferred = true;
+  }
+
+  releaseDeferred(): void {
+    if (!this.deferred) return;
+    this.deferred = false;
     this.schedule();
   }
 
@@ -181,7 +202,7 @@ export class KeyFeed extends EventEmitter {
 
   /** The next key goes out once React is idle (`whenIdle`). */
   private schedule(): void {
-    if (this.scheduled || this.held || this.queue.length === 0 || this.listenerCount('readable') === 0) return;
+    if (this.scheduled || this.held || this.deferred || this.queue.length === 0 || this.listenerCount('readable') === 0) return;
     this.scheduled = true;
     whenIdle(() => {
       this.scheduled = false;
@@ -190,12 +211,14 @@ export class KeyFeed extends EventEmitter {
   }
 
   private deliver(): void {
-    if (this.held || this.listenerCount('readable') === 0) return;
+    if (this.held || this.deferred || this.listenerCount('readable') === 0) return;
     const key = this.queue.shift();
     if (key === undefined) return;
     this.ready = key;
+    this.current = key;
     this.emit('readable');
     this.ready = null;
+    this.current = undefined;
     this.schedule();
   }
 }

@@ -26,6 +26,19 @@ export function useFirstScreen(ready: boolean): void {
 }
 
 /**
+ * While `busy`, a key the screen cannot act on yet is deferred by calling the function returned, from the
+ * key handler: that key and every key typed after it wait, and are given to the screen again once `busy`
+ * is over (in plain renders, without the input layer, the key is dropped).
+ */
+export function useDeferredKeys(busy: boolean): () => void {
+  const feed = useContext(KeysContext);
+  useEffect(() => {
+    if (!busy) feed?.releaseDeferred();
+  }, [feed, busy]);
+  return useCallback(() => feed?.deferCurrent(), [feed]);
+}
+
+/**
  * Ink's useInput with a handler that keeps its identity across renders, calling the latest render's
  * handler. Ink re-subscribes whenever the handler changes, and a key that arrives between a render and the
  * new subscription would be lost; the input layer (input.ts) gives keys one at a time, each after the

@@ -125,6 +125,21 @@ describe('docs cr review on a terminal', () => {
     expect(text).toContain('Its second line.');
   });
 
+  it('c, a comment and Enter typed while the previous comment is being posted wait for it, then post in turn', async () => {
+    const run = docsOnPty(['cr', 'review', '1'], { env: slowEnv });
+    await run.waitFor('Install with winget');
+    run.type(`cPosted first${KEY.enter}`);
+    await run.waitFor('Posting the comment…');
+    run.type(`cPosted second${KEY.enter}`);
+    await run.waitFor((l) => l.join('\n').includes('Posted first') && l.join('\n').includes('Posted second'), 20_000);
+    run.type('q');
+    await expectGivenBack(run, 0);
+    const comments = await api<{ items: unknown[] }>(slow, 'GET', `/v1/spaces/${space}/change-requests/cr_windows/comments`);
+    const text = JSON.stringify(comments.items);
+    expect(text).toContain('Posted first');
+    expect(text).toContain('Posted second');
+  });
+
   it('Ctrl-C before the first full screen exits 130 and leaves nothing of the view behind', async () => {
     const run = docsOnPty(['cr', 'review'], { env: slowEnv });
     await run.waitFor('Loading…');

@@ -3,7 +3,7 @@ import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeySplitter } from '../../src/ui/input.js';
-import { useFirstScreen, useKeys } from '../../src/ui/keys.js';
+import { useDeferredKeys, useFirstScreen, useKeys } from '../../src/ui/keys.js';
 import { renderView, waitForFrame } from './helpers.js';
 
 const ESC = '\u001B';
@@ -113,5 +113,54 @@ describe('the input layer', () => {
     // Released, the keys arrive in order: they find the view not ready yet (j does nothing), then r.
     view.type('rj');
     await waitForFrame(view.lastFrame, 'ready 1');
+  });
+
+  it('a key deferred while the view is busy acts once it is not, followed by the keys typed after it', async () => {
+    let finish: () => void = () => undefined;
+    function Busy() {
+      const [busy, setBusy] = useState(false);
+      const [box, setBox] = useState(false);
+      const [sent, setSent] = useState<string[]>([]);
+      const [moved, setMoved] = useState(0);
+      const defer = useDeferredKeys(busy);
+      useKeys((input) => {
+        if (input === 'j') return setMoved((m) => m + 1); // moving works while busy
+        if (busy) return defer();
+        if (input === 'c') setBox(true);
+      }, !box);
+      return (
+        <>
+          <Text>
+            {busy ? 'busy' : 'idle'} moved {moved} sent {sent.join(' | ')}
+          </Text>
+          {box ? (
+            <TextInput
+              onSubmit={(value) => {
+                setSent([...sent, value]);
+                setBox(false);
+                setBusy(true);
+                finish = () => setBusy(false);
+              }}
+            />
+          ) : null}
+        </>
+      );
+    }
+    view = renderView(<Busy />);
+    await waitForFrame(view.lastFrame, 'idle moved 0');
+    view.type('cfirst\r');
+    await waitForFrame(view.lastFrame, 'busy moved 0 sent first');
+    // While busy: j moves; c, its text and Enter wait, in order, behind c.
+    view.type(`jc${ESC}[200~second, pasted${ESC}[201~\rj`);
+    await waitForFrame(view.lastFrame, 'busy moved 1 sent first');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(view.lastFrame()).toContain('busy moved 1 sent first');
+    expect(view.feed.waiting).toBe(4);
+    finish();
+    // c opened the box, the paste went into it, Enter sent it (busy again), and j moved.
+    await waitForFrame(view.lastFrame, 'busy moved 2 sent first | second, pasted');
+    finish();
+    await waitForFrame(view.lastFrame, 'idle moved 2 sent first | second, pasted');
+    expect(view.feed.waiting).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { errorLine } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
-import { useFirstScreen } from '../keys.js';
+import { useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
 import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
@@ -95,6 +95,7 @@ export function ChangeRequestScreen({
   const [wrapDiff, setWrapDiff] = useState(true);
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState<string | false>(false);
+  const deferKey = useDeferredKeys(busy !== false);
   const [failure, setFailure] = useState<unknown>();
   const [notice, setNotice] = useState<string>();
   const [conflict, setConflict] = useState<Conflict>();
@@ -363,7 +364,8 @@ export function ChangeRequestScreen({
       return say(wrapDiff ? 'Long diff lines are cut (w wraps them).' : 'Long diff lines wrap (w cuts them).');
     }
     if (input === 'O') return open();
-    if (busy) return;
+    // An action while another one runs waits for it, with the keys typed after it (`c`, the comment, Enter).
+    if (busy) return deferKey();
     const commentId = thread?.comment.id;
     const onReply = under?.reply !== undefined;
     switch (input) {
