@@ -35,6 +35,8 @@ export function useDeferredKeys(busy: boolean): () => void {
   useEffect(() => {
     if (!busy) feed?.releaseDeferred();
   }, [feed, busy]);
+  // A screen that goes away while busy (an action that leaves it) hands the waiting keys to the next one.
+  useEffect(() => () => feed?.releaseDeferred(), [feed]);
   return useCallback(() => feed?.deferCurrent(), [feed]);
 }
 

@@ -163,4 +163,30 @@ describe('the input layer', () => {
     await waitForFrame(view.lastFrame, 'idle moved 2 sent first | second, pasted');
     expect(view.feed.waiting).toBe(0);
   });
+
+  it('keys deferred by a screen that goes away while busy go to the screen after it', async () => {
+    let leave: () => void = () => undefined;
+    function Leaving() {
+      const defer = useDeferredKeys(true);
+      useKeys(() => defer());
+      return <Text>busy screen</Text>;
+    }
+    function Next() {
+      const [log, setLog] = useState('');
+      useKeys((input) => setLog((l) => l + input));
+      return <Text>next [{log}]</Text>;
+    }
+    function App() {
+      const [left, setLeft] = useState(false);
+      leave = () => setLeft(true);
+      return left ? <Next /> : <Leaving />;
+    }
+    view = renderView(<App />);
+    await waitForFrame(view.lastFrame, 'busy screen');
+    view.type('abc');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(view.feed.waiting).toBe(3);
+    leave();
+    await waitForFrame(view.lastFrame, 'next [abc]');
+  });
 });
