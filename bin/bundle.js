@@ -6,9 +6,10 @@
  * undici and the client. Every command file under src/commands is an entry point of one ESM bundle with
  * code splitting, so a command loads its own file and the few shared chunks it needs instead of
  * hundreds of files, and a new command file needs no registration (oclif still finds commands by
- * their path, through the manifest). @oclif/core, zod and undici are bundled; every other
- * dependency stays a plain import of node_modules, so that ink, react, better-sqlite3 and the rest
- * load only where a command imports them (and a test can see that they do not).
+ * their path, through the manifest). @oclif/core, zod and undici are bundled (oclif and undici as scripts of
+ * their own, dist/bin/vendor/, see below); every other dependency stays a plain import of node_modules, so that
+ * ink, react, better-sqlite3 and the rest load only where a command imports them (and a test can see that
+ * they do not).
  * Source maps are written next to the files; bin/run.js turns them on for --debug only.
  */
 import { build } from 'esbuild';
@@ -70,6 +71,15 @@ function lazyRequires(source) {
     .replace(exportedRequire, (_, name, value) => `exports.${name} = __docsLazy(() => ${value});`);
   return lazy === source ? source : LAZY_HELPER + lazy;
 }
+
+/**
+ * oclif and lilconfig (its config loader) import files with import(), which in a script run through node:vm is the
+ * script's host's to answer: Node.js 20 loses that answer with a code cache, and 22 and 24 answer it with an
+ * ExperimentalWarning. In the vendor scripts they call the import() of the module that runs them instead
+ * (`__docsImport`, see src/cli/vendor.ts); an import() of a literal is bundled, and the build checks that no other is left.
+ */
+const dynamicImport = /(?<![\w$.])import\((?!['"`)])/g;
+const scriptImports = (source) => source.replace(dynamicImport, '__docsImport(');
 
 /** Bare imports from our own code stay external unless listed in BUNDLED; node_modules code is bundled whole. */
 const externals = {
@@ -202,7 +212,7 @@ const externals = {
         .split('\\')
         .join('/');
       if (corePatches[rel]) source = corePatches[rel](source);
-      return { contents: lazyRequires(source), loader: 'js' };
+      return { contents: scriptImports(lazyRequires(source)), loader: 'js' };
     });
     // undici loads at import what a request may never need:
     // - its HTTP/2 module, and with it node:http2, node:tls and node:crypto (~40 of Node's own modules, 5–10 ms of
@@ -287,7 +297,8 @@ const externals = {
       return { contents: source.replace(patch[0], patch[1]), loader: 'js' };
     });
     b.onEnd((result) => {
-      if (result.errors.length === 0 && stringWidthsPatched < 2)
+      // The vendor scripts (oclif, undici) have none; the bundle has the views'.
+      if (b.initialOptions.format === 'esm' && result.errors.length === 0 && stringWidthsPatched < 2)
         throw new Error(`string-width: ${stringWidthsPatched} of its 2 copies patched: review bin/bundle.js`);
     });
     // bin/run.js turns zod's JIT off through the global zod keeps its settings in, before zod loads.
@@ -318,7 +329,87 @@ const entryPoints = [
   ...commandFiles(join(src, 'commands')).map((file) => ({ in: file, out: relative(src, file).replace(/\.ts$/, '') })),
 ];
 
+/**
+ * @oclif/core and undici's agent and request are built as CommonJS scripts of their own (dist/bin/vendor/), which
+ * the bundle runs through node:vm with a code cache made after a run (src/cli/vendor.ts): Node.js's compile cache
+ * keeps a module's code from before it ran, without the functions a run compiles as it calls them. The rest of
+ * the bundle imports them through stand-ins that run the script (`vendorStandIns`). Their file names carry their
+ * content hash, and so do their caches.
+ */
+const VENDOR_LOADER = join(src, 'cli', 'vendor.ts');
+const UNDICI_PARTS = { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' };
+const vendorEntries = {
+  name: 'vendor-entries',
+  setup(b) {
+    b.onResolve({ filter: /^docs-vendor:undici$/ }, () => ({ path: 'undici', namespace: 'docs-vendor-entry' }));
+    b.onLoad({ filter: /[\\/]node_modules[\\/]lilconfig[\\/]src[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!dynamicImport.test(source)) throw new Error('lilconfig no longer imports with import(): review bin/bundle.js');
+      return { contents: scriptImports(source), loader: 'js' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'docs-vendor-entry' }, () => ({
+      contents: `module.exports = { ${Object.entries(UNDICI_PARTS)
+        .map(([path, name]) => `${name}: require(${JSON.stringify(path)})`)
+        .join(', ')} };`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+const vendorFiles = {};
+const vendorStandIns = {
+  name: 'vendor-stand-ins',
+  setup(b) {
+    b.onResolve({ filter: /^(@oclif\/core|undici)(\/|$)/ }, (args) => {
+      if (args.importer.includes(`${'/'}node_modules${'/'}`)) return undefined;
+      // Anything else of these packages would bundle a second copy of them beside the scripts.
+      if (args.path !== '@oclif/core' && !UNDICI_PARTS[args.path])
+        throw new Error(`${args.path}: oclif and undici come from their vendor scripts: add it there in bin/bundle.js`);
+      return { path: args.path, namespace: 'docs-vendor' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'docs-vendor' }, (args) => {
+      const [file, part] = args.path === '@oclif/core' ? [vendorFiles.oclif, ''] : [vendorFiles.undici, `.${UNDICI_PARTS[args.path]}`];
+      return {
+        contents: `module.exports = require(${JSON.stringify(VENDOR_LOADER)}).loadVendor(${JSON.stringify(file)})${part};`,
+        loader: 'js',
+        resolveDir: ROOT,
+      };
+    });
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
+const vendor = await build({
+  entryPoints: [
+    { in: join(ROOT, 'node_modules', '@oclif', 'core', 'lib', 'index.js'), out: 'oclif' },
+    { in: 'docs-vendor:undici', out: 'undici' },
+  ],
+  outdir: join(OUT, 'vendor'),
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outExtension: { '.js': '.cjs' },
+  sourcemap: 'linked',
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  plugins: [vendorEntries, externals],
+  // As in the bundle below: oclif reads it to decide whether to warn of a command that did not parse its flags.
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+for (const [file, output] of Object.entries(vendor.metafile.outputs)) {
+  if (!output.entryPoint) continue;
+  const name = file.split('/').at(-1);
+  const left = readFileSync(join(ROOT, file), 'utf8').match(/(?<![\w$.])import\((?!\))/g);
+  if (left) throw new Error(`${name} still calls import() ${left.length} times: review scriptImports in bin/bundle.js`);
+  vendorFiles[name.replace(/-[A-Z0-9]+\.cjs$/, '')] = name;
+}
+if (!vendorFiles.oclif || !vendorFiles.undici) throw new Error(`vendor scripts not found in ${JSON.stringify(vendorFiles)}`);
 await build({
   entryPoints,
   outdir: OUT,
@@ -338,7 +429,7 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [externals],
+  plugins: [vendorStandIns, externals],
   // React's production build: the development one checks and warns at every render, and loads slower.
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS (oclif, undici) calls require() and reads __dirname; ESM has neither.

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { VENDOR_WRAPPER } from '../../src/cli/vendor.js';
 import { ROOT, tempDir } from './e2e.js';
 
 /**
@@ -8,7 +10,9 @@ import { ROOT, tempDir } from './e2e.js';
  * NODE_OPTIONS where a test does not spawn node itself); once the process has exited, `sources()` lists
  * the files it loaded and `builtins()` Node's own modules. The CLI runs from a bundle (dist/bin), so a
  * loaded chunk is listed with the sources it holds, read from its source map; dependencies left out of
- * the bundle load from node_modules and show as they are.
+ * the bundle load from node_modules and show as they are. The bundle's vendor scripts (oclif, undici: run through
+ * node:vm, not loaded as modules, src/cli/vendor.ts) each hold a whole package, so a script is listed with the
+ * sources whose code ran: the functions V8's coverage counted, mapped back through the script's source map.
  */
 export interface ModuleTrace {
   preload: string;
@@ -16,10 +20,16 @@ export interface ModuleTrace {
   builtins(): string[];
 }
 
+interface ScriptCoverage {
+  url: string;
+  functions: { ranges: { startOffset: number; count: number }[] }[];
+}
+
 export function traceModules(): ModuleTrace {
   const dir = tempDir();
   const log = join(dir, 'modules.log');
   const builtinLog = join(dir, 'builtins.log');
+  const coverageLog = join(dir, 'vendor-coverage.json');
   const hooks = join(dir, 'hooks.mjs');
   writeFileSync(
     hooks,
@@ -31,11 +41,21 @@ export function traceModules(): ModuleTrace {
     [
       `import { register, createRequire } from 'node:module';`,
       `import { appendFileSync, writeFileSync } from 'node:fs';`,
+      `import { Session } from 'node:inspector';`,
       `register(${JSON.stringify(pathToFileURL(hooks).href)});`,
       `const require = createRequire(import.meta.url);`,
+      `const session = new Session();`,
+      `session.connect();`,
+      `session.post('Profiler.enable');`,
+      `session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });`,
       `process.on('exit', () => {`,
       `  appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n');`,
       `  writeFileSync(${JSON.stringify(builtinLog)}, process.moduleLoadList.join('\\n'));`,
+      // A session on the main thread answers at once.
+      `  session.post('Profiler.takePreciseCoverage', (error, coverage) => {`,
+      `    const vendor = error ? [] : coverage.result.filter((script) => script.url.includes('/dist/bin/vendor/'));`,
+      `    writeFileSync(${JSON.stringify(coverageLog)}, JSON.stringify(vendor));`,
+      `  });`,
       `});`,
     ].join('\n'),
   );
@@ -56,8 +76,30 @@ export function traceModules(): ModuleTrace {
         // Paths in the map are relative to the chunk; only their tail matters here.
         sources.push(...map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/')));
       }
+      for (const script of JSON.parse(readFileSync(coverageLog, 'utf8')) as ScriptCoverage[]) sources.push(...ranIn(script));
       return sources;
     },
     builtins: () => readFileSync(builtinLog, 'utf8').split('\n').filter(Boolean),
   };
+}
+
+/** A vendor script, and the sources of the functions of it that ran. */
+function ranIn(script: ScriptCoverage): string[] {
+  const path = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
+  const text = `${VENDOR_WRAPPER}${readFileSync(path, 'utf8')}\n})`;
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const map = new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as SourceMapPayload);
+  const ran = new Set([path]);
+  for (const { ranges } of script.functions) {
+    if (ranges[0]!.count === 0) continue;
+    const offset = ranges[0]!.startOffset;
+    const line = lineStarts.findLastIndex((start) => start <= offset);
+    const column = offset - lineStarts[line]! - (line === 0 ? VENDOR_WRAPPER.length : 0);
+    if (column < 0) continue; // the wrapper
+    const entry = map.findEntry(line, column) as { originalSource?: string };
+    // Paths in the map are relative to the script; only their tail matters here.
+    if (entry.originalSource) ran.add(entry.originalSource.replace(/^(\.\.\/)+/, '/'));
+  }
+  return [...ran];
 }

@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The bundle's vendor scripts: @oclif/core and the part of undici the transport uses, built as CommonJS
+ * scripts of their own (dist/bin/vendor/, see bin/bundle.js) and run here through node:vm with a V8 code
+ * cache made after the run.
+ *
+ * Node.js's compile cache (bin/run.js) keeps V8's code of a module as it was just compiled, before it ran:
+ * the top level only, since V8 compiles a function when it is first called. So every run of a command compiled
+ * again the functions of oclif and undici it called (10–20 ms of a request). A script's cache made once the
+ * command has run holds those functions too; the first run of a version of the CLI writes it (at exit, in the
+ * cache directory bin/run.js names, beside Node.js's), and later runs start from it. V8 refuses a cache made by
+ * another version of V8 or with other flags, and a run after such a refusal writes it again; the file name
+ * holds the script's content hash, so a new build never reads an old cache.
+ */
+
+const nodeRequire = createRequire(import.meta.url);
+const { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = nodeRequire('node:fs') as typeof import('node:fs');
+const vm = nodeRequire('node:vm') as typeof import('node:vm');
+
+declare global {
+  /** Where vendor scripts keep their code cache (set by bin/run.js; none where it is not set). */
+  var docsCodeCache: string | undefined;
+}
+
+// The bundle puts this module in a shared chunk (dist/bin/chunks/), beside which the vendor scripts are.
+const here = dirname(fileURLToPath(import.meta.url));
+const VENDOR = join(basename(here) === 'chunks' ? dirname(here) : here, 'vendor');
+
+// One line, so that the script's own lines (and its source map) keep their numbers.
+// `__docsImport`: the import() of the scripts (bin/bundle.js).
+export const VENDOR_WRAPPER = '(function (exports, require, module, __filename, __dirname, __docsImport) {';
+const importModule = (specifier: string): Promise<unknown> => import(specifier);
+
+const loaded = new Map<string, unknown>();
+const restoreFlags: string[] = [];
+
+/** Runs dist/bin/vendor/<file> (once in a process) and returns its exports. */
+export function loadVendor(file: string): unknown {
+  if (loaded.has(file)) return loaded.get(file);
+  const path = join(VENDOR, file);
+  const cacheFile = globalThis.docsCodeCache ? join(globalThis.docsCodeCache, `${file}.${process.arch}.${process.version}`) : undefined;
+  let cachedData: Buffer | undefined;
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // No cache yet: this run writes it.
+    }
+  }
+  const script = new vm.Script(`${VENDOR_WRAPPER}${readFileSync(path, 'utf8')}\n})`, {
+    filename: path,
+    cachedData,
+  });
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) process.once('exit', () => saveCache(script, cacheFile));
+  const module = { exports: {} as unknown };
+  const factory = script.runInThisContext() as (...args: unknown[]) => void;
+  factory.call(module.exports, module.exports, createRequire(path), module, path, dirname(path), importModule);
+  loaded.set(file, module.exports);
+  return module.exports;
+}
+
+/**
+ * Sets V8 flags for the rest of the run. A code cache holds a hash of V8's flags and is refused where they differ,
+ * so the caches are written with the flags as they were at start: `restore` is what puts them back, the flags
+ * `flags` implies included (`--liftoff-only` also turns off tier-up and dynamic tiering in V8 of Node.js 20 and 22).
+ */
+export function setRuntimeFlags(flags: string, restore: string): void {
+  process.getBuiltinModule('node:v8').setFlagsFromString(flags);
+  restoreFlags.push(restore);
+}
+
+/** Writes the script's code cache with what this run compiled; a cache that cannot be written is left unwritten. */
+function saveCache(script: import('node:vm').Script, file: string): void {
+  const temporary = `${file}.${process.pid}`;
+  try {
+    const v8 = process.getBuiltinModule('node:v8');
+    for (const flags of restoreFlags.splice(0)) v8.setFlagsFromString(flags);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, file);
+  } catch {
+    // A read-only or full disk, or no directory there: the next run compiles as this one did.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written.
+    }
+  }
+}

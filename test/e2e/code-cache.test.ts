@@ -1,0 +1,104 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/emulator/seed/demo.js';
+import { cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { demoEnv } from '../helpers/setup.js';
+
+/*
+ * The code cache of the bundle's vendor scripts (oclif, undici: src/cli/vendor.ts). The first run writes it in the
+ * user's cache directory; a run that V8 accepts it in leaves it as it is, and one it refuses writes it again. So a
+ * second run that leaves the files untouched is one that started from them, on whichever Node.js runs this suite
+ * (CI runs it on Node.js 20, 22 and 24: a V8 flag the request sets is put back before the cache is written).
+ */
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  ensureBuilt();
+  emulator = await startEmulator();
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+  cleanup();
+});
+
+const suffix = `.${process.arch}.${process.version}`;
+
+/** The cache files in `dir`, by script name (oclif, undici), with what identifies a write of each. */
+function cacheFiles(dir: string): Record<string, { file: string; written: number; bytes: number }> {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir).map((file) => {
+      const stat = statSync(join(dir, file));
+      return [file.replace(/-\w+\.cjs\..*$/, ''), { file, written: stat.mtimeMs, bytes: stat.size }];
+    }),
+  );
+}
+
+function request(cacheHome: string, extra: Record<string, string> = {}) {
+  return docs(['spaces', 'get', DEMO.spaces.handbook, '--json'], {
+    env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome, ...extra },
+  });
+}
+
+describe('the vendor scripts’ code cache', () => {
+  it('is written by the first run, read by the next without being written again, and written again when refused', async () => {
+    const cacheHome = tempDir();
+    const dir = join(cacheHome, 'docs-cli', 'code-cache');
+    const first = await request(cacheHome);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe('');
+    const written = cacheFiles(dir);
+    expect(Object.keys(written).sort()).toEqual(['oclif', 'undici']);
+    for (const { file, bytes } of Object.values(written)) {
+      expect(file.endsWith(suffix)).toBe(true);
+      // Made after the run: the functions it called are in it (a cache of the top level alone is a few kB).
+      expect(bytes).toBeGreaterThan(50_000);
+    }
+
+    await new Promise((resolve) => setTimeout(resolve, 20)); // a rewrite gets another mtime
+    const second = await request(cacheHome);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toBe('');
+    expect(cacheFiles(dir)).toEqual(written);
+
+    // A cache V8 refuses (here: not a cache at all) is compiled past and written again.
+    const oclif = join(dir, written.oclif!.file);
+    writeFileSync(oclif, 'not a code cache');
+    const third = await request(cacheHome);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stdout).toBe(first.stdout);
+    expect(readFileSync(oclif, 'utf8')).not.toBe('not a code cache');
+    expect(statSync(oclif).size).toBeGreaterThan(50_000);
+    expect(readdirSync(dir).sort()).toEqual(
+      Object.values(written)
+        .map(({ file }) => file)
+        .sort(),
+    );
+  });
+
+  it('a command that sends nothing writes oclif’s only', async () => {
+    const cacheHome = tempDir();
+    const res = await docs(['config', 'get', 'org'], { env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome } });
+    expect(res.code, res.stderr).toBe(0);
+    expect(Object.keys(cacheFiles(join(cacheHome, 'docs-cli', 'code-cache')))).toEqual(['oclif']);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE=1 turns it off; a cache directory that cannot be written changes nothing', async () => {
+    const off = tempDir();
+    const expected = await request(off, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(expected.code, expected.stderr).toBe(0);
+    expect(existsSync(join(off, 'docs-cli'))).toBe(false);
+
+    // XDG_CACHE_HOME names a file: nothing can be made under it.
+    const file = join(tempDir(), 'not-a-directory');
+    writeFileSync(file, '');
+    const res = await request(file);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe(expected.stdout);
+  });
+});
