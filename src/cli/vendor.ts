@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
  * command has run holds those functions too; the first run of a version of the CLI writes it (at exit, in the
  * cache directory bin/run.js names, beside Node.js's), and later runs start from it. V8 refuses a cache made by
  * another version of V8 or with other flags, and a run after such a refusal writes it again; the file name
- * holds the script's content hash, so a new build never reads an old cache.
+ * holds the script's content hash and its installation's path, so a new build never reads an old cache.
  */
 
 const nodeRequire = createRequire(import.meta.url);
@@ -41,7 +41,11 @@ const restoreFlags: string[] = [];
 export function loadVendor(file: string): unknown {
   if (loaded.has(file)) return loaded.get(file);
   const path = join(VENDOR, file);
-  const cacheFile = globalThis.docsCodeCache ? join(globalThis.docsCodeCache, `${file}.${process.arch}.${process.version}`) : undefined;
+  // One per installation too: a script made from a cache keeps the path of the one it was made in (its stack
+  // traces would name another installation of the same version).
+  const cacheFile = globalThis.docsCodeCache
+    ? join(globalThis.docsCodeCache, `${file}.${pathHash(path)}.${process.arch}.${process.version}`)
+    : undefined;
   let cachedData: Buffer | undefined;
   if (cacheFile) {
     try {
@@ -70,6 +74,13 @@ export function loadVendor(file: string): unknown {
 export function setRuntimeFlags(flags: string, restore: string): void {
   process.getBuiltinModule('node:v8').setFlagsFromString(flags);
   restoreFlags.push(restore);
+}
+
+/** FNV-1a of a path, in hex: enough to tell installations apart in a file name, and no crypto module to load. */
+function pathHash(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Writes the script's code cache with what this run compiled; a cache that cannot be written is left unwritten. */

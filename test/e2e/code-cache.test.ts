@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { cleanEnv, cleanup, docs, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
 import { demoEnv } from '../helpers/setup.js';
 
 /*
@@ -78,6 +79,26 @@ describe('the vendor scripts’ code cache', () => {
         .map(({ file }) => file)
         .sort(),
     );
+  });
+
+  it('each installation of the same build keeps its own', async () => {
+    // A script made from a cache keeps the path of the installation that wrote it: sharing one, an installation's
+    // stack traces (and V8's coverage, which the start-up tests read) named the other's files.
+    // A second installation of the same build: its scripts have the same content, at another path.
+    const copy = tempDir();
+    for (const part of ['bin', 'dist', 'package.json', 'oclif.manifest.json'])
+      cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const cacheHome = tempDir();
+    const env = { ...cleanEnv(demoEnv(emulator)), XDG_CACHE_HOME: cacheHome };
+    const args = ['spaces', 'get', DEMO.spaces.handbook, '--json'];
+    for (const root of [ROOT, copy]) {
+      const res = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], { env, encoding: 'utf8' });
+      expect(res.status, res.stderr).toBe(0);
+    }
+    const files = readdirSync(join(cacheHome, 'docs-cli', 'code-cache'));
+    expect(files.filter((file) => file.startsWith('oclif-'))).toHaveLength(2);
+    expect(files.filter((file) => file.startsWith('undici-'))).toHaveLength(2);
   });
 
   it('a command that sends nothing writes oclif’s only', async () => {
