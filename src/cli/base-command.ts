@@ -14,7 +14,7 @@ import { defaultConfigDir, ProfileStore } from './profiles.js';
 import { processIO, type IO } from './io.js';
 import { Names } from './names.js';
 import { subjectHint } from './subjects.js';
-import { setRuntimeFlags } from './vendor.js';
+import { runsCommand, setRuntimeFlags } from './vendor.js';
 import { ask, canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
@@ -148,6 +148,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   }
 
   override async init(): Promise<void> {
+    runsCommand(this.id ?? this.ctor.id);
     await super.init();
     const ctor = this.ctor as typeof DocsCommand;
     if (!ctor.ownsInterrupt) process.on('SIGINT', this.onSigint);

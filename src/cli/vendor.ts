@@ -11,9 +11,12 @@ import { fileURLToPath } from 'node:url';
  * the top level only, since V8 compiles a function when it is first called. So every run of a command compiled
  * again the functions of oclif and undici it called (10–20 ms of a request). A script's cache made once the
  * command has run holds those functions too; the first run of a version of the CLI writes it (at exit, in the
- * cache directory bin/run.js names, beside Node.js's), and later runs start from it. V8 refuses a cache made by
- * another version of V8 or with other flags, and a run after such a refusal writes it again; the file name
- * holds the script's content hash and its installation's path, so a new build never reads an old cache.
+ * cache directory bin/run.js names, beside Node.js's), and later runs start from it. A cache made after a run that
+ * started from one holds both, so the first run of each command with a cache writes it again (the commands it
+ * has learnt are listed beside it): a first run of `docs cr list --help` does not leave every later request
+ * compiling what it calls. V8 refuses a cache made by another version of V8 or with other flags, and a run after
+ * such a refusal writes it again; the file name holds the script's content hash and its installation's path, so
+ * a new build never reads an old cache.
  */
 
 const nodeRequire = createRequire(import.meta.url);
@@ -36,6 +39,9 @@ const importModule = (specifier: string): Promise<unknown> => import(specifier);
 
 const loaded = new Map<string, unknown>();
 const restoreFlags: string[] = [];
+/** The scripts this run loaded with a cache file, and whether V8 took the cache it found. */
+const cached: { script: import('node:vm').Script; file: string; accepted: boolean }[] = [];
+let command: string | undefined;
 
 /** Runs dist/bin/vendor/<file> (once in a process) and returns its exports. */
 export function loadVendor(file: string): unknown {
@@ -58,7 +64,10 @@ export function loadVendor(file: string): unknown {
     filename: path,
     cachedData,
   });
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) process.once('exit', () => saveCache(script, cacheFile));
+  if (cacheFile) {
+    if (cached.length === 0) process.once('exit', saveCaches);
+    cached.push({ script, file: cacheFile, accepted: cachedData !== undefined && script.cachedDataRejected === false });
+  }
   const module = { exports: {} as unknown };
   const factory = script.runInThisContext() as (...args: unknown[]) => void;
   factory.call(module.exports, module.exports, createRequire(path), module, path, dirname(path), importModule);
@@ -76,6 +85,34 @@ export function setRuntimeFlags(flags: string, restore: string): void {
   restoreFlags.push(restore);
 }
 
+/** Names the command this run runs (its id), for the caches to learn what it calls (see the top of this file). */
+export function runsCommand(id: string): void {
+  command = id;
+}
+
+/**
+ * At exit: writes the cache of each script that had none, or one V8 refused, or one that has not learnt this
+ * run's command yet, with V8's flags as they were at start.
+ */
+function saveCaches(): void {
+  const v8 = process.getBuiltinModule('node:v8');
+  for (const flags of restoreFlags.splice(0)) v8.setFlagsFromString(flags);
+  for (const { script, file, accepted } of cached) {
+    const learnt = accepted ? learntCommands(file) : [];
+    if (accepted && (command === undefined || learnt.includes(command))) continue;
+    if (writeQuietly(file, () => script.createCachedData()))
+      writeQuietly(`${file}.commands`, () => [...learnt, ...(command ? [command] : [])].join('\n'));
+  }
+}
+
+function learntCommands(file: string): string[] {
+  try {
+    return readFileSync(`${file}.commands`, 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+}
+
 /** FNV-1a of a path, in hex: enough to tell installations apart in a file name, and no crypto module to load. */
 function pathHash(path: string): string {
   let hash = 0x811c9dc5;
@@ -83,21 +120,20 @@ function pathHash(path: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Writes the script's code cache with what this run compiled; a cache that cannot be written is left unwritten. */
-function saveCache(script: import('node:vm').Script, file: string): void {
+/** Writes a file whole (through a temporary one), or not at all where it cannot (a read-only or full disk). */
+function writeQuietly(file: string, data: () => string | Buffer): boolean {
   const temporary = `${file}.${process.pid}`;
   try {
-    const v8 = process.getBuiltinModule('node:v8');
-    for (const flags of restoreFlags.splice(0)) v8.setFlagsFromString(flags);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, script.createCachedData());
+    writeFileSync(temporary, data());
     renameSync(temporary, file);
+    return true;
   } catch {
-    // A read-only or full disk, or no directory there: the next run compiles as this one did.
     try {
       rmSync(temporary, { force: true });
     } catch {
       // Nothing was written.
     }
+    return false;
   }
 }

@@ -31,12 +31,28 @@ const suffix = `.${process.arch}.${process.version}`;
 function cacheFiles(dir: string): Record<string, { file: string; written: number; bytes: number }> {
   if (!existsSync(dir)) return {};
   return Object.fromEntries(
-    readdirSync(dir).map((file) => {
-      const stat = statSync(join(dir, file));
-      return [file.replace(/-\w+\.cjs\..*$/, ''), { file, written: stat.mtimeMs, bytes: stat.size }];
-    }),
+    readdirSync(dir)
+      .filter((file) => !file.endsWith('.commands'))
+      .map((file) => {
+        const stat = statSync(join(dir, file));
+        return [file.replace(/-\w+\.cjs\..*$/, ''), { file, written: stat.mtimeMs, bytes: stat.size }];
+      }),
   );
 }
+
+/** The commands each script's cache has learnt (listed beside it), by script name. */
+function learnt(dir: string): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(cacheFiles(dir)).map(([name, { file }]) => [
+      name,
+      readFileSync(join(dir, `${file}.commands`), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    ]),
+  );
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20)); // a rewrite gets another mtime
 
 function request(cacheHome: string, extra: Record<string, string> = {}) {
   return docs(['spaces', 'get', DEMO.spaces.handbook, '--json'], {
@@ -59,7 +75,7 @@ describe('the vendor scripts’ code cache', () => {
       expect(bytes).toBeGreaterThan(50_000);
     }
 
-    await new Promise((resolve) => setTimeout(resolve, 20)); // a rewrite gets another mtime
+    await pause();
     const second = await request(cacheHome);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
@@ -74,11 +90,36 @@ describe('the vendor scripts’ code cache', () => {
     expect(third.stdout).toBe(first.stdout);
     expect(readFileSync(oclif, 'utf8')).not.toBe('not a code cache');
     expect(statSync(oclif).size).toBeGreaterThan(50_000);
-    expect(readdirSync(dir).sort()).toEqual(
-      Object.values(written)
-        .map(({ file }) => file)
-        .sort(),
-    );
+    expect(Object.keys(cacheFiles(dir)).sort()).toEqual(['oclif', 'undici']);
+  });
+
+  it('learns each command once: its first run with the cache writes it again, with what the cache held and what it added', async () => {
+    const cacheHome = tempDir();
+    const dir = join(cacheHome, 'docs-cli', 'code-cache');
+    const env = { env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome } };
+    const offline = await docs(['config', 'get', 'org'], env);
+    expect(offline.code, offline.stderr).toBe(0);
+    const first = cacheFiles(dir);
+    expect(Object.keys(first)).toEqual(['oclif']);
+    expect(learnt(dir)).toEqual({ oclif: ['config:get'] });
+
+    await pause();
+    expect((await request(cacheHome)).code).toBe(0);
+    const second = cacheFiles(dir);
+    expect(second.oclif!.written).not.toBe(first.oclif!.written);
+    // What `config get` compiled is still in it, with what a request adds.
+    expect(second.oclif!.bytes).toBeGreaterThan(first.oclif!.bytes);
+    expect(learnt(dir)).toEqual({ oclif: ['config:get', 'spaces:get'], undici: ['spaces:get'] });
+
+    await pause();
+    for (const args of [
+      ['spaces', 'get', DEMO.spaces.handbook, '--json'],
+      ['config', 'get', 'org'],
+    ]) {
+      const res = await docs(args, env);
+      expect(res.code, res.stderr).toBe(0);
+    }
+    expect(cacheFiles(dir)).toEqual(second);
   });
 
   it('each installation of the same build keeps its own', async () => {
@@ -97,8 +138,8 @@ describe('the vendor scripts’ code cache', () => {
       expect(res.status, res.stderr).toBe(0);
     }
     const files = readdirSync(join(cacheHome, 'docs-cli', 'code-cache'));
-    expect(files.filter((file) => file.startsWith('oclif-'))).toHaveLength(2);
-    expect(files.filter((file) => file.startsWith('undici-'))).toHaveLength(2);
+    expect(files.filter((file) => file.startsWith('oclif-') && file.endsWith(suffix))).toHaveLength(2);
+    expect(files.filter((file) => file.startsWith('undici-') && file.endsWith(suffix))).toHaveLength(2);
   });
 
   it('a command that sends nothing writes oclif’s only', async () => {
