@@ -386,6 +386,8 @@ const vendor = await build({
   ],
   outdir: join(OUT, 'vendor'),
   entryNames: '[name]-[hash]',
+  // The metafile's paths (read below) are relative to it.
+  absWorkingDir: ROOT,
   bundle: true,
   format: 'cjs',
   platform: 'node',

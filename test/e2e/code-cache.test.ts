@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
@@ -9,8 +11,9 @@ import { demoEnv } from '../helpers/setup.js';
 /*
  * The code cache of the bundle's vendor scripts (oclif, undici: src/cli/vendor.ts). The first run writes it in the
  * user's cache directory; a run that V8 accepts it in leaves it as it is, and one it refuses writes it again. So a
- * second run that leaves the files untouched is one that started from them, on whichever Node.js runs this suite
- * (CI runs it on Node.js 20, 22 and 24: a V8 flag the request sets is put back before the cache is written).
+ * second run that leaves the files untouched (the same inode: a write renames a new file into place) is one that
+ * started from them, on whichever Node.js runs this suite (CI runs it on Node.js 20, 22 and 24: the V8 flags a
+ * request sets are put back before the cache is written).
  */
 
 let emulator: RunningEmulator;
@@ -26,103 +29,116 @@ afterAll(async () => {
 });
 
 const suffix = `.${process.arch}.${process.version}`;
+const MAGIC = 'docs code cache 1';
 
-/** The cache files in `dir`, by script name (oclif, undici), with what identifies a write of each. */
-function cacheFiles(dir: string): Record<string, { file: string; written: number; bytes: number }> {
+interface CacheFile {
+  file: string;
+  inode: number;
+  bytes: number;
+  /** The commands it has learnt (the file's second line). */
+  learnt: string[];
+}
+
+/** The cache files in `dir`, by script name (oclif, undici). */
+function cacheFiles(dir: string): Record<string, CacheFile> {
   if (!existsSync(dir)) return {};
   return Object.fromEntries(
-    readdirSync(dir)
-      .filter((file) => !file.endsWith('.commands'))
-      .map((file) => {
-        const stat = statSync(join(dir, file));
-        return [file.replace(/-\w+\.cjs\..*$/, ''), { file, written: stat.mtimeMs, bytes: stat.size }];
-      }),
+    readdirSync(dir).map((file) => {
+      const stat = statSync(join(dir, file));
+      const [magic, commands] = readFileSync(join(dir, file), 'latin1').split('\n', 2);
+      expect(magic, file).toBe(MAGIC);
+      const learnt = commands!.split(',').filter(Boolean);
+      return [file.replace(/-\w+\.cjs\..*$/, ''), { file, inode: stat.ino, bytes: stat.size, learnt }];
+    }),
   );
 }
 
-/** The commands each script's cache has learnt (listed beside it), by script name. */
-function learnt(dir: string): Record<string, string[]> {
-  return Object.fromEntries(
-    Object.entries(cacheFiles(dir)).map(([name, { file }]) => [
-      name,
-      readFileSync(join(dir, `${file}.commands`), 'utf8')
-        .split('\n')
-        .filter(Boolean),
-    ]),
-  );
+const cacheDir = (cacheHome: string) => join(cacheHome, 'docs-cli', 'code-cache');
+
+function run(cacheHome: string, args: string[], extra: Record<string, string> = {}) {
+  return docs(args, { env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome, ...extra } });
 }
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 20)); // a rewrite gets another mtime
-
-function request(cacheHome: string, extra: Record<string, string> = {}) {
-  return docs(['spaces', 'get', DEMO.spaces.handbook, '--json'], {
-    env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome, ...extra },
-  });
-}
+const SPACE = ['spaces', 'get', DEMO.spaces.handbook, '--json'];
 
 describe('the vendor scripts’ code cache', () => {
-  it('is written by the first run, read by the next without being written again, and written again when refused', async () => {
+  it('is written by the first run, read by the next without being written again, and written again when refused or damaged', async () => {
     const cacheHome = tempDir();
-    const dir = join(cacheHome, 'docs-cli', 'code-cache');
-    const first = await request(cacheHome);
+    const dir = cacheDir(cacheHome);
+    const first = await run(cacheHome, SPACE);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toBe('');
     const written = cacheFiles(dir);
     expect(Object.keys(written).sort()).toEqual(['oclif', 'undici']);
-    for (const { file, bytes } of Object.values(written)) {
+    for (const { file, bytes, learnt } of Object.values(written)) {
       expect(file.endsWith(suffix)).toBe(true);
       // Made after the run: the functions it called are in it (a cache of the top level alone is a few kB).
       expect(bytes).toBeGreaterThan(50_000);
+      expect(learnt).toEqual(['spaces:get']);
     }
 
-    await pause();
-    const second = await request(cacheHome);
+    const second = await run(cacheHome, SPACE);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     expect(second.stderr).toBe('');
     expect(cacheFiles(dir)).toEqual(written);
 
-    // A cache V8 refuses (here: not a cache at all) is compiled past and written again.
+    // Not a cache at all; then a cache damaged in its middle, which V8 took (and crashed on) until its checksum was checked.
     const oclif = join(dir, written.oclif!.file);
-    writeFileSync(oclif, 'not a code cache');
-    const third = await request(cacheHome);
-    expect(third.code, third.stderr).toBe(0);
-    expect(third.stdout).toBe(first.stdout);
-    expect(readFileSync(oclif, 'utf8')).not.toBe('not a code cache');
-    expect(statSync(oclif).size).toBeGreaterThan(50_000);
-    expect(Object.keys(cacheFiles(dir)).sort()).toEqual(['oclif', 'undici']);
+    const intact = readFileSync(oclif);
+    const damaged = Buffer.from(intact);
+    for (let i = 2000; i < 2100; i++) damaged[i]! ^= 0x5a;
+    for (const contents of [Buffer.from('not a code cache'), damaged]) {
+      writeFileSync(oclif, contents);
+      const again = await run(cacheHome, SPACE);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toBe('');
+      expect(again.stdout).toBe(first.stdout);
+      const rewritten = cacheFiles(dir);
+      expect(rewritten.oclif!.bytes).toBeGreaterThan(50_000);
+      expect(readFileSync(oclif).equals(contents)).toBe(false);
+      expect(Object.keys(rewritten).sort()).toEqual(['oclif', 'undici']);
+    }
   });
 
-  it('learns each command once: its first run with the cache writes it again, with what the cache held and what it added', async () => {
+  it('learns each command once, when it succeeds: its first such run writes the cache again with what it held and what it added', async () => {
     const cacheHome = tempDir();
-    const dir = join(cacheHome, 'docs-cli', 'code-cache');
-    const env = { env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome } };
-    const offline = await docs(['config', 'get', 'org'], env);
-    expect(offline.code, offline.stderr).toBe(0);
-    const first = cacheFiles(dir);
-    expect(Object.keys(first)).toEqual(['oclif']);
-    expect(learnt(dir)).toEqual({ oclif: ['config:get'] });
+    const dir = cacheDir(cacheHome);
+    // The help of a command runs none: it writes the cache, and it learns nothing.
+    expect((await run(cacheHome, ['cr', 'list', '--help'])).code).toBe(0);
+    const help = cacheFiles(dir);
+    expect(Object.keys(help)).toEqual(['oclif']);
+    expect(help.oclif!.learnt).toEqual([]);
+    // A request alone, for comparison.
+    const alone = tempDir();
+    expect((await run(alone, SPACE)).code).toBe(0);
 
-    await pause();
-    expect((await request(cacheHome)).code).toBe(0);
-    const second = cacheFiles(dir);
-    expect(second.oclif!.written).not.toBe(first.oclif!.written);
-    // What `config get` compiled is still in it, with what a request adds.
-    expect(second.oclif!.bytes).toBeGreaterThan(first.oclif!.bytes);
-    expect(learnt(dir)).toEqual({ oclif: ['config:get', 'spaces:get'], undici: ['spaces:get'] });
+    // A run that fails (a flag it does not take) learns nothing either.
+    const failed = await run(cacheHome, [...SPACE, '--no-such-flag']);
+    expect(failed.code).toBe(2);
+    expect(cacheFiles(dir).oclif).toEqual(help.oclif);
+    expect(cacheFiles(dir).undici!.learnt).toEqual([]);
 
-    await pause();
-    for (const args of [
-      ['spaces', 'get', DEMO.spaces.handbook, '--json'],
-      ['config', 'get', 'org'],
-    ]) {
-      const res = await docs(args, env);
+    expect((await run(cacheHome, SPACE)).code).toBe(0);
+    const learnt = cacheFiles(dir);
+    expect(learnt.oclif!.inode).not.toBe(help.oclif!.inode);
+    expect(learnt.oclif!.learnt).toEqual(['spaces:get']);
+    expect(learnt.undici!.learnt).toEqual(['spaces:get']);
+    // It holds what the help compiled and what the request did: more than either alone.
+    expect(learnt.oclif!.bytes).toBeGreaterThan(help.oclif!.bytes);
+    expect(learnt.oclif!.bytes).toBeGreaterThan(cacheFiles(cacheDir(alone)).oclif!.bytes);
+
+    for (const args of [SPACE, ['config', 'get', 'org'], SPACE, ['config', 'get', 'org']]) {
+      const res = await run(cacheHome, args);
       expect(res.code, res.stderr).toBe(0);
     }
-    expect(cacheFiles(dir)).toEqual(second);
+    // `config get` was new to oclif's cache (once); undici's it does not load.
+    const after = cacheFiles(dir);
+    expect(after.oclif!.learnt).toEqual(['spaces:get', 'config:get']);
+    expect(after.undici).toEqual(learnt.undici);
   });
 
-  it('each installation of the same build keeps its own', async () => {
+  it('each installation of the same build keeps its own; a new build replaces the one before it', async () => {
     // A script made from a cache keeps the path of the installation that wrote it: sharing one, an installation's
     // stack traces (and V8's coverage, which the start-up tests read) named the other's files.
     // A second installation of the same build: its scripts have the same content, at another path.
@@ -132,33 +148,75 @@ describe('the vendor scripts’ code cache', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
     const cacheHome = tempDir();
     const env = { ...cleanEnv(demoEnv(emulator)), XDG_CACHE_HOME: cacheHome };
-    const args = ['spaces', 'get', DEMO.spaces.handbook, '--json'];
-    for (const root of [ROOT, copy]) {
-      const res = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], { env, encoding: 'utf8' });
+    const runFrom = (root: string) => {
+      const res = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...SPACE], { env, encoding: 'utf8' });
       expect(res.status, res.stderr).toBe(0);
+    };
+    const files = () => readdirSync(cacheDir(cacheHome)).sort();
+    runFrom(ROOT);
+    const mine = files();
+    runFrom(copy);
+    const both = files();
+    expect(both.filter((file) => file.startsWith('oclif-') && file.endsWith(suffix))).toHaveLength(2);
+    expect(both.filter((file) => file.startsWith('undici-') && file.endsWith(suffix))).toHaveLength(2);
+    const copies = both.filter((file) => !mine.includes(file));
+
+    // The copy gets a new build of oclif's script (another content hash): its cache replaces the copy's old one only.
+    const vendor = join(copy, 'dist', 'bin', 'vendor');
+    const oldName = readdirSync(vendor).find((file) => /^oclif-\w+\.cjs$/.test(file))!;
+    const newName = 'oclif-NEWBUILD.cjs';
+    writeFileSync(join(vendor, newName), `${readFileSync(join(vendor, oldName), 'utf8')}\n// another build\n`);
+    for (const chunk of readdirSync(join(copy, 'dist', 'bin', 'chunks'))) {
+      const path = join(copy, 'dist', 'bin', 'chunks', chunk);
+      const text = readFileSync(path, 'utf8');
+      if (text.includes(oldName)) writeFileSync(path, text.split(oldName).join(newName));
     }
-    const files = readdirSync(join(cacheHome, 'docs-cli', 'code-cache'));
-    expect(files.filter((file) => file.startsWith('oclif-') && file.endsWith(suffix))).toHaveLength(2);
-    expect(files.filter((file) => file.startsWith('undici-') && file.endsWith(suffix))).toHaveLength(2);
+    runFrom(copy);
+    const after = files();
+    const oldOfCopy = copies.find((file) => file.startsWith('oclif-'))!;
+    expect(after).not.toContain(oldOfCopy);
+    expect(after.filter((file) => file.startsWith(`${newName}.`))).toHaveLength(1);
+    expect(after.filter((file) => !file.startsWith(`${newName}.`))).toEqual(both.filter((file) => file !== oldOfCopy));
   });
 
   it('a command that sends nothing writes oclif’s only', async () => {
     const cacheHome = tempDir();
-    const res = await docs(['config', 'get', 'org'], { env: { ...demoEnv(emulator), XDG_CACHE_HOME: cacheHome } });
+    const res = await run(cacheHome, ['config', 'get', 'org']);
     expect(res.code, res.stderr).toBe(0);
-    expect(Object.keys(cacheFiles(join(cacheHome, 'docs-cli', 'code-cache')))).toEqual(['oclif']);
+    expect(Object.keys(cacheFiles(cacheDir(cacheHome)))).toEqual(['oclif']);
+  });
+
+  it('--debug loads the scripts as modules: no cache, and their stack frames mapped to their sources', async () => {
+    // A server answering a space without its required fields: an unexpected answer, whose stack --debug prints.
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"id":5}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const cacheHome = tempDir();
+      const { port } = server.address() as AddressInfo;
+      const res = await docs(['spaces', 'get', 'sp_x', '--debug'], {
+        env: { DOCS_TOKEN: 'x', DOCS_API_URL: `http://127.0.0.1:${port}`, XDG_CACHE_HOME: cacheHome },
+      });
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toMatch(/at .*node_modules[/\\]@oclif[/\\]core[/\\]lib[/\\]command\.js:\d+:\d+/);
+      expect(existsSync(cacheDir(cacheHome))).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off; a cache directory that cannot be written changes nothing', async () => {
     const off = tempDir();
-    const expected = await request(off, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    const expected = await run(off, SPACE, { NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(expected.code, expected.stderr).toBe(0);
     expect(existsSync(join(off, 'docs-cli'))).toBe(false);
 
     // XDG_CACHE_HOME names a file: nothing can be made under it.
     const file = join(tempDir(), 'not-a-directory');
     writeFileSync(file, '');
-    const res = await request(file);
+    const res = await run(file, SPACE);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toBe('');
     expect(res.stdout).toBe(expected.stdout);
