@@ -14,8 +14,10 @@ import { fileURLToPath } from 'node:url';
  * cache directory bin/run.js names, beside Node.js's), and later runs start from it. A cache made after a run that
  * started from one holds both, so the first run of each command that succeeds with a cache writes it again (the
  * cache file names the commands it has learnt): a first run of `docs cr list --help` does not leave every later
- * request compiling what it calls. A cache is never replaced by a smaller one: V8 drops the code of functions
- * that have not run for a while, which a long-running command (the emulator, `docs mcp`, the views) would lose.
+ * request compiling what it calls. A cache is not replaced by one much smaller (by more than 5%): V8 drops the code
+ * of functions that have not run for a while, which a long-running command (the emulator, `docs mcp`, the views) or
+ * one that collects garbage a lot would lose. (A little smaller is taken: a run can lose a few, and its command would
+ * otherwise make a cache at every exit without writing it.)
  *
  * V8 refuses a cache made by another version of V8 or with other flags, and one whose checksum does not match
  * (V8 checks it only under --verify-snapshot-checksum, which is on while a script compiles and while its cache is
@@ -118,8 +120,8 @@ export function runsCommand(id: string): void {
 
 /**
  * Whether a script's cache is written at exit, and with which commands learnt: where the file had none that V8
- * took; or where this run's command succeeded and is new to it, unless the new cache would be smaller (`bytes`
- * says how large it would be, made only when needed).
+ * took; or where this run's command succeeded and is new to it, unless the new cache would be more than 5% smaller
+ * (`bytes` says how large it would be, made only when needed).
  */
 export function cacheToWrite(
   found: { accepted: boolean; bytes: number; learnt: string[] },
@@ -128,7 +130,7 @@ export function cacheToWrite(
 ): { learnt: string[] } | undefined {
   const learns = run.succeeded && run.command !== undefined && !found.learnt.includes(run.command);
   if (!found.accepted) return { learnt: learns ? [run.command!] : [] };
-  if (!learns || bytes() < found.bytes) return undefined;
+  if (!learns || bytes() < found.bytes * 0.95) return undefined;
   return { learnt: [...found.learnt, run.command!] };
 }
 

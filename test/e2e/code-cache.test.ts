@@ -128,14 +128,12 @@ describe('the vendor scripts’ code cache', () => {
     expect(learnt.oclif!.bytes).toBeGreaterThan(help.oclif!.bytes);
     expect(learnt.oclif!.bytes).toBeGreaterThan(cacheFiles(cacheDir(alone)).oclif!.bytes);
 
-    for (const args of [SPACE, ['config', 'get', 'org'], SPACE, ['config', 'get', 'org']]) {
-      const res = await run(cacheHome, args);
+    // Known to both caches now: neither is written again.
+    for (let i = 0; i < 2; i++) {
+      const res = await run(cacheHome, SPACE);
       expect(res.code, res.stderr).toBe(0);
     }
-    // `config get` was new to oclif's cache (once); undici's it does not load.
-    const after = cacheFiles(dir);
-    expect(after.oclif!.learnt).toEqual(['spaces:get', 'config:get']);
-    expect(after.undici).toEqual(learnt.undici);
+    expect(cacheFiles(dir)).toEqual(learnt);
   });
 
   it('each installation of the same build keeps its own; a new build replaces the one before it', async () => {
