@@ -140,11 +140,15 @@ function saveCaches(code: number): void {
   for (const flags of restoreFlags.splice(0)) v8.setFlagsFromString(flags);
   v8.setFlagsFromString('--verify-snapshot-checksum');
   for (const { script, file, accepted, bytes, learnt } of cached) {
-    let data: Buffer | undefined;
-    const made = () => (data ??= script.createCachedData());
-    const write = cacheToWrite({ accepted, bytes, learnt }, { command, succeeded: code === 0 }, () => made().length);
-    if (!write) continue;
-    if (writeQuietly(file, () => Buffer.concat([Buffer.from(`${MAGIC}${write.learnt.join(',')}\n`), made()]))) removeOtherBuilds(file);
+    try {
+      let data: Buffer | undefined;
+      const made = () => (data ??= script.createCachedData());
+      const write = cacheToWrite({ accepted, bytes, learnt }, { command, succeeded: code === 0 }, () => made().length);
+      if (!write) continue;
+      if (writeQuietly(file, () => Buffer.concat([Buffer.from(`${MAGIC}${write.learnt.join(',')}\n`), made()]))) removeOtherBuilds(file);
+    } catch {
+      // Whatever goes wrong here, the run is over: it leaves the cache as it found it, and prints nothing.
+    }
   }
 }
 
