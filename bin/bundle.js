@@ -378,8 +378,26 @@ const vendorStandIns = {
   },
 };
 
+// What the vendor scripts and the bundle are built alike with.
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  // Stack traces need the mappings only; the sources' text would make every --debug run read megabytes.
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // React's production build: the development one checks and warns at every render, and loads slower. oclif reads
+  // it too, to decide whether to warn of a command that did not parse its flags.
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 const vendor = await build({
+  ...common,
   entryPoints: [
     { in: join(ROOT, 'node_modules', '@oclif', 'core', 'lib', 'index.js'), out: 'oclif' },
     { in: 'docs-vendor:undici', out: 'undici' },
@@ -388,21 +406,10 @@ const vendor = await build({
   entryNames: '[name]-[hash]',
   // The metafile's paths (read below) are relative to it.
   absWorkingDir: ROOT,
-  bundle: true,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
   outExtension: { '.js': '.cjs' },
-  sourcemap: 'linked',
-  sourcesContent: false,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   metafile: true,
   plugins: [vendorEntries, externals],
-  // As in the bundle below: oclif reads it to decide whether to warn of a command that did not parse its flags.
-  define: { 'process.env.NODE_ENV': '"production"' },
 });
 for (const [file, output] of Object.entries(vendor.metafile.outputs)) {
   if (!output.entryPoint) continue;
@@ -413,27 +420,16 @@ for (const [file, output] of Object.entries(vendor.metafile.outputs)) {
 }
 if (!vendorFiles.oclif || !vendorFiles.undici) throw new Error(`vendor scripts not found in ${JSON.stringify(vendorFiles)}`);
 await build({
+  ...common,
   entryPoints,
   outdir: OUT,
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   // .mjs: Node.js knows an .mjs file is an ES module without looking for the package.json that says so, which it
   // did for each of the ~30 files a command loads (2–3% of `docs spaces get`, back to back).
   outExtension: { '.js': '.mjs' },
-  sourcemap: 'linked',
-  // Stack traces need the mappings only; the sources' text would make every --debug run read megabytes.
-  sourcesContent: false,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   plugins: [vendorStandIns, externals],
-  // React's production build: the development one checks and warns at every render, and loads slower.
-  define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS (oclif, undici) calls require() and reads __dirname; ESM has neither.
   banner: {
     js: [
