@@ -22,6 +22,14 @@ export * from './api/errors.js';
 export { ValidationError, formatIssues } from './api/validation.js';
 export { paginate, DEFAULT_PAGE_SIZE, type PaginateOptions } from './api/paginate.js';
 export type { HttpOptions, TimeoutOptions, RetryOptions } from './api/http.js';
+export {
+  WaitBudget,
+  DEFAULT_MAX_WAIT_MS,
+  type RateLimitOptions,
+  type RateLimitState,
+  type RateLimitWait,
+  type RequestKind,
+} from './api/rate-limit.js';
 
 // Resources as the API answers them (the output types of the lenient response schemas).
 export type { User, ListEnvelope } from './api/schemas/common.js';

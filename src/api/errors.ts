@@ -138,6 +138,42 @@ export class TimeoutError extends NetworkError {
   }
 }
 
+/** What a RateLimitError knows of the limit it met. */
+export interface RateLimitDetails {
+  method: string;
+  url: string;
+  /** The window it met: reads or writes. */
+  kind: 'read' | 'write';
+  /** How long the next request of its kind would have had to wait (ms). */
+  waitMs: number;
+  /** The wait budget, what of it was spent, and where it came from (`--max-wait`, `DOCS_MAX_WAIT`, `default`). */
+  budgetMs: number;
+  spentMs: number;
+  budgetSource?: string;
+  /** The server answered 429: the request was refused, not applied, and is safe to send again. */
+  refused: boolean;
+  /** Requests a window allows and how long one is (ms), as far as the answers said. */
+  limit?: number;
+  windowMs?: number;
+  /** When the window resets, ms since the epoch on this machine's clock. */
+  resetAt?: number;
+}
+
+/**
+ * The rate limit would keep the request waiting beyond its wait budget (src/api/rate-limit.ts). Nothing of the
+ * request was applied: it was refused with a 429 or never sent.
+ */
+export class RateLimitError extends DocsError {
+  override name = 'RateLimitError';
+  readonly exitCode = ExitCode.rateLimited;
+  constructor(
+    message: string,
+    readonly details: RateLimitDetails,
+  ) {
+    super(message);
+  }
+}
+
 /** The caller aborted (Ctrl-C). */
 export class AbortedError extends DocsError {
   override name = 'AbortedError';

@@ -20,10 +20,19 @@ import {
   type RetryOptions,
 } from './retry.js';
 import { DEFAULT_TIMEOUTS, type TimeoutOptions } from './timeouts.js';
+import { RateLimiter, type RateLimitOptions, type RateLimitState, type Ticket, type WaitBudget } from './rate-limit.js';
 
 export { DEFAULT_TIMEOUTS, type TimeoutOptions };
 
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryOptions } from './retry.js';
+export {
+  DEFAULT_MAX_WAIT_MS,
+  RateLimiter,
+  WaitBudget,
+  type RateLimitOptions,
+  type RateLimitState,
+  type RateLimitWait,
+} from './rate-limit.js';
 
 /** Package version, read at run time; `../../package.json` is the package root from both src/api and dist/api. */
 export const VERSION = ((): string => {
@@ -45,13 +54,18 @@ export interface HttpOptions {
   debug?: (line: string) => void;
   timeouts?: TimeoutOptions;
   retry?: RetryOptions;
+  /**
+   * The rate limit (src/api/rate-limit.ts): how long one request may wait on it (`maxWaitMs`, default 70 s), and
+   * who is told of each wait.
+   */
+  rateLimit?: RateLimitOptions;
   /** Keep-alive connections per origin. */
   connections?: number;
   /** Injected for tests: waits `ms` (the transport also stops waiting when the request's signal aborts). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injected for tests: uniform in [0, 1), draws the backoff jitter. */
   random?: () => number;
-  /** Injected for tests: wall clock in ms (retry budget, `Retry-After` dates). */
+  /** Injected for tests: wall clock in ms (retry budget, `Retry-After` dates, rate-limit windows). */
   now?: () => number;
 }
 
@@ -72,6 +86,8 @@ export interface HttpRequest {
    * parsed as usual, with the usual errors.
    */
   read?: (bytes: Buffer) => unknown;
+  /** The wait budget this request draws from; else the one attached to its signal, else the client's per-request one. */
+  budget?: WaitBudget;
 }
 
 export interface HttpResponse {
@@ -80,7 +96,7 @@ export interface HttpResponse {
   /** Parsed JSON, or undefined for an empty body (204/205). */
   body: unknown;
   contentType: string;
-  /** Retries it took (0 when the first attempt answered). */
+  /** Retries it took (0 when the first attempt answered), answers of 429 included. */
   retries: number;
 }
 
@@ -137,6 +153,8 @@ export class HttpClient {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly now: () => number;
+  /** One per client: every request of the client waits on it (src/api/rate-limit.ts). */
+  readonly rateLimiter: RateLimiter;
 
   constructor(readonly options: HttpOptions) {
     const url = new URL(options.baseUrl);
@@ -148,6 +166,11 @@ export class HttpClient {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     registerSecret(options.token);
+    this.rateLimiter = new RateLimiter(options.rateLimit, {
+      now: () => this.now(),
+      random: () => this.random(),
+      trace: options.debug ? (line) => this.trace(line) : undefined,
+    });
     this.agent = new Agent({
       connections: options.connections ?? 8,
       // Node.js's default limit of a response's headers, given here: undici would otherwise load node:http to read it.
@@ -157,6 +180,11 @@ export class HttpClient {
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
+  }
+
+  /** The last rate-limit window the answers described: `{kind, limit, remaining, resetAt}`. */
+  get rateLimit(): RateLimitState | undefined {
+    return this.rateLimiter.state;
   }
 
   url(path: string, query?: Record<string, unknown>): string {
@@ -178,17 +206,46 @@ export class HttpClient {
       payload = JSON.stringify(req.body);
     }
     const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const budget = req.budget ?? this.rateLimiter.budgetOf(req.signal);
+    const acquire = {
+      method,
+      url: shown,
+      budget,
+      signal: req.signal,
+      pause: (ms: number) => this.pause(ms, req.signal, method, shown),
+      aborted: () => this.aborted(method, shown),
+    };
     const started = this.now();
+    // The retry budget (maxElapsedMs) counts the time of the tries and their backoff, not the rate limit's waits.
+    let limited = 0;
     const { maxRetries, maxElapsedMs } = this.retry;
     let stalls = 0;
-    for (let retries = 0; ; retries++) {
+    let refusals = 0;
+    for (let retries = 0; ;) {
       if (req.signal?.aborted) throw this.aborted(method, shown);
+      const before = this.now();
+      let ticket: Ticket;
       try {
-        const res = await this.attempt(method, url, shown, headers, payload, req);
-        return { ...res, retries };
+        ticket = await this.rateLimiter.acquire(acquire);
+      } catch (err) {
+        // The tries so far, less the first.
+        if (err instanceof DocsError) err.retries = Math.max(0, retries + refusals - 1);
+        throw err;
+      }
+      limited += this.now() - before;
+      try {
+        const res = await this.attempt(method, url, shown, headers, payload, req, ticket);
+        return { ...res, retries: retries + refusals };
       } catch (err) {
         if (!(err instanceof DocsError) || err instanceof AbortedError) throw err;
-        err.retries = retries;
+        err.retries = retries + refusals;
+        // A 429 was not applied, whatever the method: the limiter holds every request until the window allows
+        // them again (or fails the one past its wait budget), and this one goes again then.
+        if (err instanceof ApiError && err.status === 429) {
+          refusals++;
+          this.trace(`~ 429: sending again when the rate limit allows`);
+          continue;
+        }
         const reason = retryReason(err, idempotent);
         if (reason === undefined) {
           if (!idempotent && err instanceof NetworkError && failedAfterSending(err)) err.mayHaveApplied = true;
@@ -198,7 +255,7 @@ export class HttpClient {
           throw retries === 0 ? err : giveUp(err, `gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
         // A silent server is asked once more, not maxRetries times: each try costs a whole timeout.
         if (isStall(err) && stalls++ >= MAX_STALL_RETRIES) throw giveUp(err, `gave up after it stalled ${stalls} times`);
-        const remaining = maxElapsedMs - (this.now() - started);
+        const remaining = maxElapsedMs - (this.now() - started - limited);
         const retryAfter = err instanceof ApiError ? err.details.retryAfterMs : undefined;
         let wait: number;
         if (retryAfter !== undefined) {
@@ -220,6 +277,7 @@ export class HttpClient {
         }
         this.trace(`~ retry ${retries + 1}/${maxRetries} in ${wait}ms after ${reason}`);
         await this.pause(wait, req.signal, method, shown);
+        retries++;
       }
     }
   }
@@ -235,6 +293,7 @@ export class HttpClient {
     headers: Record<string, string>,
     payload: string | undefined,
     req: HttpRequest,
+    ticket: Ticket,
   ): Promise<Omit<HttpResponse, 'retries'>> {
     const t0 = now();
     if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
@@ -263,9 +322,16 @@ export class HttpClient {
         text = await res.body.text();
       }
     } catch (err) {
+      // No answer: the window learns nothing from it.
+      this.rateLimiter.settle(ticket, undefined);
       throw this.failure(err, method, shown, req.signal, t0);
     }
     const status = res.statusCode;
+    this.rateLimiter.settle(ticket, {
+      status,
+      headers: res.headers,
+      ...(status === 429 ? { retryAfterMs: parseRetryAfter(res.headers['retry-after'], this.now()), message: text } : {}),
+    });
     const contentType = header(res.headers['content-type']);
     if (this.options.debug)
       this.trace(`< ${status} ${contentType || '-'} ${Math.round(now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { buildPath, type Operation, type OperationItem, type OperationParams, type OperationResult } from './operation.js';
 import { HttpClient, type HttpOptions } from './http.js';
+import type { RateLimitState } from './rate-limit.js';
 import { paginate, paginateLines, type LinesPage, type Page, type PaginateOptions } from './paginate.js';
 import { JSON_LINES, ScannedPage, scanListPage, type WithJsonLines } from './json-lines.js';
 import { ResponseError } from './errors.js';
@@ -47,6 +48,14 @@ export class OperationClient {
   constructor(options: DocsClientOptions, http?: HttpClient) {
     this.http = http ?? new HttpClient(options);
     this.validateResponses = options.validateResponses ?? true;
+  }
+
+  /**
+   * The rate limit as the last answer described it (`{kind, limit, remaining, resetAt}`), undefined before an answer
+   * carried the `X-RateLimit-*` headers. Requests wait on it (`rateLimit.maxWaitMs` in the options sets how long).
+   */
+  get rateLimit(): RateLimitState | undefined {
+    return this.http.rateLimit;
   }
 
   /** Validate and build the request for `op` without sending it. */

@@ -76,10 +76,9 @@ export function backoffDelay(retry: number, policy: Required<RetryOptions>, rand
   return Math.floor(random() * ceiling);
 }
 
-/** Why this failure deserves another attempt, or undefined when it does not. */
+/** Why this failure deserves another attempt, or undefined when it does not (a 429 is the rate limiter's: http.ts). */
 export function retryReason(err: DocsError, idempotent: boolean): string | undefined {
   if (err instanceof ApiError) {
-    if (err.status === 429) return '429';
     // A 503 with Retry-After is the server saying it did not act on the request.
     if (err.status === 503 && err.details.retryAfterMs !== undefined) return '503';
     if (idempotent && GATEWAY_STATUSES.has(err.status)) return String(err.status);

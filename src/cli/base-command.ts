@@ -5,7 +5,7 @@ import { AbortedError, ExitCode } from '../api/errors.js';
 import type { Operation, OperationItem, OperationParams, OperationResult } from '../api/operation.js';
 import { redact, registerSecret } from '../api/redact.js';
 import type { DocsClientOptions, OperationClient, PreparedRequest } from '../api/request.js';
-import { resolveContext, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
+import { resolveContext, resolveMaxWait, resolveProfileName, resolveTimeoutMs, type ResolvedContext } from './context.js';
 import { debugSink } from './debug.js';
 import { AuthError, CommandFailure, describeError, exitCodeOf, UsageError, type ErrorContext, type Subject } from './errors.js';
 import { ALL_PAGE_SIZE, DEFAULT_LIMIT } from './flags/common.js';
@@ -18,6 +18,8 @@ import { runsCommand, setRuntimeFlags } from './vendor.js';
 import { ask, canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
+import { WaitBudget, type RateLimitWait } from '../api/rate-limit.js';
+import { RateLimitNotice } from './rate-limit-notice.js';
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof DocsCommand)['baseFlags'] & T['flags']>;
 export type BaseArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
@@ -85,6 +87,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       description: 'Seconds to wait for a silent server before giving up (env DOCS_TIMEOUT; default 30)',
       helpValue: '<seconds>',
     }),
+    'max-wait': Flags.string({
+      helpGroup: 'GLOBAL',
+      description:
+        'Longest time to wait on the API rate limit in all, e.g. 90s, 10m, 4h (env DOCS_MAX_WAIT; default 70s, 4h for --all, pulls and checks)',
+      helpValue: '<duration>',
+    }),
     'no-color': Flags.boolean({ helpGroup: 'GLOBAL', description: 'Disable colour (also NO_COLOR)' }),
   };
 
@@ -102,6 +110,18 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
 
   /** Set by a command that handles SIGINT itself (`emulator start` stops its server and exits 0). */
   static ownsInterrupt = false;
+
+  /**
+   * Set by commands whose work is many requests (a pull, a check, a diff): like any `--all` list they wait on the
+   * API's rate limit up to 4 h in all, where other commands wait for one window (--max-wait changes both).
+   */
+  static bulk = false;
+
+  /**
+   * Requests the command still has to send, when it knows (pages left to read, list pages left to fetch): the
+   * message past the rate limit's wait budget says how long they would take.
+   */
+  protected requestsLeft?: () => number | undefined;
 
   protected flags!: BaseFlags<T>;
   protected args!: BaseArgs<T>;
@@ -124,6 +144,10 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   private senderInstance?: OperationClient;
   private namesInstance?: Names;
   private clientPromise?: Promise<DocsClient>;
+  private budget?: WaitBudget;
+  private noticeInstance?: RateLimitNotice;
+  /** The progress line the command shows now, with its text, so that a rate-limit notice can give it back. */
+  private progressLine?: { progress: Progress; text: string };
   private readonly onSigint = (): void => {
     if (this.interrupted) process.exit(ExitCode.interrupted);
     this.interrupted = true;
@@ -238,11 +262,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
    * operation given by its table entry.
    */
   protected async client(options: { requireToken?: boolean; token?: string; apiUrl?: string } = {}): Promise<DocsClient> {
-    if (options.token || options.apiUrl) return new (await import('../api/client.js')).DocsClient(this.clientOptions(options));
+    if (options.token || options.apiUrl)
+      return this.budgeted(new (await import('../api/client.js')).DocsClient(this.clientOptions(options)));
     // One promise, so that two calls at once make one client.
     this.clientPromise ??= (async () => {
       const { DocsClient } = await import('../api/client.js');
-      return (this.clientInstance = new DocsClient(this.clientOptions(options), this.senderInstance?.http));
+      return (this.clientInstance = this.budgeted(new DocsClient(this.clientOptions(options), this.senderInstance?.http)));
     })();
     return this.clientPromise.catch((err: unknown) => {
       this.clientPromise = undefined;
@@ -255,7 +280,40 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     if (this.clientInstance) return this.clientInstance;
     const module = requestModule;
     if (!module) throw new Error(`${this.id ?? 'this command'} is marked offline but asked for an API client`);
-    return (this.senderInstance ??= new module.OperationClient(this.clientOptions(options)));
+    return (this.senderInstance ??= this.budgeted(new module.OperationClient(this.clientOptions(options))));
+  }
+
+  /** The run's wait budget: every request sent with the command's signal draws from it (src/api/rate-limit.ts). */
+  private budgeted<C extends OperationClient>(client: C): C {
+    client.http.rateLimiter.attach(this.abort.signal, this.waitBudget());
+    return client;
+  }
+
+  private waitBudget(): WaitBudget {
+    if (this.budget) return this.budget;
+    const ctor = this.ctor as typeof DocsCommand;
+    const bulk = ctor.bulk || (this.flags as { all?: boolean } | undefined)?.all === true;
+    const { ms, source } = resolveMaxWait(this.flags?.['max-wait'], this.env, bulk);
+    return (this.budget = new WaitBudget(ms, source));
+  }
+
+  /**
+   * Told of each wait on the rate limit: the progress line (or a line on stderr) says so. A command that owns the
+   * terminal (an Ink view) shows it its own way instead.
+   */
+  protected onRateLimitWait(wait: RateLimitWait): void {
+    this.notice.onWait(wait);
+  }
+
+  /** What a person sees while the rate limit holds the command back (src/cli/rate-limit-notice.ts). */
+  private get notice(): RateLimitNotice {
+    return (this.noticeInstance ??= new RateLimitNotice({
+      terminal: progressAllowed(this.io, this.output.isJson),
+      now: () => Date.now(),
+      line: () => this.progressLine,
+      start: (text) => startProgress(text, { enabled: true, stream: this.io.stderr }),
+      write: (text) => this.output.info(text),
+    }));
   }
 
   /**
@@ -299,6 +357,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       timeouts: { headersMs: silentMs, bodyMs: silentMs, connectMs: Math.min(silentMs, DEFAULT_TIMEOUTS.connectMs) },
       userAgent: this.config.userAgent ? `docs-cli ${this.config.userAgent}` : undefined,
       debug: this.flags?.debug ? debugSink(this.io.stderr) : undefined,
+      rateLimit: { maxWaitMs: this.waitBudget().maxMs, onWait: (wait) => this.onRateLimitWait(wait) },
     };
   }
 
@@ -336,8 +395,34 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   }
 
   /** A spinner and a line of text on stderr while long work runs, for a person at a terminal only (src/cli/progress.ts). */
-  protected longWork(text: string): Promise<Progress> {
-    return startProgress(text, { enabled: progressAllowed(this.io, this.output.isJson), stream: this.io.stderr });
+  protected async longWork(text: string): Promise<Progress> {
+    const progress = await startProgress(text, { enabled: progressAllowed(this.io, this.output.isJson), stream: this.io.stderr });
+    const line = { progress, text };
+    this.progressLine = line;
+    return {
+      update: (next) => {
+        line.text = next;
+        // While the rate limit holds the command back, the line says so; it shows this text when the wait is over.
+        if (!this.noticeInstance?.showing) progress.update(next);
+      },
+      stop: () => {
+        if (this.progressLine === line) this.progressLine = undefined;
+        progress.stop();
+      },
+    };
+  }
+
+  /**
+   * A `(done, total)` progress callback (one request a step: a page read) that also keeps the count of requests left,
+   * for the message past the rate limit's wait budget.
+   */
+  protected counting(report: (done: number, total: number) => void): (done: number, total: number) => void {
+    let left: number | undefined;
+    this.requestsLeft = () => left;
+    return (done, total) => {
+      left = total - done;
+      report(done, total);
+    };
   }
 
   /* ---------- calling the API ---------- */
@@ -402,13 +487,15 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       // On a terminal the table waits for every page: say how many items have arrived (of the total when the API gives one).
       const progress = await this.longWork('Fetching…');
       let fetched = 0;
-      const onPage = ({ items, count }: { items: number; count?: number }) => progress.update(fetchedText((fetched += items), count));
+      let total: number | undefined;
+      const pageSize = limit ?? ALL_PAGE_SIZE;
+      this.requestsLeft = () => (total === undefined ? undefined : Math.ceil(Math.max(0, total - fetched) / pageSize));
+      const onPage = ({ items, count }: { items: number; count?: number }) => {
+        total = count;
+        progress.update(fetchedText((fetched += items), count));
+      };
       try {
-        await this.output.stream(
-          client.paginate(op, params, { pageSize: limit ?? ALL_PAGE_SIZE, signal: this.abort.signal, onPage }),
-          columns,
-          empty,
-        );
+        await this.output.stream(client.paginate(op, params, { pageSize, signal: this.abort.signal, onPage }), columns, empty);
       } finally {
         progress.stop();
       }
@@ -457,6 +544,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
       bin: this.config.bin,
       command: this.id?.replace(/:/g, ' '),
       operation: this.operationId,
+      requestsLeft: this.requestsLeft?.(),
       ...this.apiUrlForErrors(),
     };
   }
@@ -490,6 +578,7 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
     await this.outputInstance?.flushJson().catch((jqErr: Error) => this.catch(jqErr));
     process.removeListener('SIGINT', this.onSigint);
     this.io.stdout.removeListener('error', this.onStdoutError);
+    this.noticeInstance?.stop();
     if (this.interrupted && !this.io.exitCode) this.io.exitCode = ExitCode.interrupted;
     // The typed client shares the sender's connections when both were made: closing the sender closes them.
     await (this.senderInstance ?? this.clientInstance)?.close().catch(() => undefined);

@@ -80,3 +80,40 @@ export function resolveTimeoutMs(flag: string | undefined, env: Env): number {
   }
   return Math.round(s * 1000);
 }
+
+/**
+ * How long a command may wait on the API's rate limit in all (src/api/rate-limit.ts). A single request waits for
+ * one window of the service's documented 60 s (with room for the jitter and a clock's drift). Bulk work (`--all`,
+ * pulls, checks, diffs, seed pulls) waits 4 h: pulling a 10,000-page space at the documented 60 requests a minute
+ * takes 10,001 requests, 2 h 47 min, nearly all of it waiting, and 4 h leaves two fifths more for other clients
+ * spending the same token's windows.
+ */
+export const SINGLE_MAX_WAIT_MS = 70_000;
+export const BULK_MAX_WAIT_MS = 4 * 3_600_000;
+const MAX_MAX_WAIT_MS = 7 * 24 * 3_600_000;
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90`, `90s`, `10m`, `4h`, `1h30m` in ms; undefined when it is none of those. */
+export function parseDuration(text: string): number | undefined {
+  const value = text.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  if (!/^(\d+(\.\d+)?[hms])+$/.test(value)) return undefined;
+  let ms = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)([hms])/g)) ms += Number(amount) * (UNIT_MS[unit ?? 's'] ?? 1000);
+  return Math.round(ms);
+}
+
+/** The wait budget of a run: `--max-wait`, then DOCS_MAX_WAIT, then the default of its kind of work. */
+export function resolveMaxWait(
+  flag: string | undefined,
+  env: Env,
+  bulk: boolean,
+): { ms: number; source: '--max-wait' | 'DOCS_MAX_WAIT' | 'default' } {
+  const fromEnv = envValue(env, 'DOCS_MAX_WAIT');
+  if (flag === undefined && fromEnv === undefined) return { ms: bulk ? BULK_MAX_WAIT_MS : SINGLE_MAX_WAIT_MS, source: 'default' };
+  const [value, source] = flag !== undefined ? [flag, '--max-wait' as const] : [fromEnv ?? '', 'DOCS_MAX_WAIT' as const];
+  const ms = parseDuration(value);
+  if (ms === undefined || ms > MAX_MAX_WAIT_MS)
+    throw new UsageError(`${source} must be a duration such as 90s, 10m or 4h (seconds without a unit), at most 168h (got "${value}")`);
+  return { ms, source };
+}

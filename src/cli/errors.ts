@@ -5,9 +5,11 @@ import {
   DocsError,
   ExitCode,
   NetworkError,
+  RateLimitError,
   ResponseError,
   TimeoutError,
 } from '../api/errors.js';
+import { duration, windowText } from './rate-limit-notice.js';
 import { isLoopbackUrl } from '../api/loopback.js';
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
@@ -73,6 +75,8 @@ export interface ErrorContext {
   profile?: string;
   /** The operation the command sent last (its id), to say how to check a request that may have been applied. */
   operation?: string;
+  /** Requests the command still had to send when it stopped, when it knew: how long the rate limit would make them take. */
+  requestsLeft?: number;
 }
 
 /** oclif's parse errors carry `oclif.exit` and a `parse` property. */
@@ -227,6 +231,31 @@ function rateLimitMessage(err: ApiError): string {
   return `rate limited (429)${tries}${own}: ${wait !== undefined ? `the server asks to wait ${seconds(wait)}, try again after that` : 'try again later'}.`;
 }
 
+/**
+ * Past the wait budget: when the next request could go, how long the rest of the job would take at this limit when the
+ * command knows how much is left, that nothing of the refused request was applied, and how to wait longer.
+ */
+function budgetMessage(err: RateLimitError, ctx: ErrorContext): string {
+  const d = err.details;
+  const window = windowText(d.limit, d.windowMs);
+  const what = d.refused ? 'the server answered 429' : 'the window is spent';
+  const budget =
+    d.budgetSource === 'default' || d.budgetSource === undefined
+      ? `the ${duration(d.budgetMs)} wait budget`
+      : `${d.budgetSource} ${duration(d.budgetMs)}`;
+  const waited = d.spentMs > 0 ? `, ${duration(d.spentMs)} of it already spent waiting` : '';
+  let rest = '';
+  const left = ctx.requestsLeft;
+  if (left !== undefined && left > 0 && d.limit !== undefined && d.limit > 0 && d.windowMs !== undefined) {
+    const needed = d.waitMs + Math.max(0, Math.ceil(left / d.limit) - 1) * d.windowMs;
+    rest = ` About ${left} request${left === 1 ? '' : 's'} remain${left === 1 ? 's' : ''}: about ${duration(needed)} more at this limit.`;
+  }
+  return (
+    `rate limited (${what}${window ? `; ${window}` : ''}): the next request could go in ${duration(d.waitMs)}, beyond ${budget}${waited}.${rest}` +
+    ` The ${d.refused ? 'refused ' : ''}request was not applied: run it again later, or allow a longer wait with --max-wait (or DOCS_MAX_WAIT).`
+  );
+}
+
 /** The one line shown for a failure (without the `Error: ` prefix), secrets removed. */
 export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   const bin = ctx.bin ?? 'docs';
@@ -257,6 +286,8 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
       default:
         text = `the server answered ${err.status}: ${api}.`;
     }
+  } else if (err instanceof RateLimitError) {
+    text = budgetMessage(err, ctx);
   } else if (err instanceof ValidationError) {
     text = err.issues.length > 0 ? describeIssues(err.issues, ctx) : err.message;
   } else if (err instanceof NetworkError && err.mayHaveApplied) {

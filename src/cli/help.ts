@@ -11,7 +11,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [number, string]> = [
   [3, 'not found'],
   [4, 'not authenticated or not permitted (401/403)'],
   [5, 'conflict or precondition failed (409/412, merge conflicts)'],
-  [6, 'rate limited after retries (429)'],
+  [6, 'rate limited: the wait would pass --max-wait (429)'],
   [7, 'network error or timeout'],
   [8, 'checks found something (cr check, spaces check): not an error'],
   [130, 'interrupted (Ctrl-C)'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
-import { AbortedError, ApiError, ExitCode, NetworkError, ResponseError, TimeoutError } from '../../src/api/errors.js';
+import { AbortedError, ApiError, ExitCode, NetworkError, RateLimitError, ResponseError, TimeoutError } from '../../src/api/errors.js';
 import { DEFAULT_TIMEOUTS, HttpClient, parseRetryAfter, USER_AGENT, type HttpOptions } from '../../src/api/http.js';
 import { freePort, sendError, sendJson, startServer, type Script, type TestServer } from '../helpers/http-server.js';
 import { startStalledListener } from '../helpers/stalled-listener.js';
@@ -22,7 +22,7 @@ async function server(script: Script, onDone: Track = track): Promise<TestServer
   return s;
 }
 
-/** A client whose backoff waits are recorded and skipped (unless `sleep` is given). */
+/** A client whose waits are recorded and skipped, moving its clock on as if they had passed (unless `sleep` is given). */
 function client(
   baseUrl: string,
   options: Partial<HttpOptions> = {},
@@ -30,12 +30,15 @@ function client(
 ): { http: HttpClient; waits: number[]; trace: string[] } {
   const waits: number[] = [];
   const trace: string[] = [];
+  let clock = Date.now();
   const http = new HttpClient({
     baseUrl,
     token: 'tok_live_0123456789abcdef',
     debug: (line) => trace.push(line),
+    now: () => clock,
     sleep: async (ms) => {
       waits.push(ms);
+      clock += ms;
     },
     ...options,
   });
@@ -214,11 +217,12 @@ describe('retries', () => {
     }
   });
 
-  it('retries a POST on 429 (backoff without Retry-After)', async () => {
+  it('sends a POST again after a 429 (not applied): backoff from 1 s when the answer names no time', async () => {
     const s = await server(sequence([429, 429]));
     const { http, waits } = client(s.url, { random: () => 0.5 });
     await expect(http.request({ method: 'POST', path: '/v1/x', body: { a: 1 } })).resolves.toMatchObject({ status: 200, retries: 2 });
-    expect(waits).toEqual([125, 250]);
+    // Half to all of 1 s, then of 2 s: 0.75 of each with this draw.
+    expect(waits).toEqual([750, 1500]);
     expect(s.requests.map((r) => r.body)).toEqual(['{"a":1}', '{"a":1}', '{"a":1}']);
   });
 
@@ -253,23 +257,33 @@ describe('retries', () => {
     expect(parseRetryAfter('soon', 0)).toBeUndefined();
   });
 
-  it('stops at once when Retry-After exceeds the remaining budget', async () => {
+  it('stops at once when a 429 asks for a wait beyond the wait budget (70 s for one request)', async () => {
     const s = await server(sequence([429, 429], { 'retry-after': '120' }));
     const { http, waits } = client(s.url);
     const err = await failure(http.request({ method: 'GET', path: '/v1/x' }));
-    expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 429, exitCode: ExitCode.rateLimited, details: { retryAfterMs: 120_000 } });
-    expect(err.message).toContain('the server asked to retry after 120s, beyond the');
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ exitCode: ExitCode.rateLimited, details: { refused: true, budgetMs: 70_000, spentMs: 0 } });
+    expect((err as RateLimitError).details.waitMs).toBeGreaterThanOrEqual(120_000);
+    expect(err.message).toMatch(
+      /the server answered 429 \(rate limited\); the next request could go in 2min, beyond the 70s left of the 70s wait budget/,
+    );
     expect(waits).toEqual([]);
     expect(s.requests).toHaveLength(1);
   });
 
-  it('reports a 429 that persists as ApiError 429 (exit 6)', async () => {
-    const s = await server(sequence([429, 429, 429, 429, 429], { 'retry-after': '0' }));
-    const { http, waits } = client(s.url);
+  it('keeps sending a refused POST, backing off, until the wait budget is spent (exit 6)', async () => {
+    const s = await server(
+      sequence(
+        Array.from({ length: 50 }, () => 429),
+        { 'retry-after': '0' },
+      ),
+    );
+    const { http, waits } = client(s.url, { random: () => 0.5, rateLimit: { maxWaitMs: 10_000 } });
     const err = await failure(http.request({ method: 'POST', path: '/v1/x', body: {} }));
-    expect(err).toMatchObject({ status: 429, exitCode: 6, retries: 3 });
-    expect(waits).toEqual([0, 0, 0]);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ exitCode: 6, retries: 3 });
+    // 0.75 s, 1.5 s, 3 s; the next, 6 s, would pass the 10 s budget.
+    expect(waits).toEqual([750, 1500, 3000]);
     expect(s.requests).toHaveLength(4);
   });
 

@@ -23,6 +23,8 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     content.listPageLinks,
     spaces.listLinks,
   ];
+  // Many requests: waits on the rate limit up to 4 h (--max-wait).
+  static override bulk = true;
   static override summary = 'Check what a change request brings before merging it (a CI gate)';
   static override description = [
     'Reports what the change request brings, one finding per problem, from what the API already knows:',
@@ -68,7 +70,12 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const report = await checkChangeRequest(
       client,
       { spaceId, changeRequestId },
-      { ignore: this.flags.ignore ?? [], all: this.flags.all, signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+      {
+        ignore: this.flags.ignore ?? [],
+        all: this.flags.all,
+        signal: this.abort.signal,
+        onProgress: this.counting(counted(progress, 'Checking pages')),
+      },
     ).finally(progress.stop);
     this.io.exitCode = renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
   }

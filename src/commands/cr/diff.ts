@@ -7,6 +7,8 @@ import { counted } from '../../cli/progress.js';
 
 export default class CrDiff extends DocsCommand<typeof CrDiff> {
   static override operations = [content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage];
+  // Many requests: waits on the rate limit up to 4 h (--max-wait).
+  static override bulk = true;
   static override summary = "Show what a change request changes in the space's content";
   static override description = [
     "Compares the change request's content with the space's primary content (what it would merge into), page by page:",
@@ -49,7 +51,7 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const diff = await diffChangeRequest(
       client,
       { spaceId, changeRequestId },
-      { signal: this.abort.signal, onProgress: counted(progress, 'Reading pages') },
+      { signal: this.abort.signal, onProgress: this.counting(counted(progress, 'Reading pages')) },
     ).finally(progress.stop);
 
     // --stat and --name-only win over a profile whose output is JSON; --json itself excludes them.

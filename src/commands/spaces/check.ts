@@ -10,6 +10,8 @@ import { checkSpace } from '../../content/check.js';
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
   static override operations = [content.listPages, content.getPage, spaces.listLinks];
+  // Many requests: waits on the rate limit up to 4 h (--max-wait).
+  static override bulk = true;
   static override summary = "Check a space's primary content for broken links and empty pages";
   static override description = [
     "The same report as `cr check`, on the space's primary content (for a nightly job):",
@@ -35,7 +37,7 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
     const report = await checkSpace(
       client,
       { spaceId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: counted(progress, 'Checking pages') },
+      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: this.counting(counted(progress, 'Checking pages')) },
     ).finally(progress.stop);
     this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
   }

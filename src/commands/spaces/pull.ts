@@ -14,6 +14,8 @@ import { checkFolder, checkWritable, EscapeError, openFolder, FolderError, write
 
 export default class SpacesPull extends ContentCommand<typeof SpacesPull> {
   static override operations = [content.listPages, content.getPage, changeRequestContent.listPages, changeRequestContent.getPage];
+  // Many requests: waits on the rate limit up to 4 h (--max-wait).
+  static override bulk = true;
   static override summary = "Write a space's pages to a folder of markdown files";
   static override description = [
     "One markdown file per page in folders mirroring the page tree (a page with subpages is a folder with a README.md; the first page is README.md), and SUMMARY.md listing the pages in order: the layout of GitBook's Git Sync, so the folder can be grepped, diffed, committed and imported back.",
@@ -91,9 +93,11 @@ export default class SpacesPull extends ContentCommand<typeof SpacesPull> {
     // Each request in flight listens on the command's abort signal (Ctrl-C), some until their body is read.
     inFlight(this.abort.signal);
     progress.update(`Pulling 0/${files.length} pages…`);
+    let pulled = 0;
+    this.requestsLeft = () => files.length - pulled;
     return pool(
       files.map((file) => () => fetch(file)),
-      (done) => progress.update(`Pulling ${done}/${files.length} pages…`),
+      (done) => progress.update(`Pulling ${(pulled = done)}/${files.length} pages…`),
     );
   }
 

@@ -6,6 +6,8 @@ import { organizations } from '../../../api/operations/organizations.js';
 
 export default class EmulatorSeedPull extends DocsCommand<typeof EmulatorSeedPull> {
   static override operations = [organizations.get];
+  // Many requests: waits on the rate limit up to 4 h (--max-wait).
+  static override bulk = true;
   static override summary = 'Read an organization through the API into a seed file';
 
   static override description = `Read-only: members, teams, collections, spaces with their pages as markdown and their files, open change requests with their changes and comments, and sites, written as a seed that \`docs emulator start --seed FILE\` starts from, so CI can run offline against the shape of a real organization. Tokens and secrets are never copied: every user gets a fresh token, and the file says so at its top. What the API does not let a client read is named on stderr.`;
