@@ -152,9 +152,11 @@ export interface RateLimitDetails {
   budgetSource?: string;
   /** The server answered 429: the request was refused, not applied, and is safe to send again. */
   refused: boolean;
-  /** Requests a window allows and how long one is (ms), as far as the answers said. */
+  /** Requests a window allows and how long one is (ms), as two consecutive resets showed it. */
   limit?: number;
   windowMs?: number;
+  /** Before two resets have been seen: a window is at least this long. */
+  windowAtLeastMs?: number;
   /** When the window resets, ms since the epoch on this machine's clock. */
   resetAt?: number;
 }

@@ -112,8 +112,12 @@ interface Window {
   others: number;
   /** Requests in flight when this machine's clock passed the last reset: the server may count them in this window. */
   carried: number;
-  /** Longest time from an answer to its window's reset: a window's length, or a little less. */
+  /** A window's length, as two consecutive resets showed it (undefined until then). */
   lengthMs?: number;
+  /** A window is at least this long: the longest time seen from an answer to its window's reset. */
+  leastLengthMs?: number;
+  /** The reset of the window before this one. */
+  previousResetAt?: number;
   inFlight: number;
   /** An answer has said whether the server limits (undefined until then: one request at a time). */
   limited?: boolean;
@@ -201,6 +205,7 @@ export class RateLimiter {
         w.sent = 0;
         w.others = 0;
         w.carried = w.inFlight;
+        w.previousResetAt = w.resetAt;
         w.resetAt = undefined;
         w.nextAt = 0;
       }
@@ -223,15 +228,15 @@ export class RateLimiter {
         } else {
           ms = w.resetAt - now + this.jitter(w);
         }
-      } else if (w.limited && w.others > 0 && w.nextAt > now) {
+      } else if (sharedAndLow(w) && w.nextAt > now) {
         ms = w.nextAt - now;
         reason = 'pacing';
       }
       if (ms <= 0) {
         w.inFlight++;
         w.sent++;
-        if (w.limited && w.others > 0 && w.resetAt !== undefined && w.limit !== undefined) {
-          // Shared with others: what is left is spread until the reset.
+        if (sharedAndLow(w) && w.resetAt !== undefined) {
+          // Shared with others and running low: what is left is spread until the reset.
           w.nextAt = now + Math.max(0, w.resetAt - now) / Math.max(1, remainingIn(w) + 1);
         }
         return { kind };
@@ -279,9 +284,13 @@ export class RateLimiter {
         // since it last saw the count restart, or what is still in flight with this one when the server's window
         // opened before this machine's did.
         if (w.resetAt !== undefined) w.sent = Math.min(w.sent, w.inFlight + 1);
+        const previous = w.resetAt ?? w.previousResetAt;
+        // Two resets are a window apart, or several when the client was idle between them.
+        if (previous !== undefined && headers.resetAt > previous + 500)
+          w.lengthMs = Math.min(w.lengthMs ?? Infinity, Math.round((headers.resetAt - previous) / 1000) * 1000);
+        w.leastLengthMs = Math.max(w.leastLengthMs ?? 0, Math.ceil((headers.resetAt - now) / 1000) * 1000);
         w.resetAt = headers.resetAt;
         w.others = 0;
-        w.lengthMs = Math.max(w.lengthMs ?? 0, Math.ceil((headers.resetAt - now) / 1000) * 1000);
       } else if (headers.resetAt < w.resetAt - 500) {
         // An answer from a window that has ended (a 429 included): it says nothing of this one.
         return;
@@ -323,7 +332,7 @@ export class RateLimiter {
 
   /** A little spread so that requests (and processes) waiting for the same reset do not all knock at once. */
   private jitter(w: Window): number {
-    const ceiling = Math.min(1000, Math.max(50, (w.lengthMs ?? 5000) * 0.05));
+    const ceiling = Math.min(1000, Math.max(50, (w.lengthMs ?? w.leastLengthMs ?? 5000) * 0.05));
     return 20 + Math.floor(this.clock.random() * ceiling);
   }
 
@@ -354,6 +363,7 @@ export class RateLimiter {
         refused: reason === 'refused',
         limit: w.limit,
         windowMs: w.lengthMs,
+        windowAtLeastMs: w.leastLengthMs,
         resetAt: w.resetAt,
       },
     );
@@ -378,6 +388,13 @@ function newWindow(): Window {
 }
 
 const remainingIn = (w: Window): number => (w.limit ?? Infinity) - w.sent - w.others;
+
+/**
+ * Someone else spends the window too and a quarter of it (at least 2) is left: the rest is paced. A run alone on its
+ * token, or one that meets what an earlier command left of the window, goes at full speed: it counts what it sends.
+ */
+const sharedAndLow = (w: Window): boolean =>
+  w.limited === true && w.others > 0 && w.limit !== undefined && remainingIn(w) <= Math.max(2, Math.ceil(w.limit / 4));
 
 export function seconds(ms: number): string {
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;

@@ -112,8 +112,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   static ownsInterrupt = false;
 
   /**
-   * Set by commands whose work is many requests (a pull, a check, a diff): like any `--all` list they wait on the
-   * API's rate limit up to 4 h in all, where other commands wait for one window (--max-wait changes both).
+   * Set by commands whose work is many requests (a pull, a check, a diff): like any `--all` list (or `api --paginate`)
+   * they wait on the API's rate limit up to 4 h in all, where other commands wait for one window (--max-wait changes both).
    */
   static bulk = false;
 
@@ -292,7 +292,8 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   private waitBudget(): WaitBudget {
     if (this.budget) return this.budget;
     const ctor = this.ctor as typeof DocsCommand;
-    const bulk = ctor.bulk || (this.flags as { all?: boolean } | undefined)?.all === true;
+    const flags = this.flags as { all?: boolean; paginate?: boolean } | undefined;
+    const bulk = ctor.bulk || flags?.all === true || flags?.paginate === true;
     const { ms, source } = resolveMaxWait(this.flags?.['max-wait'], this.env, bulk);
     return (this.budget = new WaitBudget(ms, source));
   }

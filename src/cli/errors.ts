@@ -246,9 +246,11 @@ function budgetMessage(err: RateLimitError, ctx: ErrorContext): string {
   const waited = d.spentMs > 0 ? `, ${duration(d.spentMs)} of it already spent waiting` : '';
   let rest = '';
   const left = ctx.requestsLeft;
-  if (left !== undefined && left > 0 && d.limit !== undefined && d.limit > 0 && d.windowMs !== undefined) {
-    const needed = d.waitMs + Math.max(0, Math.ceil(left / d.limit) - 1) * d.windowMs;
-    rest = ` About ${left} request${left === 1 ? '' : 's'} remain${left === 1 ? 's' : ''}: about ${duration(needed)} more at this limit.`;
+  const length = d.windowMs ?? d.windowAtLeastMs;
+  if (left !== undefined && left > 0 && d.limit !== undefined && d.limit > 0 && length !== undefined) {
+    const needed = d.waitMs + Math.max(0, Math.ceil(left / d.limit) - 1) * length;
+    const about = d.windowMs === undefined ? 'at least' : 'about';
+    rest = ` About ${left} request${left === 1 ? '' : 's'} remain${left === 1 ? 's' : ''}: ${about} ${duration(needed)} more at this limit.`;
   }
   return (
     `rate limited (${what}${window ? `; ${window}` : ''}): the next request could go in ${duration(d.waitMs)}, beyond ${budget}${waited}.${rest}` +

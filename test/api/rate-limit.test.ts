@@ -127,7 +127,8 @@ describe('the rate limiter', () => {
     const res = await http.request({ method: 'POST', path: '/v1/x', body: { a: 1 } });
     expect(res).toMatchObject({ status: 200, retries: 1 });
     expect(statuses).toEqual([429, 200]);
-    expect(waits).toEqual([{ kind: 'write', ms: 7020, reason: 'refused', limit: 5, windowMs: 7000 }]);
+    // One window seen: how long a window is stays unknown (two resets tell it).
+    expect(waits).toEqual([{ kind: 'write', ms: 7020, reason: 'refused', limit: 5, windowMs: undefined }]);
     expect(slept).toEqual([7020]);
     expect(server.requests.map((r) => r.body)).toEqual(['{"a":1}', '{"a":1}']);
   });
@@ -141,9 +142,10 @@ describe('the rate limiter', () => {
     for (let i = 0; i < 8; i++) await http.request({ method: 'GET', path: `/v1/x/${i}` });
     expect(statuses).toEqual(Array.from({ length: 8 }, () => 200));
     // Until the reset (with the jitter's least, 20 ms): from 0 s, then from 10.02 s.
-    expect(seen.map((w) => [w.reason, w.ms])).toEqual([
-      ['spent', 10_020],
-      ['spent', 10_000],
+    expect(seen.map((w) => [w.reason, w.ms, w.windowMs])).toEqual([
+      ['spent', 10_020, undefined],
+      // Two resets seen: a window is 10 s.
+      ['spent', 10_000, 10_000],
     ]);
     expect(waits).toEqual(seen);
     stop();
@@ -221,6 +223,17 @@ describe('the rate limiter', () => {
     expect(statuses.filter((s) => s === 429).length).toBeLessThanOrEqual(1);
   });
 
+  it('goes at full speed through what an earlier command left of the window: pacing is for a window running low', async () => {
+    const clock = { t: Date.parse('2026-11-28T12:00:00Z') };
+    // An earlier command spent 20 of the 60.
+    const { server, statuses } = await limitedServer({ limit: 60, windowS: 60, now: () => clock.t, taken: 20 });
+    const { http, waits } = fakeClockClient(server.url, clock);
+    for (let i = 0; i < 20; i++) await http.request({ method: 'GET', path: `/v1/x/${i}` });
+    expect(waits).toEqual([]);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(http.rateLimit).toMatchObject({ limit: 60, remaining: 20 });
+  });
+
   it('fails a request whose wait would pass its budget at once, naming the wait, without sending it', async () => {
     const clock = { t: Date.parse('2026-11-28T12:00:00Z') };
     const { server } = await limitedServer({ limit: 2, windowS: 60, now: () => clock.t });
@@ -231,8 +244,9 @@ describe('the rate limiter', () => {
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).toMatchObject({
       exitCode: 6,
-      details: { refused: false, waitMs: 60_020, budgetMs: 5000, spentMs: 0, limit: 2, windowMs: 60_000 },
+      details: { refused: false, waitMs: 60_020, budgetMs: 5000, spentMs: 0, limit: 2, windowAtLeastMs: 60_000 },
     });
+    expect((err as RateLimitError).details.windowMs).toBeUndefined();
     expect(err.message).toContain('GET http://127.0.0.1:');
     expect(err.message).toContain(
       "the rate limit's window is spent; the next request could go in 60s, beyond the 5.0s left of the 5.0s wait budget",
