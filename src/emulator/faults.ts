@@ -1,7 +1,9 @@
 /**
  * Fault injection for resilience tests: `503=0.1,429=0.05,reset=0.02,delay=300ms@0.05` answers that
- * share of requests with the status (with `Retry-After: 1` on 429/503), resets the connection, or
- * waits before handling. Draws come from a seedable generator so a failing run can be replayed.
+ * share of requests with the status, resets the connection, or waits before handling. A 503 carries
+ * `Retry-After: 1`; a 429 answers as the rate limit does (server.ts: the documented body, the
+ * X-RateLimit-* headers with Remaining 0, no Retry-After). Draws come from a seedable generator so a
+ * failing run can be replayed. The rate limit is applied first: a request it refuses draws nothing.
  */
 
 export class FaultSpecError extends Error {

@@ -10,6 +10,18 @@ import { handlers as allHandlers } from './handlers/index.js';
 import { errorBody, MAX_BODY_BYTES, Router, type RouterResult } from './router.js';
 import { FaultInjector, faultSeed, parseFaults, type FaultAction } from './faults.js';
 import { loggablePath, RequestLog } from './log.js';
+import {
+  clientId,
+  DEFAULT_RATE_LIMIT,
+  formatRateLimit,
+  parseRateLimit,
+  RateLimiter,
+  rateLimitHeaders,
+  rateLimitKey,
+  rateLimitMessage,
+  type Limit,
+  type RateLimitVerdict,
+} from './rate-limit.js';
 import { applySeed, listTokens, loadSeed, type SeedSource, type TokenInfo } from './seed/index.js';
 import { JsonText, type EmulatorContext, type Handlers } from './types.js';
 import { serveContentAsset } from './domain/assets.js';
@@ -30,6 +42,13 @@ export interface EmulatorOptions {
   faults?: string;
   /** Seed of the fault generator (default: DOCS_EMULATOR_FAULT_SEED, else random). */
   faultSeed?: string | number;
+  /**
+   * The rate limit per token, as the service applies it (rate-limit.ts): `60/1m`, `reads=60/1m,writes=10/1m` or
+   * `off`. Default: DOCS_EMULATOR_RATE_LIMIT, else 100000/1m (src/emulator/README.md, "Rate limits").
+   */
+  rateLimit?: string;
+  /** Wall clock of the rate limit in ms (tests); Date.now otherwise. `clock` does not move it. */
+  rateLimitClock?: () => number;
   /** Append one JSON line per request to this file. */
   log?: string;
   /** Replace the handler table (tests). */
@@ -55,6 +74,8 @@ export interface RunningEmulator {
   ctx: EmulatorContext;
   /** The fault injection in effect and the seed that replays it (also in GET /_emulator/health). */
   faults?: { spec: string; seed: number };
+  /** The rate limit in effect (also in GET /_emulator/health). */
+  rateLimit: RateLimitInfo;
   /** Things the person starting the emulator should know (a data directory open to others). */
   warnings: string[];
   /** Stops in-flight imports and git processes, closes the server, then the database. */
@@ -67,6 +88,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Bad options fail before anything is opened.
   const seedOfFaults = faultSeed(options.faultSeed ?? process.env.DOCS_EMULATOR_FAULT_SEED);
   const faults = options.faults ? new FaultInjector(parseFaults(options.faults), seedOfFaults) : undefined;
+  const envRateLimit = process.env.DOCS_EMULATOR_RATE_LIMIT?.trim() || undefined;
+  const rateLimitPlan =
+    options.rateLimit !== undefined
+      ? parseRateLimit(options.rateLimit)
+      : parseRateLimit(envRateLimit ?? DEFAULT_RATE_LIMIT, envRateLimit !== undefined ? 'DOCS_EMULATOR_RATE_LIMIT' : 'rate limit');
+  const limiter = rateLimitPlan.off ? undefined : new RateLimiter(rateLimitPlan, options.rateLimitClock);
+  const rateLimit: RateLimitInfo = rateLimitPlan.off
+    ? { spec: 'off' }
+    : { spec: formatRateLimit(rateLimitPlan), reads: { ...rateLimitPlan.reads }, writes: { ...rateLimitPlan.writes } };
   const seed = options.seed === undefined ? undefined : loadSeed(options.seed);
   const host = options.host ?? '127.0.0.1';
   const filesRoot = options.filesRoot === undefined ? undefined : await resolveFilesRoot(options.filesRoot);
@@ -95,6 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       storage: store.driver,
       // The seed replays the same faults (DOCS_EMULATOR_FAULT_SEED or the faultSeed option).
       ...(options.faults ? { faults: { spec: options.faults, seed: seedOfFaults } } : {}),
+      rateLimit,
     };
     log = options.log ? new RequestLog(options.log) : undefined;
     const requestLog = log;
@@ -106,7 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         ? undefined
         : `Host ${JSON.stringify(value ?? '')} is not this emulator's address; use ${ctx.baseUrl} (or start the emulator with --allow-remote to answer any Host)`;
     server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
-      void handle(req, res, { router, store, faults, log: requestLog, health, hostRefusal }).catch((err: unknown) => {
+      void handle(req, res, { router, store, faults, limiter, log: requestLog, health, hostRefusal }).catch((err: unknown) => {
         process.stderr.write(`emulator: ${(err as Error)?.stack ?? String(err)}\n`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(500, 'The emulator failed to answer') });
         else res.destroy();
@@ -142,6 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       store,
       ctx,
       ...(health.faults ? { faults: health.faults } : {}),
+      rateLimit,
       warnings,
       close: () =>
         (closed ??= (async () => {
@@ -169,12 +201,24 @@ interface Health {
   /** The SQLite driver holding the data: node:sqlite, or better-sqlite3 on Node.js 20 (store/sqlite.ts). */
   storage: string;
   faults?: { spec: string; seed: number };
+  rateLimit: RateLimitInfo;
 }
+
+/** The rate limit in effect: `{spec: 'off'}`, or the spec (normalised, defaults filled in) and each class's limit. */
+export interface RateLimitInfo {
+  spec: string;
+  reads?: Limit;
+  writes?: Limit;
+}
+
+/** Requests under /v1 are the API: they count against the rate limit and carry its headers; /_emulator/ is not. */
+const isApiPath = (url: string) => url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
 
 interface Pipeline {
   router: Router;
   store: Store;
   faults: FaultInjector | undefined;
+  limiter: RateLimiter | undefined;
   log: RequestLog | undefined;
   health: Health;
   /** Why a request's Host header is not answered, or undefined when it is. */
@@ -185,6 +229,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   const started = performance.now();
   const method = req.method ?? 'GET';
   const url = req.url ?? '/';
+  // Set once the request has been counted against the rate limit (requests under /v1).
+  let rate: { key: string; verdict: RateLimitVerdict } | undefined;
   const entry = (status: number, operationId?: string, fault?: string) =>
     p.log?.write({
       time: new Date().toISOString(),
@@ -194,6 +240,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
       ms: Math.round((performance.now() - started) * 100) / 100,
       ...(operationId ? { operationId } : {}),
       ...(fault ? { fault } : {}),
+      ...(rate ? { client: clientId(rate.key), class: rate.verdict.class, window: rate.verdict.reset } : {}),
     });
 
   const refusal = p.hostRefusal(req.headers.host);
@@ -234,6 +281,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
     }
   }
 
+  if (p.limiter && isApiPath(url)) {
+    const key = rateLimitKey(req.headers.authorization, req.socket.remoteAddress);
+    const verdict = p.limiter.hit(key, method);
+    rate = { key, verdict };
+    // On the answer, whatever it is (a 4xx, an injected fault, a 500): writeHead adds them to its own headers.
+    for (const [name, value] of Object.entries(rateLimitHeaders(verdict))) res.setHeader(name, value);
+    if (!verdict.allowed) {
+      // As the service: the documented body, no Retry-After; the request is not handled (nor its body read).
+      send(res, { status: 429, body: errorBody(429, rateLimitMessage(verdict.retryInSeconds)) });
+      entry(429);
+      return;
+    }
+  }
+
   const body = await readBody(req);
   if (body === 'too-large') {
     res.setHeader('connection', 'close');
@@ -255,8 +316,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, p: Pipeline): P
   }
   if (fault.action.kind === 'status') {
     const status = fault.action.status;
-    const headers: Record<string, string> = status === 429 || status === 503 ? { 'retry-after': '1' } : {};
-    send(res, { status, body: errorBody(status, `Injected fault: ${status}`), headers });
+    if (status === 429) {
+      // The shape of a real limit: the documented body, Remaining 0 until the reset of this key's window, no
+      // Retry-After. With the limit off there is no window: no headers, and the documentation's 60 seconds.
+      if (rate) res.setHeader('X-RateLimit-Remaining', '0');
+      send(res, { status, body: errorBody(status, rateLimitMessage(rate && p.limiter ? p.limiter.secondsUntil(rate.verdict.reset) : 60)) });
+    } else {
+      const headers: Record<string, string> = status === 503 ? { 'retry-after': '1' } : {};
+      send(res, { status, body: errorBody(status, `Injected fault: ${status}`), headers });
+    }
     entry(status, undefined, faultLabel(String(status)));
     return;
   }

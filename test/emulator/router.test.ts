@@ -72,6 +72,8 @@ describe('HTTP pipeline', () => {
       operations: allOperations.length,
       handlers: allOperations.length,
       storage: expectedDriver(),
+      // Its default and the rest: rate-limit.test.ts.
+      rateLimit: expect.objectContaining({ spec: expect.any(String) }),
     });
   });
 

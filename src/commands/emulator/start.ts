@@ -4,6 +4,7 @@ import { ExitCode } from '../../api/errors.js';
 import { isLoopbackHost } from '../../api/loopback.js';
 import { CommandFailure, DocsCommand, UsageError } from '../../cli/index.js';
 import { FaultSpecError } from '../../emulator/faults.js';
+import { DEFAULT_RATE_LIMIT, parseRateLimit, RateLimitSpecError } from '../../emulator/rate-limit.js';
 import { SeedError } from '../../emulator/seed/schema.js';
 import { missingSqlite, missingSqliteMessage } from '../../emulator/native.js';
 
@@ -21,6 +22,8 @@ Without --data-dir everything lives in memory and is gone when the emulator stop
 The emulator listens on loopback only and answers only requests addressed to it by that address or localhost (a web page cannot reach it by DNS rebinding): tokens are printed in clear and there is no TLS. --allow-remote lifts both, for hosts such as 0.0.0.0 (containers, VMs); the demo tokens are then replaced by random ones (printed, and in DIR/tokens.json with --data-dir).
 
 The emulator reads nothing from this machine unless told to: file:// imports, OpenAPI file:// sources and local git repositories are refused (400) unless they are inside the directory given with --files-root (after resolving symlinks and ..), and only regular files are read. Every import reads at most --max-import-bytes (default 50 MiB: a file, an http body, or a zip's uncompressed content, with at most 10000 entries); past it the import answers 413.
+
+Every request under /v1 counts against a rate limit per token (the Authorization header; without one, the client's address), reads (GET, HEAD, OPTIONS) and writes apart, in windows aligned to the clock: each answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (epoch seconds), and past the limit the answer is 429 "API rate limit exceeded. Please try again in N seconds", without Retry-After, as the service answers. --rate-limit sets it (default: DOCS_EMULATOR_RATE_LIMIT, else ${DEFAULT_RATE_LIMIT}, which the demo and the tests never reach).
 
 Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the server and the database and exits 0.`;
 
@@ -41,6 +44,10 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     {
       description: 'Exercise retries: 10% of requests answer 503, 2% reset the connection',
       command: '<%= config.bin %> <%= command.id %> --faults 503=0.1,reset=0.02,delay=300ms@0.05',
+    },
+    {
+      description: "Enforce the service's documented limit: 60 requests a minute per token",
+      command: '<%= config.bin %> <%= command.id %> --rate-limit 60/1m',
     },
   ];
 
@@ -64,6 +71,10 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
     }),
     faults: Flags.string({ summary: 'Inject faults, e.g. 503=0.1,429=0.05,reset=0.02,delay=300ms@0.05.', helpValue: 'SPEC' }),
     'fault-seed': Flags.string({ summary: 'Seed of the fault generator (default: DOCS_EMULATOR_FAULT_SEED, else random).' }),
+    'rate-limit': Flags.string({
+      summary: `Requests per window per token, e.g. 60/1m, reads=60/1m,writes=10/1m, or off (default ${DEFAULT_RATE_LIMIT}).`,
+      helpValue: 'SPEC',
+    }),
     log: Flags.string({ summary: 'Append one JSON line per request to this file.', helpValue: 'FILE' }),
   };
 
@@ -73,6 +84,15 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
       throw new UsageError(
         `--host ${flags.host} is not a loopback address: the emulator prints its tokens in clear and has no TLS (pass --allow-remote to listen there anyway)`,
       );
+    }
+    const rateLimit = flags['rate-limit'];
+    if (rateLimit !== undefined) {
+      try {
+        parseRateLimit(rateLimit, '--rate-limit');
+      } catch (err) {
+        if (err instanceof RateLimitSpecError) throw new UsageError(err.message);
+        throw err;
+      }
     }
     const filesRoot = flags['files-root'];
     if (filesRoot !== undefined && !statSync(filesRoot, { throwIfNoEntry: false })?.isDirectory())
@@ -107,13 +127,15 @@ Runs until interrupted (Ctrl-C, SIGTERM), then stops running imports, closes the
         ...(flags['data-dir'] ? { dataDir: flags['data-dir'] } : {}),
         ...(flags.faults ? { faults: flags.faults } : {}),
         ...(flags['fault-seed'] !== undefined ? { faultSeed: flags['fault-seed'] } : {}),
+        ...(flags['rate-limit'] !== undefined ? { rateLimit: flags['rate-limit'] } : {}),
         ...(flags.log ? { log: flags.log } : {}),
         ...(flags['files-root'] !== undefined ? { filesRoot: flags['files-root'] } : {}),
         ...(flags['max-import-bytes'] !== undefined ? { maxImportBytes: flags['max-import-bytes'] } : {}),
         ...(flags['allow-remote'] ? { allowRemote: true } : {}),
       });
     } catch (err) {
-      if (err instanceof FaultSpecError || err instanceof SeedError) throw new UsageError(err.message);
+      // A bad DOCS_EMULATOR_RATE_LIMIT (the flag was checked above) is a usage error too.
+      if (err instanceof FaultSpecError || err instanceof SeedError || err instanceof RateLimitSpecError) throw new UsageError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
         throw new CommandFailure(
