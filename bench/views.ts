@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/views.ts [runs]      (part of npm run bench; needs npm run build first)
  *
- * `docs cr review` and `docs spaces browse` run on a pseudo-terminal (node-pty) against a local
+ * `docs cr review` and `docs spaces browse` run on a pseudo-terminal (@lydell/node-pty) against a local
  * emulator. Two times from the start of the process: the first frame (the view's title and its
  * loading line are on the terminal) and the first full screen (the change request list, or the
  * organizations, drawn with their data). In the same run: `docs --version` and `docs cr list --json`,
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node-pty';
+import { spawn } from '@lydell/node-pty';
 import { startEmulator } from '../src/emulator/index.js';
 import { report, summarize, timeRuns } from './report.js';
 

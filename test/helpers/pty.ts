@@ -1,15 +1,16 @@
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal } from '@xterm/headless';
-import { spawn, type IPty } from 'node-pty';
+import { spawn, type IPty } from '@lydell/node-pty';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { BIN, ROOT, transcript } from './e2e.js';
 
 /**
- * `docs <args>` on a real pseudo-terminal (node-pty), read back through a terminal emulator
- * (@xterm/headless), for what only a person at a terminal sees: full-screen views, keys as a terminal
- * sends them, Ctrl-C, signals and resizes.
+ * `docs <args>` on a real pseudo-terminal (@lydell/node-pty: node-pty as published, with prebuilt binaries
+ * for Linux, macOS and Windows on x64 and arm64, so no compiler at install), read back through a terminal
+ * emulator (@xterm/headless), for what only a person at a terminal sees: full-screen views, keys as a
+ * terminal sends them, Ctrl-C, signals and resizes.
  *
  * The command runs under `sh`, which after it prints its exit status and the terminal's settings
  * (`stty -a`), so a test can check that the view gave the terminal back: raw mode off (icanon, echo),
