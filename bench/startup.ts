@@ -10,7 +10,7 @@
  * against an emulator running in its own process. Peak RSS of `docs spaces get` is read in separate runs
  * (process.resourceUsage at exit), so that the reading costs nothing in the timed ones.
  *
- * It runs on each Node.js it finds: the one running it, and Node.js 22 and 24 where CI installed them
+ * It runs on each Node.js it finds: the one running it, and Node.js 22, 24 and 26 where CI installed them
  * (.ci/runtimes/node<major>, `npm ci --prefix .ci/runtimes/node24`). Each runtime's rows compare commands
  * run by that runtime, all of them (rdme and `node -e 0` too), after one warm-up run each (which also
  * fills the compile cache that bin/run.js turns on from Node.js 22.1). The emulator runs on the first.
@@ -32,7 +32,7 @@ const RUNS = Number(process.argv[2] ?? 15);
 const SPACE = 'space_guides';
 const runtimes = [
   process.execPath,
-  ...['22', '24']
+  ...['22', '24', '26']
     .map((major) => join(ROOT, '.ci', 'runtimes', `node${major}`, 'node_modules', 'node', 'bin', 'node'))
     .filter((node) => existsSync(node)),
 ].map((node) => ({ node, version: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() }));

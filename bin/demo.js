@@ -87,7 +87,10 @@ say('Pick a default space, then work with change requests.');
 docs(['config', 'set', 'space', space]);
 docs(['cr', 'list']);
 
-say('Piped output is tab-separated (id, number, status, subject), handy in scripts.');
+say(
+  'Piped, output is tab-separated, handy in scripts: a change prints one row, id first (here: id, number, status, subject); ' +
+    'a list prints its table without the header (cr list: number, status, subject, author, comments, updated, id).',
+);
 const created = docs(['cr', 'create', '--subject', 'Document the quick start'], {
   capture: true,
   shown: 'docs cr create --subject "Document the quick start" | cat',
