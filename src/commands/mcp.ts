@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { DocsCommand, UsageError } from '../cli/index.js';
+import { resolveMaxWait } from '../cli/context.js';
 
 /** Mirrors src/mcp/catalog.ts (TOOLSETS, DEFAULT_TOOLSETS), which loads the operation table: the help must not. */
 const TOOLSET_NAMES = 'spaces, cr, comments, orgs, members, teams, collections, sites, git, openapi, translations, sso';
@@ -21,6 +22,9 @@ export default class Mcp extends DocsCommand<typeof Mcp> {
     'Read-only by default: write tools are not listed without --allow-writes. Destructive ones (delete, merge, transfer, imports',
     'and anything else that replaces content, SSO changes) also need --allow-destructive; without it a call answers a dry run',
     'of the request, naming what it would change, and sends nothing. Nothing is written to stdout but the protocol.',
+    '',
+    "A tool call waits on the API's rate limit up to 45 s in all (--max-wait or DOCS_MAX_WAIT change it), less than the 60 s",
+    'an MCP client waits for an answer by default; past that it answers an error saying when to retry, with nothing applied.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> mcp',
@@ -77,6 +81,10 @@ export default class Mcp extends DocsCommand<typeof Mcp> {
         : [...DEFAULT_TOOLSETS];
     const client = await this.client();
     const context = this.context;
+    // Each tool call's wait budget: the MCP default unless --max-wait or DOCS_MAX_WAIT says otherwise.
+    const maxWait = resolveMaxWait(this.flags['max-wait'], this.env, false);
+    const { MCP_MAX_WAIT_MS } = await import('../mcp/operations.js');
+    const waitBudget = maxWait.source === 'default' ? { ms: MCP_MAX_WAIT_MS, source: 'default' } : maxWait;
     const { profile } = context;
     const descriptions = Object.fromEntries(this.config.topics.map((t) => [t.name, t.description ?? '']));
     if (this.io.stdin.isTTY) {
@@ -95,6 +103,7 @@ export default class Mcp extends DocsCommand<typeof Mcp> {
         maxResultChars: this.flags['max-result-chars'],
         defaults: { ...(profile.space ? { spaceId: profile.space } : {}), ...(profile.org ? { organizationId: profile.org } : {}) },
         errors: { apiUrl: context.apiUrl, apiUrlSource: context.apiUrlSource, profile: context.profileName, bin: this.config.bin },
+        waitBudget,
         resourceSpaces: this.flags.space ?? (profile.space ? [profile.space] : []),
         toolsetDescriptions: descriptions,
         version: this.config.version,

@@ -1,10 +1,11 @@
 import type { DocsClient } from '../api/client.js';
-import { ApiError, type FieldIssue } from '../api/errors.js';
+import { ApiError, RateLimitError, type FieldIssue } from '../api/errors.js';
 import type { Operation } from '../api/operation.js';
 import { redact } from '../api/redact.js';
 import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
 import { formatFieldIssue, ValidationError } from '../api/validation.js';
 import { describeError, type ErrorContext, type Subject } from '../cli/errors.js';
+import { duration, windowText } from '../cli/rate-limit-notice.js';
 import { conflictFailure } from '../cli/format/conflicts.js';
 import { Names } from '../cli/names.js';
 import { argumentPlan, DEFAULT_LIST_LIMIT, type OperationEntry } from './catalog.js';
@@ -26,6 +27,51 @@ export interface CallContext {
   defaults: { spaceId?: string; organizationId?: string };
   /** How errors name the API URL and its source (`--api-url`, the profile...). */
   errors: Pick<ErrorContext, 'apiUrl' | 'apiUrlSource' | 'profile' | 'bin'>;
+  /**
+   * How long one tool call may wait on the API's rate limit in all (ms), and where that came from (`--max-wait`,
+   * `DOCS_MAX_WAIT`, `default`). Default 45 s: below the 60 s an MCP client waits for an answer by default (the
+   * SDK's DEFAULT_REQUEST_TIMEOUT_MSEC), so that the call answers when to retry instead of timing out.
+   */
+  waitBudget?: { ms: number; source?: string };
+}
+
+/** A tool call's wait budget on the rate limit, unless `docs mcp` is given --max-wait or DOCS_MAX_WAIT. */
+export const MCP_MAX_WAIT_MS = 45_000;
+
+/**
+ * A tool call the rate limit would keep waiting past its budget: the error says it was rate limited, when to call
+ * again (in seconds, and the UTC time), and that nothing was applied; the structured content says the same for a
+ * program. `now` is this machine's clock, which the error's times are on.
+ */
+export function rateLimitFailure(err: RateLimitError, now: number = Date.now()): ToolAnswer {
+  const d = err.details;
+  const retryAt = new Date(now + d.waitMs);
+  const seconds = Math.max(1, Math.ceil(d.waitMs / 1000));
+  const at = `${retryAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const window = windowText(d.limit, d.windowMs);
+  const why = d.refused ? 'the API answered 429 (rate limit exceeded)' : "the rate limit's window is spent";
+  const budget = `${duration(d.budgetMs)}${d.budgetSource === '--max-wait' || d.budgetSource === 'DOCS_MAX_WAIT' ? ` (${d.budgetSource})` : ''}`;
+  const text =
+    `Rate limited: ${why}${window ? ` (${window})` : ''}, and the next request could go only in ${duration(d.waitMs)}, ` +
+    `beyond this call's ${budget} wait budget. Nothing was applied: the ${d.method} request was ${d.refused ? 'refused' : 'not sent'}. ` +
+    `Retry in ${seconds} s, at ${at} or later.`;
+  return {
+    content: [{ type: 'text', text: redact(text) }],
+    structuredContent: {
+      error: 'rate_limited',
+      retryAfterSeconds: seconds,
+      retryAt: retryAt.toISOString(),
+      applied: false,
+      ...(d.limit !== undefined ? { limit: d.limit } : {}),
+      ...(d.windowMs !== undefined ? { windowSeconds: Math.round(d.windowMs / 1000) } : {}),
+    },
+    isError: true,
+  };
+}
+
+/** A failure as a tool error: the CLI's message, or for the rate limit when to retry. Never a bare failure. */
+export function failureOf(err: unknown, ctx: CallContext, op?: Operation, params?: Record<string, unknown>): ToolAnswer {
+  return err instanceof RateLimitError ? rateLimitFailure(err) : failure(errorText(err, ctx, op, params));
 }
 
 const KINDS: Readonly<Record<string, string>> = {
@@ -81,6 +127,7 @@ export function errorText(err: unknown, ctx: CallContext, op?: Operation, params
     const status = err instanceof ApiError ? ` (${err.status})` : '';
     return redact(`${op ? `${op.id}: ` : ''}invalid arguments: ${text}${status}.`);
   }
+  if (err instanceof RateLimitError) return rateLimitFailure(err).content[0]?.text ?? err.message;
   return describeError(err, { ...ctx.errors, subjects: op ? subjectsOf(op, params) : [], operation: op?.id });
 }
 
@@ -263,6 +310,6 @@ export async function callOperation(
     }
     return resultAnswer(op, result, ctx);
   } catch (err) {
-    return failure(errorText(err, ctx, op, params));
+    return failureOf(err, ctx, op, params);
   }
 }

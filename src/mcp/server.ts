@@ -10,12 +10,13 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { WaitBudget } from '../api/rate-limit.js';
 import { contentTwins } from '../api/operations/twins.js';
 import { closest } from '../cli/errors.js';
 import { flattenTree } from '../content/page-tree.js';
 import { annotationsOf, inputSchema, jsonSchemaOf, operationEntries, TOOLSETS, type OperationEntry, type Toolset } from './catalog.js';
 import { withFieldDescriptions } from './descriptions.js';
-import { callOperation, errorText, type CallContext } from './operations.js';
+import { callOperation, errorText, MCP_MAX_WAIT_MS, type CallContext } from './operations.js';
 import { answer, failure, type ToolAnswer } from './results.js';
 import { callTask, readPage, taskTools, type TaskTool } from './tasks.js';
 
@@ -196,7 +197,20 @@ export function createMcpServer(options: McpServerOptions): Server {
     tools: [...tasks.map(taskDefinition), ...toolsetTools, ...operationEntries.filter(listed).map(operationTool)],
   }));
 
+  /**
+   * Each call waits on the API's rate limit within a budget of its own (every request it makes draws from it), so
+   * that it answers before the client gives up on it: past the budget, a tool error saying when to retry.
+   */
+  const budgeted = (signal: AbortSignal): AbortSignal => {
+    options.client.http.rateLimiter.attach(
+      signal,
+      new WaitBudget(options.waitBudget?.ms ?? MCP_MAX_WAIT_MS, options.waitBudget?.source ?? 'default'),
+    );
+    return signal;
+  };
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    budgeted(extra.signal);
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const task = taskByName.get(name);
@@ -256,6 +270,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    budgeted(extra.signal);
     const resources = [];
     for (const spaceId of options.resourceSpaces) {
       try {
@@ -275,6 +290,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const { uri } = request.params;
     const where = parsePageUri(uri);
     if (!where) throw new McpError(ErrorCode.InvalidParams, `unknown resource "${uri}": pages are ${PAGE_URI} and ${CR_PAGE_URI}`);
+    budgeted(extra.signal);
     try {
       const page = await readPage(options, where, where.path, extra.signal);
       return { contents: [{ uri, mimeType: 'text/markdown', text: page.markdown ?? '' }] };

@@ -4,8 +4,8 @@ import { contentTwins } from '../api/operations/twins.js';
 import { resolvePage } from '../cli/pages.js';
 import { CHECK_KINDS, type CheckKind } from '../content/check.js';
 import { operationEntries, type OperationEntry } from './catalog.js';
-import { callOperation, errorText, type CallContext } from './operations.js';
-import { answer, failure, partNote, textPart, type ToolAnswer } from './results.js';
+import { callOperation, failureOf, type CallContext } from './operations.js';
+import { answer, partNote, textPart, type ToolAnswer } from './results.js';
 
 /**
  * The task tools: what an agent working on documentation needs first, built on the content tools
@@ -243,6 +243,6 @@ export async function callTask(tool: TaskTool, args: Record<string, unknown>, ct
   try {
     return await tool.call(args, ctx, signal);
   } catch (err) {
-    return failure(errorText(err, ctx));
+    return failureOf(err, ctx);
   }
 }

@@ -127,6 +127,7 @@ export class KeyFeed extends EventEmitter {
   /** The key the view is handling now (during `deliver`), for `deferCurrent`. */
   private current: string | undefined;
   private deferred = false;
+  private urgent: ((key: string) => boolean) | undefined;
 
   constructor() {
     super();
@@ -137,8 +138,22 @@ export class KeyFeed extends EventEmitter {
 
   /** Text as the terminal sent it: split into keys and queued. */
   push(chunk: string | Buffer): void {
-    this.queue.push(...this.splitter.push(chunk.toString()));
+    for (const key of this.splitter.push(chunk.toString())) {
+      if (!this.urgent?.(key)) this.queue.push(key);
+    }
     this.schedule();
+  }
+
+  /**
+   * Offer each key to `handler` as it arrives, before it is queued: a key the handler takes (returns true for) acts
+   * at once, ahead of the keys held or deferred before it, and goes no further. For Esc while a load waits on the
+   * rate limit, which cancels it whatever the screen is doing. Returns the way to stop.
+   */
+  setUrgent(handler: (key: string) => boolean): () => void {
+    this.urgent = handler;
+    return () => {
+      if (this.urgent === handler) this.urgent = undefined;
+    };
   }
 
   hold(): void {

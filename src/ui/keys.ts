@@ -1,6 +1,7 @@
 import { useInput, type Key } from 'ink';
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { KeyFeed } from './input.js';
+import { useRateLimitWait } from './rate-limit.js';
 
 /** The KeyFeed the app reads from, for the views to release the keys typed ahead (none in plain renders). */
 export const KeysContext = createContext<KeyFeed | undefined>(undefined);
@@ -11,18 +12,22 @@ const HOLD_AT_MOST_MS = 5000;
 /**
  * Tell the input layer that the first screen is ready (its data loaded, or failed to): the keys typed
  * ahead are given to it now. Call it from each screen an app may start on; only the first call counts.
+ * While the first load waits on the rate limit, the fallback waits too: the screen says so, Esc cancels
+ * the load (rate-limit.ts), and the keys typed ahead are for the screen that comes after.
  */
 export function useFirstScreen(ready: boolean): void {
   const feed = useContext(KeysContext);
+  const limited = useRateLimitWait() !== undefined;
   useEffect(() => {
     if (!feed) return undefined;
     if (ready) {
       feed.release();
       return undefined;
     }
+    if (limited) return undefined;
     const timer = setTimeout(() => feed.release(), HOLD_AT_MOST_MS);
     return () => clearTimeout(timer);
-  }, [feed, ready]);
+  }, [feed, ready, limited]);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { KeyFeed } from './input.js';
 import { KeysContext } from './keys.js';
 import { Parting, PartingContext } from './parting.js';
+import { RateLimitProvider, type RateLimitWatch } from './rate-limit.js';
 import { openTerminal } from './terminal.js';
 
 /**
@@ -10,8 +11,9 @@ import { openTerminal } from './terminal.js';
  * session, so the keys typed before this point reach the app in order, each one on its own. The keys are
  * held until the app's first screen has loaded (useFirstScreen), and the terminal is restored whatever
  * happens. Ctrl-C and signals are the session's: they restore the terminal and exit 130, 143, 129.
+ * `rateLimit` shows the API's rate-limit waits in the view's status line, and gives Esc the power to cancel them.
  */
-export async function runFullScreen(app: ReactElement, title: string): Promise<void> {
+export async function runFullScreen(app: ReactElement, title: string, options: { rateLimit?: RateLimitWatch } = {}): Promise<void> {
   const session = openTerminal(title);
   const parting = new Parting();
   try {
@@ -22,7 +24,11 @@ export async function runFullScreen(app: ReactElement, title: string): Promise<v
     // The first frame was drawn by the session: Ink draws from the top of a clear screen.
     process.stdout.write('\u001B[H\u001B[2J');
     const instance = render(
-      createElement(KeysContext.Provider, { value: feed }, createElement(PartingContext.Provider, { value: parting }, app)),
+      createElement(
+        KeysContext.Provider,
+        { value: feed },
+        createElement(PartingContext.Provider, { value: parting }, createElement(RateLimitProvider, { watch: options.rateLimit }, app)),
+      ),
       {
         stdin: feed as unknown as NodeJS.ReadStream,
         exitOnCtrlC: false,

@@ -61,6 +61,19 @@ export class TerminalSession {
     for (const chunk of this.buffered.splice(0)) consumer(chunk);
   }
 
+  /**
+   * The first frame's second line, the loading line, says `text` instead (in yellow when `warn`): what holds the
+   * view back before it is drawn. Nothing once the terminal is given back.
+   */
+  status(text: string, warn = false): void {
+    if (this.restored) return;
+    const columns = this.streams.stdout.columns || 80;
+    const plain = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+    const cut = text.length > columns ? `${text.slice(0, Math.max(0, columns - 1))}…` : text;
+    const styled = plain ? cut : `${ESC}[${warn ? '33' : '2'}m${cut}${ESC}[0m`;
+    this.streams.stdout.write(`${ESC}[2;1H${ESC}[2K${styled}`);
+  }
+
   get isRestored(): boolean {
     return this.restored;
   }

@@ -6,8 +6,11 @@ import { content } from '../../api/operations/content.js';
 import { members } from '../../api/operations/members.js';
 import { organizations } from '../../api/operations/organizations.js';
 import { spaces } from '../../api/operations/spaces.js';
+import { WaitBudget, type RateLimitWait } from '../../api/rate-limit.js';
 import { DocsCommand, orgFlag, spaceFlag } from '../../cli/index.js';
+import { resolveMaxWait } from '../../cli/context.js';
 import { requireTerminal } from '../../cli/interactive.js';
+import type { BeforeView } from '../../ui/before-view.js';
 import { crFlag } from '../../cli/flags/common.js';
 
 export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
@@ -42,6 +45,14 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
   static override args = { space: Args.string({ description: 'Space id to open (default: start with the organizations)' }) };
   static override flags = { space: spaceFlag(), org: orgFlag(), cr: crFlag() };
 
+  /** Until the view is drawn: the rate limit's waits as the first frame shows them (src/ui/before-view.ts). */
+  private beforeView?: BeforeView;
+
+  /** Nothing on stderr: the terminal is the view's. Before it is drawn, the first frame says so; then its status line. */
+  protected override onRateLimitWait(wait: RateLimitWait): void {
+    this.beforeView?.onWait(wait);
+  }
+
   async run(): Promise<void> {
     requireTerminal(`${this.config.bin} spaces browse`, [
       `${this.config.bin} spaces pages`,
@@ -51,23 +62,31 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     const title = `${this.config.bin} spaces browse`;
     // The terminal is taken before anything loads (bin/run.js opens it; this covers any other way in),
     // and the view's code loads while the first requests are on their way.
-    const { openTerminal } = await import('../../ui/terminal.js');
+    const [{ openTerminal }, { BeforeView }] = await Promise.all([import('../../ui/terminal.js'), import('../../ui/before-view.js')]);
     const session = openTerminal(title);
+    const before = (this.beforeView = new BeforeView(session));
     try {
-      const view = Promise.all([import('../../ui/run.js'), import('../../ui/space-browser/index.js')]);
+      const view = Promise.all([import('../../ui/run.js'), import('../../ui/space-browser/index.js'), import('../../ui/rate-limit.js')]);
+      // The view's loads wait on the rate limit as long as bulk work does: a person sees the countdown and Esc cancels.
+      const budget = resolveMaxWait(this.flags['max-wait'], this.env, true);
       const { cr } = this.flags;
       // The profile's default space is not opened on its own: the browser is also how one finds a space.
       const explicitSpace = this.args.space ?? this.flags.space;
       const orgId = this.flags.org ?? this.context.profile.org;
-      // Starting on the organizations, their list is read now, beside the view's code, not once the view is drawn.
-      const firstList =
-        explicitSpace === undefined && cr === undefined && orgId === undefined
-          ? import('../../ui/space-browser/data.js').then(({ listAll }) =>
-              listAll(this.api, organizations.list, {}, this.abort.signal).catch(() => undefined),
-            )
-          : undefined;
+      // Starting on the organizations, their list is read now, beside the view's code, not once the view is drawn
+      // (if it has to wait on the rate limit, the view reads it itself, showing the wait with Esc to cancel it).
+      const preload =
+        explicitSpace === undefined && cr === undefined && orgId === undefined ? before.preload(this.abort.signal) : undefined;
+      if (preload) this.api.http.rateLimiter.attach(preload, new WaitBudget(budget.ms, budget.source));
+      const firstList = preload
+        ? import('../../ui/space-browser/data.js').then(({ listAll }) =>
+            listAll(this.api, organizations.list, {}, preload)
+              .catch(() => undefined)
+              .finally(() => before.done(preload)),
+          )
+        : undefined;
       const client = this.api;
-      const [{ runFullScreen }, ui] = await view;
+      const [{ runFullScreen }, ui, { RateLimitWatch }] = await view;
       let initial: Awaited<ReturnType<typeof ui.startAtSpace>> = [{ kind: 'orgs' }];
       let changeRequest;
       if (explicitSpace !== undefined || cr !== undefined) {
@@ -83,11 +102,20 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
         initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
       }
       const orgList = await firstList;
-      await runFullScreen(
-        ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}), ...(orgList ? { organizations: orgList } : {}) }),
-        title,
-      );
+      before.stop();
+      this.beforeView = undefined;
+      const watch = new RateLimitWatch({ limiter: client.http.rateLimiter, budgetMs: budget.ms, source: budget.source });
+      try {
+        await runFullScreen(
+          ui.spaceBrowser({ client, initial, ...(changeRequest ? { changeRequest } : {}), ...(orgList ? { organizations: orgList } : {}) }),
+          title,
+          { rateLimit: watch },
+        );
+      } finally {
+        watch.close();
+      }
     } finally {
+      before.stop();
       session?.restore();
     }
   }

@@ -1,11 +1,12 @@
 import { Spinner } from '@inkjs/ui';
 import { Text } from 'ink';
 import { errorLine, truncate } from '../format.js';
+import { useRateLimitWait, waitLine } from '../rate-limit.js';
 
 /**
- * One line under a view for what is going on: a spinner while a request runs, the error of the
- * last failed request (in red, the view keeps running), or a short notice. Empty otherwise, so the
- * layout does not jump.
+ * One line under a view for what is going on: a spinner while a request runs (in yellow, with a countdown, while
+ * it waits on the API's rate limit), the error of the last failed request (in red, the view keeps running), or a
+ * short notice. Empty otherwise, so the layout does not jump.
  */
 export function StatusLine({
   loading,
@@ -18,6 +19,14 @@ export function StatusLine({
   notice?: string;
   width: number;
 }) {
+  const limited = useRateLimitWait();
+  if (loading && limited) {
+    return (
+      <Text color="yellow" wrap="truncate">
+        {truncate(`⏸ ${waitLine(limited.shown, limited.leftMs)}`, width)}
+      </Text>
+    );
+  }
   if (loading) return <Spinner label={truncate(loading, width - 2)} />;
   if (error !== undefined && error !== null) {
     return (

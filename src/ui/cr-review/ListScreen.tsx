@@ -131,7 +131,8 @@ export function ListScreen({
 
   const title = `Change requests · ${spaceId} · ${view.status}${view.text ? ` · matching "${view.text}"` : ''}${request.data ? ` · ${items.length}` : ''}`;
   const empty =
-    request.state === 'loading'
+    // Nothing read (yet): the status line says why, and "no change requests" would not be true.
+    request.state === 'loading' || (request.state === 'error' && request.data === undefined)
       ? ' '
       : view.text
         ? `No ${view.status === 'all' ? '' : `${view.status} `}change request matches "${view.text}".`
