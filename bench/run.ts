@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { formatTable, type BenchRow } from './report.js';
 
 // rate-limit.ts runs for real at the service's 60 requests a minute: about 17 minutes of the run.
-const benches = ['startup.ts', 'paging.ts', 'emulator-throughput.ts', 'cli.ts', 'views.ts', 'mcp.ts', 'scale.ts', 'rate-limit.ts'];
+const benches = [
+  'startup.ts',
+  'paging.ts',
+  'emulator-throughput.ts',
+  'cli.ts',
+  'views.ts',
+  'mcp.ts',
+  'scale.ts',
+  'git-status.ts',
+  'rate-limit.ts',
+];
 const dir = mkdtempSync(join(tmpdir(), 'docs-bench-'));
 const results = join(dir, 'results.jsonl');
 let failed = false;

@@ -91,15 +91,15 @@ export function resolveTimeoutMs(flag: string | undefined, env: Env): number {
 export const SINGLE_MAX_WAIT_MS = 70_000;
 export const BULK_MAX_WAIT_MS = 4 * 3_600_000;
 const MAX_MAX_WAIT_MS = 7 * 24 * 3_600_000;
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** `90`, `90s`, `10m`, `4h`, `1h30m` in ms; undefined when it is none of those. */
+/** `90`, `90s`, `10m`, `4h`, `1h30m`, `7d` in ms; undefined when it is none of those. */
 export function parseDuration(text: string): number | undefined {
   const value = text.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  if (!/^(\d+(\.\d+)?[hms])+$/.test(value)) return undefined;
+  if (!/^(\d+(\.\d+)?[dhms])+$/.test(value)) return undefined;
   let ms = 0;
-  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)([hms])/g)) ms += Number(amount) * (UNIT_MS[unit ?? 's'] ?? 1000);
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)([dhms])/g)) ms += Number(amount) * (UNIT_MS[unit ?? 's'] ?? 1000);
   return Math.round(ms);
 }
 

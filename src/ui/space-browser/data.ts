@@ -1,7 +1,6 @@
 import type { OperationClient } from '../../api/request.js';
 import { scopeOf, type Scope } from '../../api/scope.js';
 import type { Operation, OperationItem, OperationParams } from '../../api/operation.js';
-import { members as memberOps } from '../../api/operations/members.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Space } from '../../api/schemas/space.js';
 
@@ -29,17 +28,5 @@ export function contentLabel(cr: ChangeRequest | undefined): string {
 
 export const spaceLabel = (space: Pick<Space, 'emoji' | 'title'>): string => `${space.emoji ? `${space.emoji} ` : ''}${space.title}`;
 
-/**
- * Every space of the organization, by title. The contract has no operation that lists them: they are
- * read as the spaces an administrator of the organization can reach, which is every one of them
- * (the seed pull reads them the same way). The view keeps those that are in no collection.
- */
-export async function organizationSpaces(client: OperationClient, organizationId: string, signal: AbortSignal): Promise<Space[]> {
-  const [admin] = (await client.call(memberOps.list, { organizationId, query: { role: 'admin', limit: 1 } }, { signal })).items;
-  if (!admin) return [];
-  const reached = await listAll(client, memberOps.listSpaces, { organizationId, userId: admin.user.id }, signal);
-  return reached
-    .map(({ space }) => space)
-    .filter((space) => space.organization === organizationId && !space.deletedAt)
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
+/** Every space of the organization, by title (src/content/organization.ts); the view keeps those that are in no collection. */
+export { organizationSpaces } from '../../content/organization.js';
