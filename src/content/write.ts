@@ -73,7 +73,7 @@ export async function checkWritable(root: string, relPath: string): Promise<stri
 }
 
 /** Write `content` at `relPath` under `root`, after `checkWritable`. */
-export async function writeInside(root: string, relPath: string, content: string): Promise<string> {
+export async function writeInside(root: string, relPath: string, content: string | Uint8Array): Promise<string> {
   const target = await checkWritable(root, relPath);
   await mkdir(join(target, '..'), { recursive: true });
   await writeFile(target, content);
