@@ -22,6 +22,7 @@ const benches = [
   'scale.ts',
   'git-status.ts',
   'rate-limit.ts',
+  'backup.ts',
 ];
 const dir = mkdtempSync(join(tmpdir(), 'docs-bench-'));
 const results = join(dir, 'results.jsonl');
