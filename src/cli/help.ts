@@ -13,7 +13,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [number, string]> = [
   [5, 'conflict or precondition failed (409/412, merge conflicts)'],
   [6, 'rate limited: the wait would pass --max-wait (429)'],
   [7, 'network error or timeout'],
-  [8, 'checks found something (cr check, spaces check): not an error'],
+  [8, 'checks found something (cr check, spaces check, git status --stale): not an error'],
   [130, 'interrupted (Ctrl-C)'],
 ];
 

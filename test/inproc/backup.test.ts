@@ -93,6 +93,25 @@ describe('docs orgs backup of the demo organization', () => {
     expect(requests.length).toBeLessThanOrEqual(spaces.length + 4 + 16);
   }, 90_000);
 
+  it('with --change-requests, writes each open change request of a space in its own folder', async () => {
+    const dir = join(tempDir(), 'crs');
+    const run = await docs(['orgs', 'backup', DEMO.org, dir, '--change-requests', '--json'], { env, timeoutMs: 60_000 });
+    expect(run.code).toBe(0);
+    const guides = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { space?: string; folder: string; changeRequests?: number })
+      .find((l) => l.space === DEMO.spaces.guides)!;
+    expect(guides.changeRequests).toBeGreaterThanOrEqual(1);
+    const manifest = JSON.parse(readFileSync(join(dir, guides.folder, 'manifest.json'), 'utf8')) as { changeRequests: number[] };
+    expect(manifest.changeRequests).toHaveLength(guides.changeRequests!);
+    for (const number of manifest.changeRequests)
+      expect(existsSync(join(dir, guides.folder, 'change-requests', String(number), 'SUMMARY.md'))).toBe(true);
+    // Without the flag, a space backed up with its change requests counts as unchanged; the reverse does not.
+    const again = await docs(['orgs', 'backup', DEMO.org, dir, '--json'], { env, timeoutMs: 60_000 });
+    expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ written: 0, failed: 0 });
+  }, 90_000);
+
   it('takes the folder alone with the organization from the profile, and refuses no folder at all', async () => {
     const profileEnv = { ...env, DOCS_CONFIG_DIR: tempDir() };
     await docs(['config', 'set', 'org', DEMO.org], { env: profileEnv });
