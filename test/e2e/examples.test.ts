@@ -99,6 +99,8 @@ const ILLUSTRATIONS: Record<string, string> = {
   'docs cr diff 2 --stat': "the output of another organization's change request (pages guide, setup, notes)",
   'docs cr check 2': "the findings of another organization's change request",
   'docs cr check 2 --all': "the findings of another organization's change request",
+  'cd backup/spaces/space_guides/content':
+    'a restore through a Git host the service can reach (the round trip runs against the emulator in test/inproc/backup.test.ts)',
 };
 
 /** What an example needs done first that the demo seed cannot hold (Git sync, an adaptive schema). */
