@@ -180,6 +180,11 @@ export class RateLimitError extends DocsError {
 export class AbortedError extends DocsError {
   override name = 'AbortedError';
   readonly exitCode = ExitCode.interrupted;
+  /**
+   * A request that is not safe to repeat was aborted after it was written to the connection: the server may have
+   * applied it (a merge, a new comment), so the one who interrupted it should check before sending it again.
+   */
+  mayHaveApplied = false;
   constructor(message = 'Interrupted') {
     super(message);
   }

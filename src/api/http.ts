@@ -141,6 +141,32 @@ const errorCode = (err: unknown): string | undefined => {
 };
 
 /**
+ * `dispatcher`, calling `onWritten` once a request's head and body are written to the connection (undici's
+ * `onRequestSent`, called in the same turn as the write) or its answer begins. The handler is undici's own
+ * (api-request's), each of its methods called on itself.
+ */
+export function noticingWrites(dispatcher: Dispatcher, onWritten: () => void): Dispatcher {
+  const watch = (handler: Dispatcher.DispatchHandler): Dispatcher.DispatchHandler =>
+    new Proxy(handler, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key === 'onRequestSent' || key === 'onHeaders' || key === 'onResponseStart') {
+          const own = value as ((...args: unknown[]) => unknown) | undefined;
+          if (key !== 'onRequestSent' && own === undefined) return undefined;
+          return (...args: unknown[]) => {
+            onWritten();
+            return own?.apply(target, args);
+          };
+        }
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return {
+    dispatch: (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => dispatcher.dispatch(options, watch(handler)),
+  } as unknown as Dispatcher;
+}
+
+/**
  * The transport: one keep-alive pool per origin (undici Agent), bearer auth, JSON in and out,
  * timeouts per phase, retries with backoff, errors mapped to ApiError / NetworkError / ResponseError.
  */
@@ -297,6 +323,10 @@ export class HttpClient {
   ): Promise<Omit<HttpResponse, 'retries'>> {
     const t0 = now();
     if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
+    // Whether a request that is not safe to repeat reached the connection: if it is aborted after that, it may have been applied.
+    const written = { yes: false };
+    const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const dispatcher = idempotent ? this.agent : noticingWrites(this.agent, () => (written.yes = true));
     let res: Dispatcher.ResponseData;
     let text: string;
     let read: unknown;
@@ -305,7 +335,7 @@ export class HttpClient {
         method: method,
         headers,
         body: payload,
-        dispatcher: this.agent,
+        dispatcher,
         signal: req.signal,
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyMs,
@@ -324,7 +354,7 @@ export class HttpClient {
     } catch (err) {
       // No answer: the window learns nothing from it.
       this.rateLimiter.settle(ticket, undefined);
-      throw this.failure(err, method, shown, req.signal, t0);
+      throw this.failure(err, method, shown, req.signal, t0, written.yes);
     }
     const status = res.statusCode;
     this.rateLimiter.settle(ticket, {
@@ -390,9 +420,15 @@ export class HttpClient {
   }
 
   /** Map a thrown transport error to our errors; the raw message never carries our token (registered secret). */
-  private failure(err: unknown, method: string, shown: string, signal: AbortSignal | undefined, t0: number): DocsError {
+  private failure(err: unknown, method: string, shown: string, signal: AbortSignal | undefined, t0: number, written = false): DocsError {
+    // An abort rejects with the signal's reason, an AbortedError of the caller's (Ctrl-C) or undici's own error.
+    if (signal?.aborted && (err instanceof AbortedError || !(err instanceof DocsError))) {
+      const aborted = this.aborted(method, shown);
+      aborted.mayHaveApplied = written;
+      if (written) this.trace(`< aborted after the request was written: it may have been applied`);
+      return aborted;
+    }
     if (err instanceof DocsError) return err;
-    if (signal?.aborted) return this.aborted(method, shown);
     const code = errorCode(err);
     const raw = err instanceof Error ? err.message : String(err);
     if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(now() - t0)}ms ${snippet(raw, 300)}`);

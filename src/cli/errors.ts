@@ -13,7 +13,7 @@ import { duration, windowText } from './rate-limit-notice.js';
 import { isLoopbackUrl } from '../api/loopback.js';
 import { redact } from '../api/redact.js';
 import { ValidationError } from '../api/validation.js';
-import { CHECK_COMMANDS } from './check-commands.js';
+import { checkCommand } from './check-commands.js';
 import { argLabel, describeIssues } from './field-names.js';
 
 /** Bad usage or input rejected before anything was sent (exit 2). */
@@ -261,6 +261,15 @@ function budgetMessage(err: RateLimitError, ctx: ErrorContext): string {
 /** The one line shown for a failure (without the `Error: ` prefix), secrets removed. */
 export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   const bin = ctx.bin ?? 'docs';
+  const check = checkCommand(ctx.operation, ctx.subjects);
+  const how = check ? `check with \`${bin} ${check}\`` : 'check';
+  // Interrupted after a request that is not safe to repeat was written (a merge, a new comment): it may have been applied.
+  if (
+    (err instanceof AbortedError || err instanceof NetworkError) &&
+    err.mayHaveApplied &&
+    (ctx.interrupted || err instanceof AbortedError)
+  )
+    return redact(`Interrupted after the request was sent: it may have been applied; ${how} before running it again.`);
   if (ctx.interrupted || err instanceof AbortedError) return 'Interrupted.';
   let text: string;
   if (err instanceof ApiError) {
@@ -293,8 +302,6 @@ export function describeError(err: unknown, ctx: ErrorContext = {}): string {
   } else if (err instanceof ValidationError) {
     text = err.issues.length > 0 ? describeIssues(err.issues, ctx) : err.message;
   } else if (err instanceof NetworkError && err.mayHaveApplied) {
-    const check = ctx.operation ? CHECK_COMMANDS[ctx.operation] : undefined;
-    const how = check ? `check with \`${bin} ${check}\`` : 'check';
     const slow = err instanceof TimeoutError ? ` ${silenceHint(err)}` : '';
     text = `${trimPeriod(err.message)}. The request was sent and may have been applied: ${how} before running it again.${slow}`;
   } else if (err instanceof TimeoutError) {

@@ -434,6 +434,41 @@ describe('abort', () => {
     expect(waits).toEqual([]);
   });
 
+  it('says a request that is not safe to repeat may have been applied when it is aborted after it was written', async () => {
+    const s = await server(() => undefined);
+    const { http, trace } = client(s.url);
+    const controller = new AbortController();
+    // The caller's own reason (Ctrl-C aborts with an AbortedError) is replaced by one that knows the request was written.
+    const aborting = setInterval(() => {
+      if (s.requests.length > 0) controller.abort(new AbortedError());
+    }, 10);
+    track(async () => clearInterval(aborting));
+    const err = await failure(http.request({ method: 'POST', path: '/v1/merge', body: { a: 1 }, signal: controller.signal }));
+    expect(err).toBeInstanceOf(AbortedError);
+    expect(err).toMatchObject({ mayHaveApplied: true, exitCode: ExitCode.interrupted });
+    expect(trace.join('\n')).toContain('may have been applied');
+  });
+
+  it('does not say so of an idempotent request, nor of one aborted before it was written', async () => {
+    const s = await server(() => undefined);
+    const { http } = client(s.url);
+    const controller = new AbortController();
+    const aborting = setInterval(() => {
+      if (s.requests.length > 0) controller.abort();
+    }, 10);
+    track(async () => clearInterval(aborting));
+    const get = await failure(http.request({ method: 'GET', path: '/v1/x', signal: controller.signal }));
+    expect(get).toMatchObject({ mayHaveApplied: false });
+    // A PATCH the operation table calls safe to repeat is like a GET.
+    const patch = await failure(http.request({ method: 'PATCH', path: '/v1/x', body: {}, idempotent: true, signal: AbortSignal.abort() }));
+    expect(patch).toMatchObject({ mayHaveApplied: false });
+    // Aborted before the connection was made: nothing was written.
+    const early = new AbortController();
+    const pending = http.request({ method: 'POST', path: '/v1/merge', signal: early.signal });
+    early.abort();
+    expect(await failure(pending)).toMatchObject({ mayHaveApplied: false });
+  });
+
   it('rejects promptly when aborted while the body arrives', async () => {
     const s = await server((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, TimeoutError } from '../../src/api/errors.js';
+import { AbortedError, ApiError, ExitCode, NetworkError, TimeoutError } from '../../src/api/errors.js';
 import { allOperations } from '../../src/api/operations/index.js';
 import { giveUp } from '../../src/api/retry.js';
-import { CHECK_COMMANDS } from '../../src/cli/check-commands.js';
-import { describeError } from '../../src/cli/errors.js';
+import { CHECK_COMMANDS, checkCommand } from '../../src/cli/check-commands.js';
+import { describeError, exitCodeOf } from '../../src/cli/errors.js';
 import { ROOT } from '../helpers/e2e.js';
 
 describe('how to check a request that may have been applied', () => {
@@ -27,6 +27,38 @@ describe('how to check a request that may have been applied', () => {
       'POST http://h/v1/spaces/s/change-requests: connection reset by the server (ECONNRESET). The request was sent and may have been applied: check with `docs cr list` before running it again.',
     );
     expect(describeError(err, {})).toMatch(/may have been applied: check before running it again\.$/);
+  });
+
+  it('names the check command whole where it takes the subject: `cr get 1 --space s`', () => {
+    const subjects = [
+      { kind: 'space', id: 'space_guides' },
+      { kind: 'change request', id: '1' },
+    ];
+    expect(checkCommand('mergeChangeRequest', subjects)).toBe('cr get 1 --space space_guides');
+    expect(checkCommand('restoreSpace', subjects)).toBe('spaces get space_guides');
+    expect(checkCommand('createChangeRequest', subjects)).toBe('cr list');
+    expect(checkCommand('mergeChangeRequest', [])).toBe('cr get');
+    expect(checkCommand(undefined, subjects)).toBeUndefined();
+  });
+
+  it('Ctrl-C after a merge was sent: it may have been applied, how to check, exit 130', () => {
+    const err = new AbortedError('Interrupted: POST http://h/v1/spaces/s/change-requests/1/merge was aborted');
+    err.mayHaveApplied = true;
+    const ctx = {
+      interrupted: true,
+      operation: 'mergeChangeRequest',
+      bin: 'docs',
+      subjects: [
+        { kind: 'space', id: 's' },
+        { kind: 'change request', id: '1' },
+      ],
+    };
+    expect(describeError(err, ctx)).toBe(
+      'Interrupted after the request was sent: it may have been applied; check with `docs cr get 1 --space s` before running it again.',
+    );
+    expect(exitCodeOf(err, ctx)).toBe(ExitCode.interrupted);
+    // Before it was sent, or a request that is safe to repeat: only interrupted.
+    expect(describeError(new AbortedError(), ctx)).toBe('Interrupted.');
   });
 });
 

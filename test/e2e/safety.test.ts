@@ -100,6 +100,42 @@ describe('Ctrl-C', () => {
   });
 });
 
+describe('Ctrl-C during a merge', () => {
+  let late: RunningEmulator | undefined;
+  afterAll(async () => {
+    await late?.stop();
+  });
+
+  it('after the merge was sent: says it may have been applied and how to check, exits 130; it was', async () => {
+    // Every answer comes 1.5 s late: the merge is written at once and answered after the interrupt.
+    late = await startEmulator(['--faults', 'delay=1500ms@1']);
+    const env = { DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: late.tokens.admin!, DOCS_API_URL: late.url };
+    const child = spawnDocs(['cr', 'merge', '1', '--space', SPACE, '--yes', '--debug'], { env });
+    let stderr = '';
+    const inFlight = new Promise<void>((resolve) =>
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (stderr.includes('> POST')) resolve();
+      }),
+    );
+    child.stdin.end();
+    await inFlight;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain(
+      `Error: Interrupted after the request was sent: it may have been applied; check with \`docs cr get 1 --space ${SPACE}\` before running it again.`,
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
+    // The server went on with it: the command named shows the merge.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const check = await docs(['cr', 'get', '1', '--space', SPACE, '--json'], { env });
+    expect(check.code).toBe(0);
+    expect((JSON.parse(check.stdout) as { status: string }).status).toBe('merged');
+  });
+});
+
 describe('help', () => {
   it('`docs --help` lists the topics, the exit codes and the environment', async () => {
     const res = await docs(['--help']);
