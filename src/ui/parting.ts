@@ -7,6 +7,17 @@ import { createContext, useContext, useEffect } from 'react';
  */
 export class Parting {
   text: string | undefined;
+  /**
+   * What to say if the view is interrupted now (Ctrl-C, a signal): set while an action that is not safe to repeat
+   * is in flight, since its request may have been applied though its answer never came.
+   */
+  interrupted: string | undefined;
+
+  /** What the shell's screen gets when the view is interrupted: the note on the action in flight, then the parting text. */
+  onInterrupt(): string | undefined {
+    const text = [this.interrupted, this.text].filter((t) => t !== undefined && t !== '').join('\n');
+    return text === '' ? undefined : text;
+  }
 }
 
 export const PartingContext = createContext<Parting | undefined>(undefined);
@@ -17,4 +28,12 @@ export function useParting(text: string | undefined): void {
   useEffect(() => {
     if (parting) parting.text = text;
   }, [parting, text]);
+}
+
+/** Sets (or, with undefined, clears) what the view leaves on the shell's screen if it is interrupted now. */
+export function useInterruptNote(): (text: string | undefined) => void {
+  const parting = useContext(PartingContext);
+  return (text) => {
+    if (parting) parting.interrupted = text;
+  };
 }

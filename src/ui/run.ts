@@ -21,6 +21,7 @@ export async function runFullScreen(app: ReactElement, title: string, options: {
     const feed = new KeyFeed();
     feed.hold();
     session?.attach((chunk) => feed.push(chunk));
+    session?.onInterrupt(() => parting.onInterrupt());
     // The first frame was drawn by the session: Ink draws from the top of a clear screen.
     process.stdout.write('\u001B[H\u001B[2J');
     const instance = render(

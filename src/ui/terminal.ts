@@ -40,6 +40,8 @@ export class TerminalSession {
   private readonly onData = (chunk: Buffer | string) => this.receive(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   private readonly onSignal = (signal: NodeJS.Signals) => this.exit(signal === 'SIGTERM' ? 143 : 129);
   private readonly onExit = () => this.restore();
+  /** What to leave on the shell's screen when Ctrl-C or a signal ends the view. */
+  private interruptText: (() => string | undefined) | undefined;
 
   constructor(
     private readonly streams: TerminalStreams,
@@ -78,6 +80,14 @@ export class TerminalSession {
     return this.restored;
   }
 
+  /**
+   * When Ctrl-C or a signal ends the view, `text()` is written on the shell's screen after the terminal is given
+   * back (an action in flight that may have been applied, a conflict's way out).
+   */
+  onInterrupt(text: () => string | undefined): void {
+    this.interruptText = text;
+  }
+
   /** Give the terminal back as it was. Safe to call more than once. */
   restore(): void {
     if (this.restored) return;
@@ -110,7 +120,10 @@ export class TerminalSession {
   }
 
   private exit(code: number): void {
+    const wasOpen = !this.restored;
     this.restore();
+    const text = wasOpen ? this.interruptText?.() : undefined;
+    if (text) this.streams.stdout.write(`${text}\n`);
     this.exitProcess(code);
   }
 }

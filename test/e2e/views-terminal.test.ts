@@ -167,6 +167,36 @@ describe('docs cr review on a terminal', () => {
     await expectGivenBack(run, 130);
   });
 
+  it('Ctrl-C while a merge is in flight exits 130 and says on the shell it may have been applied, and how to check', async () => {
+    // Its own emulator, answering 800 ms late: the merge changes the change request the other tests read.
+    const late = await startEmulator(['--faults', 'delay=800ms@1']);
+    try {
+      const run = docsOnPty(['cr', 'review', '1'], { env: demoEnv(late, { space }) });
+      await run.waitFor('Install with winget', 20_000);
+      run.type('m');
+      await run.waitFor('[y/N]');
+      run.type('y');
+      await run.waitFor('Merging…');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      run.type(KEY.ctrlC);
+      await expectGivenBack(run, 130);
+      const shell = run.raw().slice(run.raw().lastIndexOf('\u001B[?1049l')).replace(/\r/g, '');
+      expect(shell).toContain(
+        `Interrupted while merging #1: the request was sent and may have been applied; check with \`docs cr get 1 --space ${space}\` before doing it again.`,
+      );
+    } finally {
+      await late.stop();
+    }
+  });
+
+  it('Ctrl-C with nothing in flight leaves nothing on the shell', async () => {
+    const run = docsOnPty(['cr', 'review', '1'], { env });
+    await run.waitFor('Install with winget');
+    run.type(KEY.ctrlC);
+    await expectGivenBack(run, 130);
+    expect(run.raw().slice(run.raw().lastIndexOf('\u001B[?1049l'))).not.toContain('Interrupted');
+  });
+
   it('SIGTERM restores the terminal and exits 143', async () => {
     const run = docsOnPty(['cr', 'review'], { env });
     await run.waitFor('Change requests');

@@ -11,7 +11,7 @@ export type Dialog =
 
 export interface DialogActions {
   /** Run one action with a label for the spinner; `work` answers the notice to show. */
-  act: (label: string, work: () => Promise<string | undefined>, reload: () => void) => void;
+  act: (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string) => void;
   /** Close the dialog saying what did not happen. */
   cancelled: (message: string) => void;
   merge: () => void;
@@ -41,6 +41,7 @@ export function ActionDialog({
   thread,
   actions,
   width: columns,
+  bin = 'docs',
 }: {
   dialog: Dialog;
   client: OperationClient;
@@ -50,9 +51,14 @@ export function ActionDialog({
   thread: Thread | undefined;
   actions: DialogActions;
   width: number;
+  /** The CLI's name in the commands the view shows. */
+  bin?: string;
 }) {
   const { act, cancelled, merge, updateFromMain, reloadComments } = actions;
   const archived = cr.status === 'archived';
+  // Posting twice posts twice: Ctrl-C while it runs says to look first.
+  const commentUnsure = (what: string) =>
+    `Interrupted while ${what}: the request was sent and may have been applied; check with \`${bin} comments list ${params.spaceId} --cr ${cr.number}\` before posting it again.`;
   const text = (title: string, send: (text: string) => void, what: string, defaultValue?: string) => (
     <TextDialog
       title={title}
@@ -78,6 +84,7 @@ export function ActionDialog({
               return 'Comment posted.';
             },
             reloadComments,
+            commentUnsure('posting the comment'),
           ),
         'Comment',
       );
@@ -94,6 +101,7 @@ export function ActionDialog({
               return 'Reply posted.';
             },
             reloadComments,
+            commentUnsure('posting the reply'),
           ),
         'Reply',
       );

@@ -18,7 +18,7 @@ import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from
 import { pullPages, type Pulled } from './pull.js';
 import { detailRows, type Row } from './rows.js';
 import { useKeys } from '../keys.js';
-import { useParting } from '../parting.js';
+import { useInterruptNote, useParting } from '../parting.js';
 import { wayOutRows, type Conflict } from './way-out.js';
 
 /** Opens a URL in the browser; throws when none could be opened. */
@@ -174,25 +174,36 @@ export function ChangeRequestScreen({
     setFailure(message);
   };
 
-  /** Run one action: spinner while it runs, its error in the status line, then the views reloaded. */
-  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void) => {
+  const interruptNote = useInterruptNote();
+  /**
+   * Run one action: spinner while it runs, its error in the status line, then the views reloaded. `unsure`, for an
+   * action that is not safe to repeat, is what Ctrl-C while it runs leaves on the shell's screen: it may have been applied.
+   */
+  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string) => {
     setDialog(undefined);
     setBusy(label);
     setFailure(undefined);
     setNotice(undefined);
+    interruptNote(unsure);
     work().then(
       (message) => {
+        interruptNote(undefined);
         setBusy(false);
         setNotice(message);
         reload();
       },
       (error: unknown) => {
+        interruptNote(undefined);
         setBusy(false);
         setFailure(error);
         reload();
       },
     );
   };
+  /** What Ctrl-C while `what` runs leaves on the shell's screen, with the command that shows whether it was applied. */
+  const unsure = (what: string, check: string) =>
+    `Interrupted while ${what}: the request was sent and may have been applied; check with \`${bin} ${check}\` before doing it again.`;
+  const crCheck = `cr get ${cr.number} --space ${spaceId}`;
 
   const conflicted = (result: MergeResult, what: Conflict['what']) => {
     setConflict({ what, pages: conflictList(result) });
@@ -212,6 +223,7 @@ export function ChangeRequestScreen({
         return `Merged #${cr.number} into the primary content (revision ${result.revision}).`;
       },
       reloadAll,
+      unsure(`merging #${cr.number}`, crCheck),
     );
 
   const updateFromMain = () =>
@@ -224,6 +236,7 @@ export function ChangeRequestScreen({
         return `Updated from main (revision ${result.revision}).`;
       },
       reloadAll,
+      unsure(`updating #${cr.number} from main`, crCheck),
     );
 
   const pull = (dir: string) =>
@@ -250,6 +263,7 @@ export function ChangeRequestScreen({
         return `Created change request #${made.number}.`;
       },
       () => undefined,
+      unsure('creating a change request', `cr list --space ${spaceId}`),
     );
 
   const open = () => {
@@ -454,6 +468,7 @@ export function ChangeRequestScreen({
       entry={entry}
       thread={threadsReq.data?.find((t) => 'thread' in dialog && t.comment.id === dialog.thread)}
       width={columns}
+      bin={bin}
       actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
     />
   ) : searching ? (
