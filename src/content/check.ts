@@ -4,7 +4,7 @@ import { spaces } from '../api/operations/spaces.js';
 import { scopeMarkdown, scopePages } from '../api/scope.js';
 import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
-import { checkPageTree, type ContentLocation, type LinkItem, type LinkList } from '../api/schemas/content.js';
+import { checkPageTree, type ContentLocation, type LinkItem, type LinkList, type Page } from '../api/schemas/content.js';
 import { comparePages, type PageChange } from './diff.js';
 import { flattenTree, type FlatPage } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
@@ -43,6 +43,8 @@ export interface CheckOptions {
   signal?: AbortSignal;
   /** Called with the number of page requests (bodies, link reports) done so far and how many there are. */
   onProgress?: (done: number, total: number) => void;
+  /** Called with the page tree checked (the change request's for `cr check`), for reports that name each page's file. */
+  onTree?: (pages: readonly Page[]) => void;
 }
 
 /** What a link points to, in the words a reader of the page would use. */
@@ -167,6 +169,7 @@ export async function checkChangeRequest(
     scopePages(client, params, trees),
     skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, trees),
   ]);
+  options.onTree?.(tree);
   const pages = flattenTree(tree);
   const findings: Finding[] = skip.has('outdated') ? [] : changeRequestFindings(cr).map(introduced(true));
   // The comments are read while the pages are.
@@ -318,7 +321,9 @@ const targetKey = (item: LinkItem): string => `${item.targetReference?.kind ?? '
 export async function checkSpace(client: DocsClient, params: { spaceId: string }, options: CheckOptions = {}): Promise<CheckResult> {
   const skip = new Set(options.ignore ?? []);
   const call = inFlight(options.signal);
-  const pages = flattenTree(await scopePages(client, params, call));
+  const tree = await scopePages(client, params, call);
+  options.onTree?.(tree);
+  const pages = flattenTree(tree);
   const findings: Finding[] = [];
 
   if (!skip.has('empty-page')) {

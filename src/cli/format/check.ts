@@ -1,16 +1,46 @@
+import { writeFileSync } from 'node:fs';
 import { ExitCode } from '../../api/errors.js';
 import { type CheckResult, type Finding } from '../../content/check.js';
 import { tsvCell, type Output } from '../output.js';
+import { githubCommands, jobSummary, junitXml, sarifLog, type CheckFormat, type CheckRun } from './check-formats.js';
 
 /**
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,
  * tab-separated, the page empty when the finding is about the whole, then for `cr check` where it
  * comes from: `change-request` or `primary`); on a terminal grouped by page, a finding the primary
  * content already has marked so. Returns the exit code: 8 with findings that count, so a CI step fails
- * without parsing anything.
+ * without parsing anything, whatever the format.
+ * With `--format` (see check-formats.ts): SARIF, GitHub workflow commands (and the job summary
+ * appended to the file GITHUB_STEP_SUMMARY names) or JUnit XML on stdout.
  */
-export function renderCheck(output: Output, report: CheckResult, clean: string, json: boolean): ExitCode | undefined {
-  if (json || output.isJson) output.json(report);
+export function renderCheck(
+  output: Output,
+  report: CheckResult,
+  clean: string,
+  json: boolean,
+  format?: { format: CheckFormat | undefined; run: CheckRun; changeRequest: boolean; env: NodeJS.ProcessEnv },
+): ExitCode | undefined {
+  if (format?.format !== undefined) {
+    const { run } = format;
+    // Each document ends with a newline; `line` adds it back.
+    const emit = (text: string) => text !== '' && output.line(text.replace(/\n$/, ''));
+    if (format.format === 'sarif') emit(sarifLog(report, run));
+    else if (format.format === 'junit') emit(junitXml(report, run, format.changeRequest));
+    else {
+      emit(githubCommands(report, run));
+      const summary = format.env.GITHUB_STEP_SUMMARY;
+      if (summary)
+        try {
+          writeFileSync(summary, jobSummary(report, run), { flag: 'a' });
+        } catch (err) {
+          output.warn(`Could not append to the job summary ${summary}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+    }
+    if (!report.ok) return ExitCode.findings;
+    output.info(clean);
+    return undefined;
+  }
+  if (json || output.isJson) output.json({ ok: report.ok, findings: report.findings });
   else if (output.mode === 'tsv')
     for (const f of report.findings) output.line([f.kind, f.page ?? '', f.message, ...origin(f)].map(tsvCell).join('\t'));
   else if (report.findings.length > 0) {

@@ -6,10 +6,11 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { renderCheck } from '../../cli/format/check.js';
-import { ignoreFlag } from '../../cli/flags/check.js';
+import { formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
 import { counted } from '../../cli/progress.js';
 import { scopeLabel } from '../../api/scope.js';
-import { checkChangeRequest } from '../../content/check.js';
+import type { Page } from '../../api/schemas/content.js';
+import { CHECK_KINDS, checkChangeRequest } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
   static override operations = [
@@ -39,6 +40,10 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, and where it',
     'comes from (change-request or primary), tab-separated (the page is empty for a finding about the change',
     'request itself). --json gives {"ok", "findings": [{kind, page, message, introduced}]}.',
+    '--format writes the report for a CI system instead: sarif (SARIF 2.1.0 for GitHub code scanning, one rule per kind),',
+    'github (workflow commands that annotate the files, and a table appended to $GITHUB_STEP_SUMMARY) or junit (JUnit XML:',
+    "a test case per page checked, a failure per finding). Each finding is located by its page's file in the Git Sync",
+    'layout (the paths `docs spaces pull` writes; SUMMARY.md for a finding about the change request itself), without a line.',
     'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
   ].join('\n');
   static override examples = [
@@ -52,6 +57,8 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     },
     { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
     { description: 'Only the broken links, one per line', command: '<%= config.bin %> cr check 3 | grep ^broken-link' },
+    { description: 'SARIF for GitHub code scanning', command: '<%= config.bin %> cr check 3 --format sarif > docs.sarif' },
+    { description: 'Annotations in a GitHub Actions job', command: '<%= config.bin %> cr check 3 --format github' },
   ];
   static override args = { cr: changeRequestArg() };
   static override flags = {
@@ -60,6 +67,8 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     all: Flags.boolean({
       description: 'Also report the broken links and empty pages the primary content already has (they then fail the check too)',
     }),
+    format: formatFlag(),
+    'path-prefix': pathPrefixFlag(),
   };
 
   async run(): Promise<void> {
@@ -67,6 +76,7 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     const changeRequestId = this.subject('change request', this.args.cr);
     const client = await this.client();
     const progress = await this.longWork(`Checking ${scopeLabel({ spaceId, changeRequestId })}…`);
+    let tree: readonly Page[] | undefined;
     const report = await checkChangeRequest(
       client,
       { spaceId, changeRequestId },
@@ -74,9 +84,29 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
         ignore: this.flags.ignore ?? [],
         all: this.flags.all,
         signal: this.abort.signal,
+        onTree: (pages) => (tree = pages),
         onProgress: this.counting(counted(progress, 'Checking pages')),
       },
     ).finally(progress.stop);
-    this.io.exitCode = renderCheck(this.output, report, `No findings: change request ${this.args.cr} passes every check.`, this.flags.json);
+    const kinds = CHECK_KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k));
+    this.io.exitCode = renderCheck(
+      this.output,
+      report,
+      `No findings: change request ${this.args.cr} passes every check.`,
+      this.flags.json,
+      {
+        format: this.flags.format,
+        changeRequest: true,
+        env: this.io.env,
+        run: {
+          title: `docs cr check ${this.args.cr}`,
+          kinds,
+          scope: `${spaceId}/${changeRequestId}`,
+          version: this.config.version,
+          tree,
+          ...(this.flags['path-prefix'] ? { pathPrefix: this.flags['path-prefix'] } : {}),
+        },
+      },
+    );
   }
 }

@@ -3,10 +3,13 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { renderCheck } from '../../cli/format/check.js';
-import { ignoreFlag } from '../../cli/flags/check.js';
+import { formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
 import { counted } from '../../cli/progress.js';
 import { scopeLabel } from '../../api/scope.js';
-import { checkSpace } from '../../content/check.js';
+import type { Page } from '../../api/schemas/content.js';
+import { checkSpace, type CheckKind } from '../../content/check.js';
+
+const KINDS: readonly CheckKind[] = ['broken-link', 'empty-page'];
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
   static override operations = [content.listPages, content.getPage, spaces.listLinks];
@@ -18,27 +21,52 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
     "  broken-link   a link in a page whose target does not exist (from the space's link report)",
     '  empty-page    a document page without content',
     'On a terminal the findings are grouped by page; piped, one per line: kind, page path, message, tab-separated.',
-    '--json gives {"ok", "findings": [{kind, page, message}]}. Exits 0 when nothing is found and 8 when something is.',
+    '--json gives {"ok", "findings": [{kind, page, message}]}. --format sarif|github|junit writes the report for a CI',
+    'system, as `cr check` does. Exits 0 when nothing is found and 8 when something is, whatever the format.',
   ].join('\n');
   static override examples = [
     '<%= config.bin %> spaces check sp_abc',
     { description: 'Broken links only', command: '<%= config.bin %> spaces check --ignore empty-page' },
+    {
+      description: 'A JUnit report for GitLab or Jenkins',
+      command: '<%= config.bin %> spaces check sp_abc --format junit > docs-check.xml',
+    },
   ];
   static override args = { space: Args.string({ description: "Space id (default: --space or the profile's space)" }) };
   static override flags = {
     space: spaceFlag(),
-    ignore: ignoreFlag(['broken-link', 'empty-page']),
+    ignore: ignoreFlag(KINDS),
+    format: formatFlag(),
+    'path-prefix': pathPrefixFlag(),
   };
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
     const client = await this.client();
     const progress = await this.longWork(`Checking ${scopeLabel({ spaceId })}…`);
+    let tree: readonly Page[] | undefined;
     const report = await checkSpace(
       client,
       { spaceId },
-      { ignore: this.flags.ignore ?? [], signal: this.abort.signal, onProgress: this.counting(counted(progress, 'Checking pages')) },
+      {
+        ignore: this.flags.ignore ?? [],
+        signal: this.abort.signal,
+        onProgress: this.counting(counted(progress, 'Checking pages')),
+        onTree: (pages) => (tree = pages),
+      },
     ).finally(progress.stop);
-    this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json);
+    this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json, {
+      format: this.flags.format,
+      changeRequest: false,
+      env: this.io.env,
+      run: {
+        title: `docs spaces check ${spaceId}`,
+        kinds: KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k)),
+        scope: spaceId,
+        version: this.config.version,
+        tree,
+        ...(this.flags['path-prefix'] ? { pathPrefix: this.flags['path-prefix'] } : {}),
+      },
+    });
   }
 }
