@@ -57,8 +57,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     },
     { description: 'Everything but the open comments', command: '<%= config.bin %> cr check 3 --ignore open-comment' },
     { description: 'Only the broken links, one per line', command: '<%= config.bin %> cr check 3 | grep ^broken-link' },
-    { description: 'SARIF for GitHub code scanning', command: '<%= config.bin %> cr check 3 --format sarif > docs.sarif' },
-    { description: 'Annotations in a GitHub Actions job', command: '<%= config.bin %> cr check 3 --format github' },
+    {
+      description: 'SARIF for GitHub code scanning (exits 8 when there is something, as every format does)',
+      command: '<%= config.bin %> cr check 3 --format sarif > docs.sarif',
+    },
+    {
+      description: 'Annotations in a GitHub Actions job (exits 8 when there is something)',
+      command: '<%= config.bin %> cr check 3 --format github',
+    },
   ];
   static override args = { cr: changeRequestArg() };
   static override flags = {
