@@ -528,12 +528,59 @@ describe('no dead ends', () => {
   it('an outdated change request has a banner; one without changes says so', async () => {
     await gitImportOverGuides();
     const ui = await openFirst();
-    await waitForFrame(ui.lastFrame, 'Outdated: the primary content has newer changes, which show as removals in this diff');
+    const frame = await waitForFrame(ui.lastFrame, 'Outdated: the primary content changed since');
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
+      'this diff shows those changes reversed: A? is added here or removed from the primary content since, D? removed here or added there; u brings them in and tells them apart.',
+    );
+    // The pages the Git import deleted from the primary content are not stated as additions.
+    expect(frame).toMatch(/ A\? installation\b/);
+    expect(frame).not.toMatch(/ A installation/);
+    // From welcome past quickstart to installation.
+    ui.stdin.write('\u001B[B');
+    await waitForFrame(ui.lastFrame, /›M {2}quickstart/);
+    ui.stdin.write('\u001B[B');
+    const detail = await waitForFrame(ui.lastFrame, /added here, or removed from the primary/);
+    // The pane's head, wrapped: the page's change in both readings, and how to tell them apart.
+    const pane = detail
+      .split('\n')
+      .map((line) => line.split('│')[1]?.trim() ?? '')
+      .join(' ');
+    expect(pane).toContain('added here, or removed from the primary content since (u updates and tells them apart) · installation');
     ui.stdin.write('q');
     await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
     const made = await client.changeRequests.create({ spaceId: SPACE, body: { subject: 'Nothing yet' } });
     const empty = start({ changeRequest: made, onQuit: () => undefined });
     await waitForFrame(empty.lastFrame, 'No changes: no page differs from the primary content.');
+    // A merge that changes nothing is asked as such.
+    empty.stdin.write('m');
+    await waitForFrame(empty.lastFrame, /It changes nothing: no page differs from the primary content\. \[y\/N\]/);
+    empty.stdin.write('n');
+    await waitForFrame(empty.lastFrame, 'Not merged.');
+  });
+
+  it('s refuses a subject past the contract bound before sending, and keeps the text in the box', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('s');
+    await waitForFrame(ui.lastFrame, 'Subject (enter sends, esc cancels)');
+    const long = 'x'.repeat(200);
+    ui.stdin.write(long);
+    await waitForFrame(ui.lastFrame, 'xxxxxxxxxx');
+    ui.stdin.write('\r');
+    const frame = await waitForFrame(ui.lastFrame, /The subject is \d+ characters; the API takes at most 100/);
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
+      `The subject is ${'Document Windows installation'.length + 200} characters; the API takes at most 100. Shorten it, or esc to cancel.`,
+    );
+    // Still open, with the text: nothing was sent.
+    expect(frame).toContain('Subject (enter sends, esc cancels)');
+    expect(frame.replace(/\s/g, '')).toContain(`DocumentWindowsinstallation${long}`);
+    expect((await client.changeRequests.get({ spaceId: SPACE, changeRequestId: '1' })).subject).toBe('Document Windows installation');
+    // Shortened to the bound, it is saved.
+    for (let i = 0; i < 200; i++) ui.stdin.write('\u007F');
+    await waitForFrame(ui.lastFrame, /› Document Windows installation\s/);
+    ui.stdin.write('!');
+    await waitForFrame(ui.lastFrame, '› Document Windows installation!');
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Subject saved.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import type { OperationClient } from '../../api/request.js';
-import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import { CHANGE_REQUEST_SUBJECT_MAX, type ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Entry, Thread } from './data.js';
 import { ConfirmDialog, ReactDialog, TextDialog } from './Dialog.js';
 
@@ -20,6 +20,15 @@ export interface DialogActions {
   create: (subject: string) => void;
   reloadComments: () => void;
   reloadChangeRequest: () => void;
+}
+
+/** The contract's bound on a change request's subject, checked before sending: the text stays in the box to shorten. */
+export function subjectCheck(subject: string): string | undefined {
+  // As the contract's schema counts: UTF-16 code units.
+  const length = subject.length;
+  return length > CHANGE_REQUEST_SUBJECT_MAX
+    ? `The subject is ${length} characters; the API takes at most ${CHANGE_REQUEST_SUBJECT_MAX}. Shorten it, or esc to cancel.`
+    : undefined;
 }
 
 /** How many reactions `emoji` has on the comment (count, or its list of users). */
@@ -42,6 +51,7 @@ export function ActionDialog({
   actions,
   width: columns,
   bin = 'docs',
+  unchanged = false,
 }: {
   dialog: Dialog;
   client: OperationClient;
@@ -53,16 +63,25 @@ export function ActionDialog({
   width: number;
   /** The CLI's name in the commands the view shows. */
   bin?: string;
+  /** The diff is read and no page differs: a merge would change nothing, and the question says so. */
+  unchanged?: boolean;
 }) {
   const { act, cancelled, merge, updateFromMain, reloadComments } = actions;
   const archived = cr.status === 'archived';
   // Posting twice posts twice: Ctrl-C while it runs says to look first.
   const commentUnsure = (what: string) =>
     `Interrupted while ${what}: the request was sent and may have been applied; check with \`${bin} comments list ${params.spaceId} --cr ${cr.number}\` before posting it again.`;
-  const text = (title: string, send: (text: string) => void, what: string, defaultValue?: string) => (
+  const text = (
+    title: string,
+    send: (text: string) => void,
+    what: string,
+    defaultValue?: string,
+    check?: (text: string) => string | undefined,
+  ) => (
     <TextDialog
       title={title}
       {...(defaultValue !== undefined ? { defaultValue } : {})}
+      {...(check ? { check } : {})}
       width={columns}
       onCancel={() => cancelled(`${what}: cancelled.`)}
       onSubmit={(value) => (value.trim() ? send(value) : cancelled(`${what}: nothing was typed, nothing sent.`))}
@@ -188,17 +207,20 @@ export function ActionDialog({
           ),
         'Subject',
         cr.subject,
+        subjectCheck,
       );
     case 'pull':
       return text('Folder to pull the pages into', actions.pull, 'Pull', `./cr${cr.number}`);
     case 'create':
-      return text('Subject of the new change request', actions.create, 'New change request', cr.subject);
+      return text('Subject of the new change request', actions.create, 'New change request', cr.subject, subjectCheck);
     case 'merge':
     case 'update':
     case 'archive': {
       const question =
         dialog.kind === 'merge'
-          ? `Merge #${cr.number} "${cr.subject}" into the primary content?`
+          ? unchanged
+            ? `Merge #${cr.number} "${cr.subject}"? It changes nothing: no page differs from the primary content.`
+            : `Merge #${cr.number} "${cr.subject}" into the primary content?`
           : dialog.kind === 'update'
             ? `Update #${cr.number} from main (bring in the primary content's changes)?`
             : archived

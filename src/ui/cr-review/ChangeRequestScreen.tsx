@@ -149,7 +149,9 @@ export function ChangeRequestScreen({
           ? 'This page has comments; the change request is merged, so its change is not shown.'
           : undefined;
   // One column of the pane is the cursor mark.
-  const rowsFor = (e: Entry | undefined): Row[] => detailRows(e, rightWidth - 1, { diffNote, wrapDiff });
+  // Outdated: what the diff shows as added may be the primary content's deletion since; the rows say both.
+  const outdated = !merged && cr.outdated === true;
+  const rowsFor = (e: Entry | undefined): Row[] => detailRows(e, rightWidth - 1, { diffNote, wrapDiff, outdated });
   const detail = rowsFor(entry);
   const cursor = Math.min(view.cursor, Math.max(0, detail.length - 1));
   const top = follow(view.top, cursor, bodyHeight, detail.length);
@@ -469,6 +471,7 @@ export function ChangeRequestScreen({
       thread={threadsReq.data?.find((t) => 'thread' in dialog && t.comment.id === dialog.thread)}
       width={columns}
       bin={bin}
+      unchanged={!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0}
       actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
     />
   ) : searching ? (
@@ -498,7 +501,7 @@ export function ChangeRequestScreen({
   }
   if (!merged && cr.outdated) {
     banners.push({
-      text: `Outdated: the primary content has newer changes, which show as removals in this diff${isActive(cr) ? '; u brings them in first' : ''}.`,
+      text: `Outdated: the primary content changed since, and this diff shows those changes reversed: A? is added here or removed from the primary content since, D? removed here or added there${isActive(cr) ? '; u brings them in and tells them apart' : ''}.`,
       color: 'yellow',
     });
   }
@@ -537,7 +540,14 @@ export function ChangeRequestScreen({
         ) : (
           <>
             <Box width={leftWidth} flexDirection="column" flexShrink={0}>
-              <PageList entries={entries} selected={selected} focused={focus === 'pages'} height={bodyHeight} width={leftWidth} />
+              <PageList
+                entries={entries}
+                selected={selected}
+                focused={focus === 'pages'}
+                height={bodyHeight}
+                width={leftWidth}
+                outdated={outdated}
+              />
             </Box>
             <Box
               borderStyle="single"

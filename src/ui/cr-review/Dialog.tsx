@@ -108,17 +108,35 @@ export function TextDialog({
   onSubmit,
   onCancel,
   width,
+  check,
 }: {
   title: string;
   defaultValue?: string;
   onSubmit: (value: string) => void;
   onCancel: () => void;
   width: number;
+  /** What is wrong with the text before it is sent (a bound of the contract): said under the box, the text kept. */
+  check?: (value: string) => string | undefined;
 }) {
+  const [problem, setProblem] = useState<string>();
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text color="cyan">{truncate(`${title} (enter sends, esc cancels)`, width)}</Text>
-      <EditBox {...(defaultValue !== undefined ? { defaultValue } : {})} width={width} onSubmit={onSubmit} onCancel={onCancel} />
+      <EditBox
+        {...(defaultValue !== undefined ? { defaultValue } : {})}
+        width={width}
+        onSubmit={(value) => {
+          const wrong = check?.(value);
+          setProblem(wrong);
+          if (wrong === undefined) onSubmit(value);
+        }}
+        onCancel={onCancel}
+      />
+      {problem !== undefined ? (
+        <Text color="red" wrap="wrap">
+          {`✗ ${problem}`}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -107,8 +107,27 @@ export function pageTitle(page: PageDiff): string | undefined {
 }
 
 const MARKS: Record<string, string> = { added: 'A', removed: 'D', modified: 'M', moved: 'R', renamed: 'R' };
-export function changeMark(page: PageDiff | undefined): string {
-  return page ? (MARKS[page.change] ?? '?') : ' ';
+/**
+ * The page list's mark of a page's change. In an outdated change request, `A` and `D` cannot be told from the
+ * primary content's own changes since (a page it deleted shows as added here): they are `A?` and `D?`, and every
+ * mark takes two columns so that the labels stay aligned.
+ */
+export function changeMark(page: PageDiff | undefined, outdated = false): string {
+  const mark = page ? (MARKS[page.change] ?? '?') : ' ';
+  if (!outdated) return mark;
+  return page?.change === 'added' || page?.change === 'removed' ? `${mark}?` : `${mark} `;
+}
+
+/**
+ * A change as the diff pane names it. In an outdated change request an addition may be the primary content's
+ * deletion since, and a removal its addition: the view cannot tell them apart (the API reads no revision by id),
+ * so it says both, and how to find out.
+ */
+export function changeWords(change: string, outdated = false): string {
+  if (!outdated) return change;
+  if (change === 'added') return 'added here, or removed from the primary content since (u updates and tells them apart)';
+  if (change === 'removed') return 'removed here, or added to the primary content since (u updates and tells them apart)';
+  return change;
 }
 
 /**

@@ -104,12 +104,15 @@ export function PageList({
   focused,
   height,
   width,
+  outdated = false,
 }: {
   entries: readonly Entry[];
   selected: number;
   focused: boolean;
   height: number;
   width: number;
+  /** The change request is outdated: additions and removals are marked `A?` and `D?` (changeMark). */
+  outdated?: boolean;
 }) {
   return (
     <ScrollList
@@ -120,7 +123,7 @@ export function PageList({
       renderItem={(entry, isSelected) => {
         const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
         // The › marks the selection without colour too (NO_COLOR, a screen reader's text); ! a page in conflict.
-        const mark = entry.conflict ? '!' : entry.lines ? '✗' : changeMark(entry.page);
+        const mark = entry.conflict ? '!' : entry.lines ? '✗' : changeMark(entry.page, outdated);
         const room = Math.max(0, width - displayWidth(count));
         const label = truncate(`${isSelected ? '›' : ' '}${mark} ${entry.label}`, room);
         // The title beside the path when there is room for a useful part of it.

@@ -1,6 +1,6 @@
 import type { PageDiff } from '../../content/diff.js';
 import { displayWidth, relativeTime, splitToWidth, truncate, wrapLines } from '../format.js';
-import { pageLabel, pageTitle, type Entry, type Thread } from './data.js';
+import { changeWords, pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
 /**
  * One line of the detail pane. `thread` ties it to a comment and `reply` to one of its replies, so
@@ -42,12 +42,14 @@ export interface RowOptions {
   diffNote?: string | undefined;
   /** Long diff lines wrap onto more rows (else they are cut with `…`). */
   wrapDiff?: boolean;
+  /** The change request is outdated: an addition may be the primary content's deletion since (changeWords). */
+  outdated?: boolean;
   now?: number;
 }
 
-function pageRows(page: PageDiff, width: number, wrapDiff: boolean): Row[] {
+function pageRows(page: PageDiff, width: number, wrapDiff: boolean, outdated = false): Row[] {
   const rows: Row[] = [];
-  const changes = page.changes.length > 0 ? page.changes : [page.change];
+  const changes = (page.changes.length > 0 ? page.changes : [page.change]).map((c) => changeWords(c, outdated));
   const title = pageTitle(page);
   const head = [
     changes.join(', '),
@@ -133,7 +135,7 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
 /** What the detail pane shows for the selected entry: the page's diff, then its comment threads. */
 export function detailRows(entry: Entry | undefined, width: number, options: RowOptions = {}): Row[] {
   if (!entry) return [];
-  const { diffNote, wrapDiff = true, now = Date.now() } = options;
+  const { diffNote, wrapDiff = true, outdated = false, now = Date.now() } = options;
   const rows: Row[] = [];
   if (entry.lines) {
     return entry.lines.flatMap((line) =>
@@ -149,7 +151,7 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
   if (!entry.pageId) {
     rows.push({ text: 'Comments on the change request as a whole', bold: true, stop: 'page' });
   } else if (entry.page) {
-    rows.push(...pageRows(entry.page, width, wrapDiff));
+    rows.push(...pageRows(entry.page, width, wrapDiff, outdated));
   } else {
     const title = entry.title ? ` "${entry.title}"` : '';
     rows.push({ text: `${entry.label}${title}`, bold: true, stop: 'page' });
