@@ -44,7 +44,15 @@ describe('eight processes on one token under the limit', () => {
       expect(run.stdout.replaceAll(limited.url, 'URL')).toBe(expected);
     }
 
-    const entries = readFileSync(logFile, 'utf8')
+    // The emulator's log is written behind its answers: read it once it has stopped growing.
+    let text = readFileSync(logFile, 'utf8');
+    for (let i = 0; i < 30; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const again = readFileSync(logFile, 'utf8');
+      if (again === text) break;
+      text = again;
+    }
+    const entries = text
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { path: string; status: number; window: number })

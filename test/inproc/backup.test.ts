@@ -27,12 +27,18 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-const logLines = (file: string) =>
-  readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { path: string; status: number });
+/** The request log once the emulator has written it all (its stream writes behind the answers). */
+async function logLines(file: string): Promise<{ path: string; status: number }[]> {
+  const read = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+  let lines = read();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const again = read();
+    if (again.length === lines.length) break;
+    lines = again;
+  }
+  return lines.map((l) => JSON.parse(l) as { path: string; status: number });
+}
 
 describe('docs orgs backup of the demo organization', () => {
   let emulator: RunningEmulator;
@@ -77,7 +83,7 @@ describe('docs orgs backup of the demo organization', () => {
     expect(index.organization.id).toBe(DEMO.org);
     expect(index.spaces).toHaveLength(spaces.length);
 
-    const before = logLines(log).length;
+    const before = (await logLines(log)).length;
     const second = await docs(['orgs', 'backup', DEMO.org, dir, '--json'], { env, timeoutMs: 60_000 });
     expect(second.code).toBe(0);
     const again = second.stdout
@@ -85,9 +91,7 @@ describe('docs orgs backup of the demo organization', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { status?: string; total?: boolean });
     expect(again.filter((l) => !l.total).every((l) => l.status === 'unchanged')).toBe(true);
-    const requests = logLines(log)
-      .slice(before)
-      .filter((e) => e.path.startsWith('/v1/'));
+    const requests = (await logLines(log)).slice(before).filter((e) => e.path.startsWith('/v1/'));
     // The listing of the spaces (members, collections, sites and their lists) and the organization: no space read.
     expect(requests.some((e) => /\/content\//.test(e.path))).toBe(false);
     expect(requests.length).toBeLessThanOrEqual(spaces.length + 4 + 16);

@@ -76,8 +76,21 @@ let logFile: string;
 let logged = 0;
 const LIMIT = 40;
 
-function newEntries(): LogEntry[] {
-  const lines = readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean);
+/** The log's lines once the emulator has written them all (its stream writes behind the answers). */
+async function settledLines(file: string): Promise<string[]> {
+  const read = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+  let lines = read();
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const again = read();
+    if (again.length === lines.length) return again;
+    lines = again;
+  }
+  return lines;
+}
+
+async function newEntries(): Promise<LogEntry[]> {
+  const lines = await settledLines(logFile);
   const entries = lines.slice(logged).map((line) => JSON.parse(line) as LogEntry);
   logged = lines.length;
   return entries.filter((e) => e.path.startsWith('/v1/'));
@@ -90,7 +103,7 @@ async function underTheLimit(
 ): Promise<{ requests: number; windows: number; waits: number; stdout: string }> {
   const env = (url: string) => ({ DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: ADMIN, DOCS_API_URL: url });
   const free = await docs(args, { env: env(open.url), timeoutMs: 60_000 });
-  newEntries();
+  await newEntries();
   // The next window starts the run, so that each run meets the limit from a fresh count.
   await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
   // Someone else on the same token spends most of the window first: a command of a few requests meets the limit too.
@@ -102,7 +115,7 @@ async function underTheLimit(
   // Answers name the server they came from (`urls.location`): the rest must be the same.
   expect(held.stdout.replaceAll(limited.url, 'URL') === free.stdout.replaceAll(open.url, 'URL'), 'the same output').toBe(true);
   expect(held.code).toBe(free.code);
-  const entries = newEntries();
+  const entries = await newEntries();
   const windows = new Map<number, LogEntry[]>();
   for (const e of entries) {
     expect(e.window, 'every /v1 entry of the log names its window').toBeTypeOf('number');
@@ -143,7 +156,7 @@ describe(`bulk commands under a limit of ${LIMIT} reads a second`, () => {
     const dirs = [tempDir(), tempDir()];
     const env = (url: string) => ({ DOCS_CONFIG_DIR: tempDir(), DOCS_TOKEN: ADMIN, DOCS_API_URL: url });
     const free = await docs(['spaces', 'pull', 'space_big', join(dirs[0]!, 'out'), '--json'], { env: env(open.url), timeoutMs: 60_000 });
-    newEntries();
+    await newEntries();
     await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
     const held = await docs(['spaces', 'pull', 'space_big', join(dirs[1]!, 'out'), '--json', '--debug'], {
       env: env(limited.url),
@@ -156,7 +169,7 @@ describe(`bulk commands under a limit of ${LIMIT} reads a second`, () => {
     expect((JSON.parse(held.stdout) as { files: string[] }).files).toEqual(files);
     for (const file of files)
       expect(readFileSync(join(dirs[1]!, 'out', file), 'utf8')).toBe(readFileSync(join(dirs[0]!, 'out', file), 'utf8'));
-    const entries = newEntries();
+    const entries = await newEntries();
     const windows = new Set(entries.map((e) => e.window));
     for (const window of windows) expect(entries.filter((e) => e.window === window && e.status === 429).length).toBeLessThanOrEqual(1);
     expect(entries.length).toBeGreaterThan(PAGES);
@@ -205,6 +218,6 @@ describe(`bulk commands under a limit of ${LIMIT} reads a second`, () => {
     expect(held.stderr).toMatch(
       /^Error: rate limited \(the window is spent; 40 requests a window( of 1 s)?\): the next request could go in 1 s, beyond --max-wait 1 s\. About \d+ requests remain: (about|at least) \d+ s more at this limit\. The request was not applied: run it again later, or allow a longer wait with --max-wait \(or DOCS_MAX_WAIT\)\.\n$/,
     );
-    newEntries();
+    await newEntries();
   }, 60_000);
 });
