@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { changeRequests as changeRequestOps } from '../api/operations/change-requests.js';
 import { contentTwins } from '../api/operations/twins.js';
@@ -68,7 +68,6 @@ export async function readManifest(root: string, spaceId: string): Promise<Space
  * old copy was renamed aside but whose new one was not yet in place (`.<id>.old` without `<id>`) gets its old copy back.
  */
 export async function clearLeftovers(root: string): Promise<void> {
-  const { readdir } = await import('node:fs/promises');
   const dir = join(root, SPACES_DIR);
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
@@ -155,7 +154,6 @@ export async function backupSpace(client: Client, space: Space, root: string, op
   await rm(partial, { recursive: true, force: true });
   let requests = 0;
   try {
-    const { mkdir } = await import('node:fs/promises');
     await mkdir(join(partial, CONTENT_DIR), { recursive: true });
     const scope: Scope = { spaceId: space.id };
     const [filesOp, filesParams] = inScope(contentTwins.listFiles, scope, {});

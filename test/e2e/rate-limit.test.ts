@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, docs, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { settledLogLines } from '../helpers/request-log.js';
 
 /**
  * Eight `docs` processes at once on one token, against an emulator process that enforces a small limit
@@ -44,17 +44,7 @@ describe('eight processes on one token under the limit', () => {
       expect(run.stdout.replaceAll(limited.url, 'URL')).toBe(expected);
     }
 
-    // The emulator's log is written behind its answers: read it once it has stopped growing.
-    let text = readFileSync(logFile, 'utf8');
-    for (let i = 0; i < 30; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const again = readFileSync(logFile, 'utf8');
-      if (again === text) break;
-      text = again;
-    }
-    const entries = text
-      .trim()
-      .split('\n')
+    const entries = (await settledLogLines(logFile))
       .map((line) => JSON.parse(line) as { path: string; status: number; window: number })
       .filter((e) => e.path.startsWith('/v1/'));
     const windows = new Set(entries.map((e) => e.window));

@@ -6,6 +6,7 @@ import type { SeedSource } from '../../src/emulator/seed/index.js';
 import { startEmulator as startInProcess, type RunningEmulator } from '../../src/emulator/server.js';
 import { cleanup, docs, filesRoot, tempDir } from '../helpers/inproc.js';
 import { repoWith } from '../helpers/setup.js';
+import { settledLogLines } from '../helpers/request-log.js';
 
 /**
  * `docs orgs backup` against the emulator: the demo organization with its files, the incremental run counted in the
@@ -27,17 +28,8 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-/** The request log once the emulator has written it all (its stream writes behind the answers). */
 async function logLines(file: string): Promise<{ path: string; status: number }[]> {
-  const read = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-  let lines = read();
-  for (let i = 0; i < 30; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const again = read();
-    if (again.length === lines.length) break;
-    lines = again;
-  }
-  return lines.map((l) => JSON.parse(l) as { path: string; status: number });
+  return (await settledLogLines(file)).map((l) => JSON.parse(l) as { path: string; status: number });
 }
 
 describe('docs orgs backup of the demo organization', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedSource } from '../../src/emulator/seed/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { cleanup, docs, tempDir } from '../helpers/inproc.js';
+import { settledLogLines } from '../helpers/request-log.js';
 
 /**
  * Bulk commands under the service's rate limit (issue: "Rate limits as the service enforces them"). The same data is
@@ -76,21 +77,8 @@ let logFile: string;
 let logged = 0;
 const LIMIT = 40;
 
-/** The log's lines once the emulator has written them all (its stream writes behind the answers). */
-async function settledLines(file: string): Promise<string[]> {
-  const read = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-  let lines = read();
-  for (let i = 0; i < 30; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const again = read();
-    if (again.length === lines.length) return again;
-    lines = again;
-  }
-  return lines;
-}
-
 async function newEntries(): Promise<LogEntry[]> {
-  const lines = await settledLines(logFile);
+  const lines = await settledLogLines(logFile);
   const entries = lines.slice(logged).map((line) => JSON.parse(line) as LogEntry);
   logged = lines.length;
   return entries.filter((e) => e.path.startsWith('/v1/'));
