@@ -20,6 +20,7 @@ const benches = [
   'views.ts',
   'mcp.ts',
   'scale.ts',
+  'link-report.ts',
   'git-status.ts',
   'rate-limit.ts',
   'backup.ts',

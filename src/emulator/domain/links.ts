@@ -89,17 +89,35 @@ const folderOf = (path: string): string => {
   return slash < 0 ? '' : path.slice(0, slash);
 };
 
+/**
+ * What resolving a revision's links reads, built once per revision and base URL: the page and file
+ * indexes, and one `ResolvedLink` per page or file target, so that the 10,000 links to one page are
+ * one object with one key (grouped by identity, hashed once).
+ */
+interface Resolver {
+  rev: RevisionDoc;
+  byPath: ReadonlyMap<string, PageNode>;
+  host: string;
+  toPage: Map<PageNode, ResolvedLink>;
+  toFile: Map<FileEntry, ResolvedLink>;
+}
+
+function resolverOf(rev: RevisionDoc, baseUrl: string): Resolver {
+  const make = (): Resolver => ({ rev, byPath: pageIndex(rev.pages).byPath, host: ownHost(baseUrl), toPage: new Map(), toFile: new Map() });
+  return derived(rev, `resolver ${baseUrl}`, make);
+}
+
 /** The page at a link's path (the first page for the root), if there is one. */
-function pageAt(rev: RevisionDoc, byPath: ReadonlyMap<string, PageNode>, candidate: string): PageNode | undefined {
+function pageAt(r: Resolver, candidate: string): PageNode | undefined {
   const path = stripPageSuffix(candidate);
-  return byPath.get(path) ?? (path === '' ? rev.pages[0] : undefined);
+  return r.byPath.get(path) ?? (path === '' ? r.rev.pages[0] : undefined);
 }
 
 /**
  * The page a relative link from `from` names: relative to the page's folder, to the page itself,
  * or from the root, the first that exists. Tried one at a time: most links hit the first.
  */
-function linkedPage(rev: RevisionDoc, from: PageNode, target: string): PageNode | undefined {
+function linkedPage(r: Resolver, from: PageNode, target: string): PageNode | undefined {
   const raw = withoutQuery(target);
   let clean = raw;
   if (raw.includes('%')) {
@@ -109,20 +127,15 @@ function linkedPage(rev: RevisionDoc, from: PageNode, target: string): PageNode 
       // A link with broken percent-encoding is matched as written (and reported broken), never a 500.
     }
   }
-  const { byPath } = pageIndex(rev.pages);
-  if (clean.startsWith('/')) return pageAt(rev, byPath, joinPath('', clean));
-  return (
-    pageAt(rev, byPath, joinPath(folderOf(from.path), clean)) ??
-    pageAt(rev, byPath, joinPath(from.path, clean)) ??
-    pageAt(rev, byPath, joinPath('', clean))
-  );
+  if (clean.startsWith('/')) return pageAt(r, joinPath('', clean));
+  return pageAt(r, joinPath(folderOf(from.path), clean)) ?? pageAt(r, joinPath(from.path, clean)) ?? pageAt(r, joinPath('', clean));
 }
 
 const ownHosts = new Map<string, string>();
 const ownHost = (baseUrl: string): string => {
   let host = ownHosts.get(baseUrl);
   if (host === undefined) {
-    host = new URL(baseUrl).host.toLowerCase();
+    host = baseUrl === '' ? '' : new URL(baseUrl).host.toLowerCase();
     ownHosts.set(baseUrl, host);
   }
   return host;
@@ -149,6 +162,10 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const dependsOnPage = (target: string): boolean => !target.startsWith('/') && !SCHEME.test(target);
 
 export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseUrl: string): ResolvedLink | undefined {
+  return resolveWith(resolverOf(rev, baseUrl), from, raw);
+}
+
+function resolveWith(r: Resolver, from: PageNode, raw: string): ResolvedLink | undefined {
   const target = raw.trim();
   if (target === '' || target.startsWith('#')) return undefined;
   const scheme = SCHEME.exec(target)?.[1]?.toLowerCase();
@@ -160,15 +177,29 @@ export function resolveLink(rev: RevisionDoc, from: PageNode, raw: string, baseU
       } catch {
         return { status: 'broken', target: { kind: 'url', url: target }, key: `url:${target}` };
       }
-      const inApp = host === ownHost(baseUrl) || host.startsWith('app.');
+      const inApp = host === r.host || host.startsWith('app.');
       return { status: inApp ? 'in-app' : 'ok', target: { kind: 'url', url: target }, key: `url:${target}` };
     }
     return { status: 'ok', target: { kind: 'url', url: target }, key: `url:${target}` };
   }
-  const page = linkedPage(rev, from, target);
-  if (page) return { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
-  const file = fileReferenced(rev.files, target);
-  if (file) return { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
+  const page = linkedPage(r, from, target);
+  if (page) {
+    let link = r.toPage.get(page);
+    if (!link) {
+      link = { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
+      r.toPage.set(page, link);
+    }
+    return link;
+  }
+  const file = fileReferenced(r.rev.files, target);
+  if (file) {
+    let link = r.toFile.get(file);
+    if (!link) {
+      link = { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
+      r.toFile.set(file, link);
+    }
+    return link;
+  }
   return { status: 'broken', target: { kind: 'url', url: target }, key: `url:${target}` };
 }
 
@@ -219,17 +250,18 @@ type Grouped = Map<string, { link: ResolvedLink; from: PageNode[] }>;
 
 function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): Grouped {
   const grouped: Grouped = new Map();
+  const r = resolverOf(rev, baseUrl);
   // URLs and absolute paths resolve the same from every page: once each (null: not a link).
   const shared = new Map<string, ResolvedLink | null>();
   for (const page of pages) {
     linkWork.pagesScanned++;
     for (const target of linkTargets(page.markdown)) {
       let link: ResolvedLink | null | undefined;
-      if (dependsOnPage(target)) link = resolveLink(rev, page, target, baseUrl);
+      if (dependsOnPage(target)) link = resolveWith(r, page, target);
       else {
         link = shared.get(target);
         if (link === undefined) {
-          link = resolveLink(rev, page, target, baseUrl) ?? null;
+          link = resolveWith(r, page, target) ?? null;
           shared.set(target, link);
         }
       }
@@ -320,16 +352,31 @@ const KEEP_JSON_FROM = 16;
 const LOCATORS_KEPT = 2;
 
 interface KeptJson {
-  /** Each page's location, without the organization and space. */
-  pages: Map<PageNode, PageText>;
   /** Items linked from many pages. */
   items: Map<string, Buffer>;
 }
 
-/** A page's presentation as JSON text, with its length in bytes. */
-interface PageText {
-  text: string;
-  bytes: number;
+/**
+ * Each page's location text (`presentPage` without children, as JSON bytes) per presentation context,
+ * kept with the page itself: a page of a new revision that is the same object as in the last one (an
+ * unchanged page of a Git import) is not presented again, and a revision's report presents each page once.
+ */
+const pageTexts = new WeakMap<PageNode, Map<string, Buffer>>();
+
+function pageText(page: PageNode, ctx: PresentContext, ctxKey: string): Buffer {
+  let texts = pageTexts.get(page);
+  let text = texts?.get(ctxKey);
+  if (text) return text;
+  text = Buffer.from(JSON.stringify(presentPage(page, ctx, { children: false })));
+  // Unfrozen pages may still change: only a cached revision's are kept.
+  if (Object.isFrozen(page)) {
+    if (!texts) {
+      texts = new Map<string, Buffer>();
+      pageTexts.set(page, texts);
+    }
+    texts.set(ctxKey, text);
+  }
+  return text;
 }
 
 const COMMA_BYTE = 0x2c;
@@ -337,7 +384,7 @@ const CLOSE_BYTE = 0x7d;
 
 /**
  * The JSON text of a presented item, built from parts: the organization and space once, each page's
- * presentation once per report, so that an item linked from 10,000 pages costs the copy of their
+ * presentation once (`pageText`), so that an item linked from 10,000 pages costs the copy of their
  * bytes, not 10,000 presentations. Each item is written into one buffer of its exact size. Texts of
  * items linked from many pages are kept with the grouping, per locator: what a caller sees of the
  * organization (permissions) and of the space (counts) is part of every location, so a text serves
@@ -346,46 +393,40 @@ const CLOSE_BYTE = 0x7d;
 function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
   const { ctx } = loc;
   const headText = `{"kind":"page","organization":${JSON.stringify(loc.organization)},"space":${JSON.stringify(loc.space)},"page":`;
-  const locKey = `${ctx.baseUrl} ${ctx.organization} ${ctx.space} ${ctx.changeRequest ?? ''}\n${headText}`;
+  const ctxKey = `${ctx.baseUrl} ${ctx.organization} ${ctx.space} ${ctx.changeRequest ?? ''}`;
+  const locKey = `${ctxKey}\n${headText}`;
   const byLocator = derived(grouped, 'json', () => new Map<string, KeptJson>());
   let kept = byLocator.get(locKey);
   if (kept) byLocator.delete(locKey);
-  else kept = { pages: new Map(), items: new Map() };
+  else kept = { items: new Map() };
   for (const oldest of byLocator.keys()) {
     if (byLocator.size < LOCATORS_KEPT) break;
     byLocator.delete(oldest);
   }
   // Most recently used last.
   byLocator.set(locKey, kept);
-  const { pages, items } = kept;
+  const { items } = kept;
   const head = Buffer.from(headText);
-  const pageText = (page: PageNode): PageText => {
-    let json = pages.get(page);
-    if (!json) {
-      const text = JSON.stringify(presentPage(page, ctx, { children: false }));
-      json = { text, bytes: Buffer.byteLength(text) };
-      pages.set(page, json);
-    }
-    return json;
-  };
   const keepAll = Object.isFrozen(grouped);
   return (e) => {
     const hit = items.get(e.id);
     if (hit) return hit;
     const target = JSON.stringify(presentTarget(e.link.target, loc));
-    const open = `{"status":${JSON.stringify(e.link.status)},"relation":"reference","targetReference":${target},"locationReferences":[`;
-    const texts = e.from.map(pageText);
+    const open = Buffer.from(
+      `{"status":${JSON.stringify(e.link.status)},"relation":"reference","targetReference":${target},"locationReferences":[`,
+    );
+    const texts = e.from.map((page) => pageText(page, ctx, ctxKey));
     // `open`, then `head` + page + `}` per location with a comma between, then `]}`.
-    let size = Buffer.byteLength(open) + 2 + Math.max(0, texts.length - 1);
-    for (const t of texts) size += head.length + t.bytes + 1;
+    let size = open.length + 2 + Math.max(0, texts.length - 1);
+    for (const t of texts) size += head.length + t.length + 1;
     const text = Buffer.allocUnsafe(size);
-    let at = text.write(open);
-    texts.forEach((t, i) => {
+    let at = open.copy(text, 0);
+    for (let i = 0; i < texts.length; i++) {
       if (i > 0) text[at++] = COMMA_BYTE;
       at += head.copy(text, at);
-      at += text.write(t.text, at);
+      at += texts[i]!.copy(text, at);
       text[at++] = CLOSE_BYTE;
-    });
+    }
     at += text.write(']}', at);
     if (at !== size) throw new Error(`link item ${e.id}: wrote ${at} of ${size} bytes`);
     if (e.from.length >= KEEP_JSON_FROM && keepAll) items.set(e.id, text);
