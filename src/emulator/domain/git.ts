@@ -318,7 +318,11 @@ export async function writeRepository(
   });
 }
 
-/** Keep page ids (and creation dates) of pages whose path did not change, so merges and comments follow them. */
+/**
+ * Keep page ids (and creation dates) of pages whose path did not change, so merges and comments follow them.
+ * A page that did not change at all (the same fields, the same children) is the previous revision's page
+ * itself: what is kept with a page (its link resolution, its presented text) serves the new revision too.
+ */
 export function reuseIds(pages: PageNode[], previous: readonly PageNode[]): PageNode[] {
   const byPath = new Map<string, PageNode>();
   const walk = (list: readonly PageNode[]) => list.forEach((p) => (byPath.set(p.path, p), walk(p.pages)));
@@ -331,8 +335,27 @@ export function reuseIds(pages: PageNode[], previous: readonly PageNode[]): Page
         page.id = old.id;
         if (old.createdAt) page.createdAt = old.createdAt;
         if (old.markdown === p.markdown && old.title === p.title && old.updatedAt) page.updatedAt = old.updatedAt;
+        if (samePage(page, old)) return old;
       }
       return page;
     });
   return apply(pages);
+}
+
+/** Whether two pages have the same fields, the same Git location and the very same children. */
+function samePage(a: PageNode, b: PageNode): boolean {
+  const keys = Object.keys(a) as (keyof PageNode)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (key === 'pages') {
+      if (a.pages.length !== b.pages.length || a.pages.some((child, i) => child !== b.pages[i])) return false;
+    } else if (key === 'git') {
+      if (!a.git || !b.git || Object.keys(a.git).length !== 2 || Object.keys(b.git).length !== 2) return false;
+      if (a.git.oid !== b.git.oid || a.git.path !== b.git.path) return false;
+    } else return false;
+  }
+  return true;
 }

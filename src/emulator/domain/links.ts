@@ -363,6 +363,8 @@ interface KeptJson {
  */
 const pageTexts = new WeakMap<PageNode, Map<string, Buffer>>();
 
+const ctxKeyOf = (ctx: PresentContext): string => `${ctx.baseUrl} ${ctx.organization} ${ctx.space} ${ctx.changeRequest ?? ''}`;
+
 function pageText(page: PageNode, ctx: PresentContext, ctxKey: string): Buffer {
   let texts = pageTexts.get(page);
   let text = texts?.get(ctxKey);
@@ -393,7 +395,7 @@ const CLOSE_BYTE = 0x7d;
 function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
   const { ctx } = loc;
   const headText = `{"kind":"page","organization":${JSON.stringify(loc.organization)},"space":${JSON.stringify(loc.space)},"page":`;
-  const ctxKey = `${ctx.baseUrl} ${ctx.organization} ${ctx.space} ${ctx.changeRequest ?? ''}`;
+  const ctxKey = ctxKeyOf(ctx);
   const locKey = `${ctxKey}\n${headText}`;
   const byLocator = derived(grouped, 'json', () => new Map<string, KeptJson>());
   let kept = byLocator.get(locKey);
@@ -432,6 +434,18 @@ function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
     if (e.from.length >= KEEP_JSON_FROM && keepAll) items.set(e.id, text);
     return text;
   };
+}
+
+/**
+ * Indexes a revision's links as a Git sync writes it, before it answers: the grouping of every link by
+ * target and the location text of each page that has links (in `ctx`, the space's primary content), so
+ * the first report after an import copies bytes. A page the import left unchanged is the previous
+ * revision's page (git.ts `reuseIds`), whose text is kept already.
+ */
+export function indexLinks(rev: RevisionDoc, ctx: PresentContext): void {
+  collectLinks(rev, ctx.baseUrl);
+  const ctxKey = ctxKeyOf(ctx);
+  for (const { page } of flattenPages(rev.pages)) if (linkTargets(page.markdown).length > 0) pageText(page, ctx, ctxKey);
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */

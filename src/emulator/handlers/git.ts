@@ -1,6 +1,7 @@
 import type { UserDoc } from '../auth.js';
 import { presentGitSync, withoutCredentials, type GitInfoDoc } from '../domain/git-info.js';
 import { readRepository, reuseIds, writeRepository } from '../domain/git.js';
+import { indexLinks } from '../domain/links.js';
 import { buildFile, buildPages, createRevision, fileBytes, getRevision } from '../domain/revisions.js';
 import { assertEditable, setSpaceRevision } from '../domain/spaces.js';
 import { HttpError, type BodyOf, type Handlers } from '../types.js';
@@ -60,7 +61,10 @@ export const gitHandlers = {
       type: 'edits',
       git: { oid: repo.commit, message: repo.message, createdByService: false, ref: body.ref },
     });
-    if (!body.standalone) setSpaceRevision(store, space, revision.id, now);
+    if (!body.standalone) {
+      setSpaceRevision(store, space, revision.id, now);
+      indexLinks(revision, { baseUrl: req.ctx.baseUrl, organization: space.organization, space: space.id });
+    }
     recordGitInfo(req, space.id, body);
     return { status: 204 };
   },
