@@ -118,6 +118,8 @@ interface Samples {
   afterChange: number[];
   afterRestart: number[];
   warm: number[];
+  /** The imports themselves (the indexing on write is part of them). */
+  imports: number[];
   bytes: number;
 }
 
@@ -141,7 +143,7 @@ async function call(base: string, method: string, path: string, body?: unknown):
 async function measure(root: string, repo: string, work: string): Promise<Samples> {
   const dataDir = mkdtempSync(join(work, 'data-'));
   let emu = await start(root, dataDir);
-  const samples: Samples = { afterImport: [], afterChange: [], afterRestart: [], warm: [], bytes: 0 };
+  const samples: Samples = { afterImport: [], afterChange: [], afterRestart: [], warm: [], imports: [], bytes: 0 };
   try {
     const spaces: string[] = [];
     for (let i = 0; i < COLD_IMPORTS; i++) {
@@ -149,7 +151,8 @@ async function measure(root: string, repo: string, work: string): Promise<Sample
       spaces.push(copy.id);
     }
     const links = async (space: string) => call(emu.url, 'GET', `/spaces/${space}/links?limit=100`);
-    const gitImport = (space: string) => call(emu.url, 'POST', `/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' });
+    const gitImport = async (space: string) =>
+      samples.imports.push((await call(emu.url, 'POST', `/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' })).ms);
     const warm = async (space: string) => {
       for (let i = 0; i < WARM_READS; i++) samples.warm.push((await links(space)).ms);
     };
@@ -230,7 +233,7 @@ async function drive(): Promise<void> {
         const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
         console.log(
           `  ${(s.bytes / 2 ** 20).toFixed(1)} MB; cold after import ${fmt(s.afterImport)}; after a change ${fmt(s.afterChange)}; ` +
-            `after a restart ${fmt(s.afterRestart)}; warm median ${summarize(s.warm).median.toFixed(0)} ms`,
+            `after a restart ${fmt(s.afterRestart)}; warm median ${summarize(s.warm).median.toFixed(0)} ms; imports ${fmt(s.imports)}`,
         );
       }
       const byTree = results[shape]!;
@@ -239,6 +242,7 @@ async function drive(): Promise<void> {
         ['cold after one page changed', (s) => s.afterChange, GOAL_COLD_MS],
         ['cold after a restart', (s) => s.afterRestart, GOAL_COLD_MS],
         ['warm', (s) => s.warm, undefined],
+        ['the Git import itself', (s) => s.imports, undefined],
       ];
       for (const [what, of, goal] of rows) {
         const beforeSamples = before ? byTree[trees[0]![0]] : undefined;
