@@ -6,10 +6,9 @@ import { MAX_PAGE_SIZE } from '../api/schemas/common.js';
 import { formatFieldIssue, ValidationError } from '../api/validation.js';
 import { describeError, type ErrorContext, type Subject } from '../cli/errors.js';
 import { duration, windowText } from '../cli/rate-limit-notice.js';
-import { conflictFailure } from '../cli/format/conflicts.js';
 import { Names } from '../cli/names.js';
 import { argumentPlan, DEFAULT_LIST_LIMIT, type OperationEntry } from './catalog.js';
-import { answer, cutAnswer, failure, isRecord, listText, objectText, type ToolAnswer } from './results.js';
+import { answer, failure, fitted, isRecord, listText, type AnswerStore, type ToolAnswer } from './results.js';
 
 /**
  * Calling one operation as a tool: the arguments split back into path, query and body, validated
@@ -33,6 +32,8 @@ export interface CallContext {
    * SDK's DEFAULT_REQUEST_TIMEOUT_MSEC), so that the call answers when to retry instead of timing out.
    */
   waitBudget?: { ms: number; source?: string };
+  /** The long answers of the session, read in parts with docs_read_answer (the server makes one). */
+  answers?: AnswerStore;
 }
 
 /** A tool call's wait budget on the rate limit, unless `docs mcp` is given --max-wait or DOCS_MAX_WAIT. */
@@ -224,17 +225,26 @@ async function dryRun(op: Operation, params: Record<string, unknown>, ctx: CallC
   return answer(structured, lines.join('\n'));
 }
 
+/** Whether a list's query takes `order` (`asc`, `desc`): the tool then lists newest first unless told otherwise. */
+export const takesOrder = (entry: OperationEntry): boolean => argumentPlan(entry.op).query.includes('order');
+
+const cutNote = (items: number, limit: number, max: number) =>
+  `Cut to ${items} items (limit ${limit} asked) to stay under ${max} characters; the next cursor continues after them.`;
+
 /** One page of a list, with the cursor of the next; cut to fewer items (fetched again, so the cursor stays right) when too large. */
 async function listPage(
-  op: Operation,
+  entry: OperationEntry,
   params: Record<string, unknown>,
   args: Record<string, unknown>,
   ctx: CallContext,
   signal: AbortSignal,
 ): Promise<ToolAnswer> {
+  const { op } = entry;
   const { limit, cursor } = pageArguments(args);
+  // Newest first unless the caller asks otherwise, where the API can order the list.
+  const order = takesOrder(entry) && args.order === undefined ? { order: 'desc' } : {};
   const fetch = async (n: number) => {
-    const query = { ...(params.query as object | undefined), limit: n, ...(cursor !== undefined ? { page: cursor } : {}) };
+    const query = { ...(params.query as object | undefined), ...order, limit: n, ...(cursor !== undefined ? { page: cursor } : {}) };
     return (await ctx.client.call(op, { ...params, query }, { signal })) as {
       items: unknown[];
       next?: { page: string } | null;
@@ -245,22 +255,27 @@ async function listPage(
   let note: string | undefined;
   const size = (items: readonly unknown[]) => JSON.stringify(items).length;
   if (size(page.items) > ctx.maxResultChars) {
+    // Room for the items once the rest of the answer (cursor, count, note) is in; the next cursor is about as long as this one.
+    const envelope = {
+      items: [],
+      next: `${page.next?.page ?? ''}${'x'.repeat(32)}`,
+      more: true,
+      count: page.count ?? 0,
+      note: cutNote(limit, limit, ctx.maxResultChars),
+    };
+    const room = ctx.maxResultChars - JSON.stringify(envelope).length;
     let fits = 0;
     let total = 2;
     for (const item of page.items) {
       total += JSON.stringify(item).length + 1;
-      if (total > ctx.maxResultChars) break;
+      if (total > room) break;
       fits++;
     }
-    if (fits === 0) {
-      return cutAnswer(
-        JSON.stringify(page.items),
-        ctx.maxResultChars,
-        'Even one item is over the limit: restart docs mcp with a larger --max-result-chars.',
-      );
-    }
-    page = await fetch(fits);
-    note = `Cut to ${page.items.length} items (limit ${limit} asked) to stay under ${ctx.maxResultChars} characters; the next cursor continues after them.`;
+    page = await fetch(Math.max(1, fits));
+    note =
+      fits === 0
+        ? `The first item alone is longer than the limit of ${ctx.maxResultChars} characters: this answer holds it alone, in parts; the next cursor continues after it.`
+        : cutNote(page.items.length, limit, ctx.maxResultChars);
   }
   const next = page.next?.page ?? null;
   const structured = {
@@ -271,21 +286,96 @@ async function listPage(
     ...(note ? { note } : {}),
   };
   const text = listText(page.items, next, page.count);
-  return answer(structured, note ? `${text}\n${note}` : text);
+  const more = next ? ` More follow: call ${op.id} again with cursor "${next}".` : ' No more follow.';
+  return fitted(
+    ctx,
+    structured,
+    note ? `${note}\n${text}` : text,
+    `${page.items.length} items of ${op.id}.${note ? ` ${note}` : ''}${more}`,
+  );
+}
+
+const LIST_PAGES = new Set(['listPages', 'listPagesInChangeRequest']);
+
+/** A page tree without its markdown, each page with the length of its markdown instead (docs_read_page reads it). */
+export function withoutMarkdown(pages: unknown): unknown {
+  if (!Array.isArray(pages)) return pages;
+  return pages.map((page: unknown) => {
+    if (!isRecord(page)) return page;
+    const { markdown, pages: children, ...rest } = page;
+    return {
+      ...rest,
+      ...(typeof markdown === 'string' ? { markdownChars: markdown.length } : {}),
+      ...(children !== undefined ? { pages: withoutMarkdown(children) } : {}),
+    };
+  });
 }
 
 function resultAnswer(op: Operation, result: unknown, ctx: CallContext): ToolAnswer {
   if (result === undefined) return answer({ ok: true, operation: op.id }, `Done: ${op.summary}.`);
-  const structured = isRecord(result) ? result : { result };
-  const json = JSON.stringify(structured);
-  if (json.length > ctx.maxResultChars) {
-    const how =
-      op.id === 'getPageById' || op.id === 'getPageInChangeRequestById'
-        ? "docs_read_page reads a page's markdown in parts (offset)."
-        : 'Restart docs mcp with a larger --max-result-chars to get it whole.';
-    return cutAnswer(json, ctx.maxResultChars, how);
-  }
-  return answer(structured, objectText(structured, op.method === 'GET' ? undefined : `Done: ${op.summary}.`));
+  let structured = isRecord(result) ? result : { result };
+  if (LIST_PAGES.has(op.id) && isRecord(result)) structured = { ...result, pages: withoutMarkdown(result.pages) };
+  return fitted(ctx, structured, undefined, op.method === 'GET' ? undefined : `Done: ${op.summary}.`);
+}
+
+const CONFLICTING = new Set(['mergeChangeRequest', 'updateChangeRequest']);
+
+/** The pages a conflict names: the emulator's `conflicts`, or none (the service says them in its message). */
+function conflictPaths(result: Record<string, unknown>): string[] {
+  const list = Array.isArray(result.conflicts) ? (result.conflicts as unknown[]) : [];
+  return list.flatMap((c) => (isRecord(c) && typeof c.path === 'string' ? [c.path] : []));
+}
+
+/**
+ * A merge or an update that conflicts, as a tool error whose way out is tool calls (an agent may have no shell):
+ * what the change request changes, each side of the pages in conflict, a new change request made from the
+ * current content into which a version of a page can be imported, and the change request's page in the app.
+ */
+export function conflictAnswer(op: Operation, result: Record<string, unknown>, params: Record<string, unknown>): ToolAnswer {
+  const spaceId = String(params.spaceId);
+  const cr = params.changeRequestId as string | number;
+  const said = typeof result.message === 'string' ? result.message.trim() : '';
+  const paths = conflictPaths(result);
+  const path = paths[0] ?? '<path>';
+  const nothing = op.id === 'mergeChangeRequest' ? 'merged' : 'applied';
+  const steps = [
+    { tool: 'docs_cr_diff', arguments: { spaceId, changeRequestId: cr }, why: 'what the change request changes' },
+    {
+      tool: 'docs_read_page',
+      arguments: { spaceId, path, changeRequestId: cr },
+      why: `the change request's version of ${paths.length > 1 ? 'each page in conflict' : 'the page in conflict'}`,
+    },
+    { tool: 'docs_read_page', arguments: { spaceId, path }, why: "the primary content's version" },
+    {
+      tool: 'createChangeRequest',
+      arguments: { spaceId, subject: '<subject>' },
+      why: 'a new change request, made from the current primary content',
+    },
+    {
+      tool: 'importContentInChangeRequest',
+      arguments: { spaceId, changeRequestId: '<the new one>', source: 'markdown', url: '<URL of the merged markdown>' },
+      why: 'brings a version of a page into it, from a URL the API can read (destructive: it needs --allow-destructive)',
+    },
+    {
+      tool: 'getChangeRequestById',
+      arguments: { spaceId, changeRequestId: cr },
+      why: 'its `urls.app`, to resolve the conflict in the app',
+    },
+  ];
+  const call = (s: (typeof steps)[number]) => `${s.tool} ${JSON.stringify(s.arguments)} (${s.why})`;
+  const text = [
+    `Change request ${cr} conflicts with the primary content: nothing was ${nothing}.${said ? ` ${/[.!?]$/.test(said) ? said : `${said}.`}` : ''}`,
+    paths.length > 1 ? `Pages in conflict: ${paths.join(', ')}.` : '',
+    'The way out, in tool calls:',
+    ...steps.map((s, i) => `${i + 1}. ${call(s)}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    content: [{ type: 'text', text: redact(text) }],
+    structuredContent: { ...result, ...(paths.length > 0 ? { paths } : {}), [nothing]: false, wayOut: steps },
+    isError: true,
+  };
 }
 
 /** Call an operation tool. Never throws: a failure is a tool error with the CLI's message. */
@@ -300,14 +390,9 @@ export async function callOperation(
   try {
     params = paramsOf(entry, args, ctx);
     if (entry.safety === 'destructive' && !ctx.allowDestructive) return await dryRun(op, params, ctx, signal);
-    if (op.paginated) return await listPage(op, params, args, ctx, signal);
+    if (op.paginated) return await listPage(entry, params, args, ctx, signal);
     const result = await ctx.client.call(op, params, { signal });
-    if (op.id === 'mergeChangeRequest' && isRecord(result) && result.result === 'conflicts') {
-      const spaceId = String(params.spaceId);
-      const id = String(params.changeRequestId);
-      const message = conflictFailure(result as never, { bin: ctx.errors.bin ?? 'docs', spaceId, id, nothing: 'merged' }).message;
-      return { ...answer(result, redact(message)), isError: true };
-    }
+    if (CONFLICTING.has(op.id) && isRecord(result) && result.result === 'conflicts') return conflictAnswer(op, result, params);
     return resultAnswer(op, result, ctx);
   } catch (err) {
     return failureOf(err, ctx, op, params);

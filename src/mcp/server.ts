@@ -16,8 +16,8 @@ import { closest } from '../cli/errors.js';
 import { flattenTree } from '../content/page-tree.js';
 import { annotationsOf, inputSchema, jsonSchemaOf, operationEntries, TOOLSETS, type OperationEntry, type Toolset } from './catalog.js';
 import { withFieldDescriptions } from './descriptions.js';
-import { callOperation, errorText, MCP_MAX_WAIT_MS, type CallContext } from './operations.js';
-import { answer, failure, type ToolAnswer } from './results.js';
+import { callOperation, errorText, MCP_MAX_WAIT_MS, takesOrder, type CallContext } from './operations.js';
+import { answer, AnswerStore, failure, READ_ANSWER, type ToolAnswer } from './results.js';
 import { callTask, readPage, taskTools, type TaskTool } from './tasks.js';
 
 /**
@@ -72,7 +72,19 @@ export function parsePageUri(uri: string): { spaceId: string; changeRequestId?: 
 function operationDescription(entry: OperationEntry): string {
   const { op, safety, toolset } = entry;
   const parts = [`${op.summary}.`, `${op.method} ${op.path} (toolset ${toolset}).`];
-  if (op.paginated) parts.push('Returns up to `limit` items and a `next` cursor when more follow.');
+  if (op.paginated) {
+    parts.push('Returns up to `limit` items and a `next` cursor when more follow.');
+    parts.push(
+      takesOrder(entry)
+        ? 'Newest first (order "desc", the default here); order "asc" lists oldest first.'
+        : "In the API's order (it has no sort or order parameter for this list).",
+    );
+  } else if (op.id === 'listPages' || op.id === 'listPagesInChangeRequest') {
+    parts.push(
+      "The page tree in the content's order; each page's markdown is left out (`markdownChars` is its length): docs_read_page reads it.",
+    );
+  }
+  if (!op.paginated) parts.push(`A long answer comes in parts (${READ_ANSWER}).`);
   if (safety === 'destructive')
     parts.push(
       'Destructive: unless docs mcp was started with --allow-destructive, a call answers a dry run (the request and what it would change) and sends nothing.',
@@ -83,7 +95,9 @@ function operationDescription(entry: OperationEntry): string {
 }
 
 /** The MCP server, not yet connected. */
-export function createMcpServer(options: McpServerOptions): Server {
+export function createMcpServer(given: McpServerOptions): Server {
+  // The session's long answers, read in parts with docs_read_answer.
+  const options: McpServerOptions = { ...given, answers: given.answers ?? new AnswerStore() };
   const enabled = new Set<Toolset>(options.toolsets);
   const tasks = taskTools(options);
   const taskByName = new Map(tasks.map((t) => [t.name, t]));
@@ -183,6 +197,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       instructions: [
         'Tools for a documentation platform: spaces and their pages, change requests, comments, sites and the organization.',
         'Start with docs_search, docs_read_page (a page by its path), docs_cr_diff and docs_cr_check.',
+        `Every answer is in the text content; one longer than ${options.maxResultChars} characters comes in parts, and the first says how to read the next (${READ_ANSWER}, or the tool's offset or cursor).`,
         `Toolsets enabled: ${[...enabled].join(', ')}; docs_list_toolsets lists the others and docs_enable_toolset adds one.`,
         options.allowWrites
           ? options.allowDestructive

@@ -1,11 +1,12 @@
 import * as z from 'zod';
-import { validate, ValidationError } from '../api/validation.js';
+import type { FieldIssue } from '../api/errors.js';
+import { formatFieldIssue, validate, ValidationError } from '../api/validation.js';
 import { contentTwins } from '../api/operations/twins.js';
 import { resolvePage } from '../cli/pages.js';
 import { CHECK_KINDS, type CheckKind } from '../content/check.js';
 import { operationEntries, type OperationEntry } from './catalog.js';
 import { callOperation, failureOf, type CallContext } from './operations.js';
-import { answer, partNote, textPart, type ToolAnswer } from './results.js';
+import { answer, answerPart, fitted, READ_ANSWER, textAnswer, textPart, type ToolAnswer } from './results.js';
 
 /**
  * The task tools: what an agent working on documentation needs first, built on the content tools
@@ -46,9 +47,25 @@ function spaceOf(args: Record<string, unknown>, ctx: CallContext): string {
   return spaceId;
 }
 
-/** Parse the task tool's own arguments with its schema and the client's validator, so a wrong one is named like an operation's. */
+/**
+ * Parse the task tool's own arguments with its schema and the client's validator, so a wrong one is named like an
+ * operation's: an argument the tool does not take is named, with the ones it takes.
+ */
 function parsed<T>(tool: TaskTool, args: Record<string, unknown>): T {
-  return validate(tool.input, args) as T;
+  const takes = Object.keys(tool.input.shape);
+  const extra: FieldIssue[] = Object.keys(args)
+    .filter((k) => !takes.includes(k))
+    .map((k) => ({ path: [k], message: `unknown argument (${tool.name} takes ${takes.join(', ')})` }));
+  let value: T;
+  try {
+    value = validate(tool.input.strip(), args) as T;
+  } catch (err) {
+    if (extra.length === 0 || !(err instanceof ValidationError)) throw err;
+    const issues = [...err.issues, ...extra];
+    throw new ValidationError(issues.map(formatFieldIssue).join('; '), issues);
+  }
+  if (extra.length > 0) throw new ValidationError(extra.map(formatFieldIssue).join('; '), extra);
+  return value;
 }
 
 /** A page's markdown by its path, in the space or in a change request. Used by docs_read_page and the resources. */
@@ -83,7 +100,8 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
     title: "Read a page's markdown by its path",
     description:
       "A page's markdown, found by its path (installation/macos, as listPages shows it) or its id, in a space's primary content or in a change request. " +
-      'An unknown path names the nearby ones. Long pages come in parts: the answer gives `nextOffset` when more follows.',
+      "An unknown path names the nearby ones. The markdown is the text content (the structured content holds the page's id, path, title and " +
+      'where the part is); a long page comes in parts: `nextOffset` says where the rest starts, to pass as `offset`.',
     input: z.strictObject({
       spaceId: spaceArg(ctx),
       path: z.string().min(1).describe('Path of the page (installation/macos; a leading / or a trailing .md is allowed), or its id'),
@@ -109,17 +127,12 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
       }
       const part = textPart(page.markdown, a.offset ?? 0, c.maxResultChars);
       const { markdown: _, ...about } = page;
-      const structured = {
+      // The markdown is the text content, once: the structured content says where this part is in it.
+      return textAnswer(part, {
         ...about,
         spaceId,
         ...(a.changeRequestId !== undefined ? { changeRequestId: String(a.changeRequestId) } : {}),
-        markdown: part.text,
-        offset: part.offset,
-        nextOffset: part.nextOffset,
-        totalChars: part.totalChars,
-      };
-      const note = partNote(part);
-      return answer(structured, note ? `${part.text}\n\n${note}` : part.text);
+      });
     },
   };
 
@@ -128,7 +141,8 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
     title: 'What a change request changes, as a unified patch',
     description:
       "The change request's content against the space's primary content, page by page (added, removed, moved, renamed, modified), " +
-      'as a git-style unified patch (each page is <path>.md with its # title first), with the list of changed pages. Long patches come in parts (`nextOffset`).',
+      'as a git-style unified patch (each page is <path>.md with its # title first), in the text content; the structured content lists the changed pages. ' +
+      'A long patch comes in parts: `nextOffset` says where the rest starts, to pass as `offset`.',
     input: z.strictObject({
       spaceId: spaceArg(ctx),
       changeRequestId: crArg('Id or number of the change request'),
@@ -150,25 +164,23 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
         added: p.added,
         removed: p.removed,
       }));
-      const structured = {
+      // The list of pages goes with the first part, when it fits the limit (the patch names every page anyway).
+      const listed = part.offset === 0 && JSON.stringify(pages).length <= c.maxResultChars;
+      const about = {
         spaceId,
         changeRequestId: String(a.changeRequestId),
-        pages,
+        ...(listed ? { pages } : { changedPages: pages.length }),
         added: diff.added,
         removed: diff.removed,
-        patch: part.text,
-        offset: part.offset,
-        nextOffset: part.nextOffset,
-        totalChars: part.totalChars,
       };
       if (pages.length === 0)
         return answer(
-          structured,
+          { ...about, offset: 0, nextOffset: null, totalChars: 0 },
           `No differences: change request ${a.changeRequestId} has the same content as the space's primary content.`,
         );
       const head = `${pages.length} page${pages.length === 1 ? '' : 's'} changed, ${diff.added} insertions(+), ${diff.removed} deletions(-).`;
-      const note = partNote(part);
-      return answer(structured, [head, part.text, note].filter(Boolean).join('\n'));
+      // The patch is the text content, once.
+      return textAnswer(part, about, part.offset === 0 ? head : undefined);
     },
   };
 
@@ -193,13 +205,12 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
         { spaceId, changeRequestId: String(a.changeRequestId) },
         { ignore: a.ignore ?? [], signal },
       );
-      const text = result.ok
+      const head = result.ok
         ? `No findings: change request ${a.changeRequestId} passes every check.`
-        : [
-            `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}:`,
-            ...result.findings.map((f) => `- ${f.kind} ${f.page ?? '(change request)'}: ${f.message}`),
-          ].join('\n');
-      return answer({ ...result }, text);
+        : `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}:`;
+      const text = [head, ...result.findings.map((f) => `- ${f.kind} ${f.page ?? '(change request)'}: ${f.message}`)].join('\n');
+      // Many findings: the answer comes in parts (docs_read_answer).
+      return fitted(c, { ...result }, text.length <= c.maxResultChars ? text : undefined, head);
     },
   };
 
@@ -208,7 +219,7 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
     title: 'Search the content',
     description:
       'Pages that match a text, with the sections that matched: in one space (spaceId), or in every space of an organization (organizationId). ' +
-      'Returns up to `limit` results and a `next` cursor when more follow.',
+      "Returns up to `limit` results and a `next` cursor when more follow. In the API's order (it has no sort or order parameter for this list).",
     input: z.strictObject({
       query: z.string().min(1).max(512).describe('What to search for'),
       spaceId: z
@@ -235,7 +246,36 @@ export function taskTools(ctx: { defaults: CallContext['defaults'] }): TaskTool[
     },
   };
 
-  return [readPageTool, diffTool, checkTool, searchTool];
+  const readAnswerTool: TaskTool = {
+    name: READ_ANSWER,
+    title: 'Read the rest of a long answer',
+    description:
+      'A tool answer longer than the limit comes in parts: the first part names the answer ("a1") and the offset of the next. ' +
+      "This reads the part from that offset; the parts, joined in order, are the answer's JSON. Nothing is sent to the API again. " +
+      'The server keeps the last 16 long answers of the session.',
+    input: z.strictObject({
+      answer: z.string().min(1).describe('The answer to read, as its first part names it ("a1")'),
+      offset: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe('Where the part starts, in characters of the JSON: the `nextOffset` of the previous part'),
+    }),
+    call(args, c) {
+      const a = parsed<{ answer: string; offset: number }>(readAnswerTool, args);
+      const json = c.answers?.get(a.answer);
+      if (json === undefined)
+        throw ValidationError.at(
+          ['answer'],
+          `no answer "${a.answer}" is kept (the server keeps the last 16 long answers of the session): call the tool again`,
+        );
+      if (a.offset >= json.length && json.length > 0)
+        throw ValidationError.at(['offset'], `must be less than ${json.length}, the length of answer "${a.answer}"`);
+      return Promise.resolve(answerPart(a.answer, json, a.offset, c.maxResultChars));
+    },
+  };
+
+  return [readPageTool, diffTool, checkTool, searchTool, readAnswerTool];
 }
 
 /** Run a task tool; a failure becomes a tool error in the CLI's words. */

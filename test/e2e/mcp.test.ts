@@ -153,7 +153,9 @@ describe('docs mcp, read-only by default', () => {
     const limit = await call(readOnly, 'listChangeRequestsForSpace', { spaceId: DEMO.spaces.guides, limit: 5000 });
     expect(text(limit)).toContain('limit: must be a whole number from 1 to 1000');
     const task = await call(readOnly, 'docs_read_page', { spaceId: DEMO.spaces.guides, path: 5, colour: 'red' });
-    expect(text(task)).toBe('invalid arguments: path: must be a string; value: unknown field "colour".');
+    expect(text(task)).toBe(
+      'invalid arguments: path: must be a string; colour: unknown argument (docs_read_page takes spaceId, path, changeRequestId, offset).',
+    );
     const missing = await call(readOnly, 'docs_cr_diff', { spaceId: DEMO.spaces.guides });
     expect(text(missing)).toBe('invalid arguments: changeRequestId: required.');
   });
@@ -200,7 +202,8 @@ describe('task tools', () => {
     const fromApi = await get<{ markdown: string }>(`/v1/spaces/${DEMO.spaces.guides}/content/page/${page.id}?format=markdown`);
     const result = await call(readOnly, 'docs_read_page', { spaceId: DEMO.spaces.guides, path: page.path });
     expect(result.isError).toBeFalsy();
-    expect(structured(result)).toMatchObject({ pageId: page.id, path: page.path, markdown: fromApi.markdown, nextOffset: null });
+    expect(structured(result)).toMatchObject({ pageId: page.id, path: page.path, nextOffset: null });
+    expect(structured(result)).not.toHaveProperty('markdown');
     expect(text(result)).toBe(fromApi.markdown);
     const inCr = await call(readOnly, 'docs_read_page', { spaceId: DEMO.spaces.guides, path: page.path, changeRequestId: 1 });
     expect(inCr.isError).toBeFalsy();
@@ -212,9 +215,9 @@ describe('task tools', () => {
   it('docs_cr_diff gives the unified patch, docs_cr_check the findings, docs_search the matches', async () => {
     const diff = await call(readOnly, 'docs_cr_diff', { spaceId: DEMO.spaces.guides, changeRequestId: 1 });
     expect(diff.isError).toBeFalsy();
-    const d = structured<{ pages: unknown[]; patch: string }>(diff);
+    const d = structured<{ pages: unknown[] }>(diff);
     expect(d.pages.length).toBeGreaterThan(0);
-    expect(d.patch).toMatch(/^diff --git a\/.*\.md b\/.*\.md$/m);
+    expect(text(diff)).toMatch(/^diff --git a\/.*\.md b\/.*\.md$/m);
     const check = await call(readOnly, 'docs_cr_check', { spaceId: DEMO.spaces.guides, changeRequestId: 1 });
     expect(check.isError).toBeFalsy();
     expect(structured(check)).toHaveProperty('ok');
@@ -244,15 +247,15 @@ describe('task tools', () => {
     expect(fromApi.markdown.length).toBeGreaterThan(2000);
     const args = { spaceId: DEMO.spaces.guides, path: page.path, changeRequestId: cr.number };
     const first = await call(session, 'docs_read_page', args);
-    const part1 = structured<{ markdown: string; nextOffset: number; totalChars: number }>(first);
+    const part1 = structured<{ nextOffset: number; totalChars: number }>(first);
     expect(part1).toMatchObject({ nextOffset: 1000, totalChars: fromApi.markdown.length });
     expect(text(first)).toContain('call again with offset: 1000 for the rest');
-    let whole = part1.markdown;
+    let whole = first.content[0]?.type === 'text' ? first.content[0].text : '';
     let offset: number | null = part1.nextOffset;
     while (offset !== null) {
       const result: CallToolResult = await call(session, 'docs_read_page', { ...args, offset });
-      const part = structured<{ markdown: string; nextOffset: number | null }>(result);
-      whole += part.markdown;
+      const part = structured<{ nextOffset: number | null }>(result);
+      whole += result.content[0]?.type === 'text' ? result.content[0].text : '';
       offset = part.nextOffset;
     }
     expect(whole).toBe(fromApi.markdown);
@@ -299,6 +302,7 @@ describe('writes', () => {
       'docs_cr_diff',
       'docs_cr_check',
       'docs_search',
+      'docs_read_answer',
       'docs_list_toolsets',
       'docs_enable_toolset',
     ]);

@@ -16,7 +16,7 @@ import {
   TOOLSETS,
 } from '../../src/mcp/catalog.js';
 import { parsePageUri, pageUri } from '../../src/mcp/server.js';
-import { cutAnswer, listText, oneLine, textPart } from '../../src/mcp/results.js';
+import { AnswerStore, answerPart, fitted, listText, oneLine, textPart } from '../../src/mcp/results.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COMMANDS = join(ROOT, 'src', 'commands');
@@ -110,22 +110,43 @@ describe('docs mcp', () => {
 });
 
 describe('answers', () => {
-  it('says whether more items follow and how to get them', () => {
+  it('says whether more items follow and how to get them, then gives the items whole', () => {
     expect(listText([{ id: 'cr_1', number: 1, subject: 'Fix' }], 'p2', 3)).toBe(
-      '1 of 3 items; more follow: call again with cursor "p2".\n- number: 1 · subject: Fix · id: cr_1',
+      '1 of 3 items; more follow: call again with cursor "p2".\n[{"id":"cr_1","number":1,"subject":"Fix"}]',
     );
-    expect(listText([], null, undefined)).toBe('0 items; no more follow.');
+    expect(listText([], null, undefined)).toBe('0 items; no more follow.\n[]');
     expect(oneLine({ user: { id: 'usr_a', displayName: 'Ada' }, role: null })).toBe('user { displayName: Ada · id: usr_a }');
   });
 
-  it('cuts a long answer at the stated size and says so', () => {
-    const cut = cutAnswer('x'.repeat(120), 100, 'Ask for less.');
-    expect(cut.structuredContent).toMatchObject({ cut: true, chars: 120, limit: 100 });
-    expect(cut.content[0]!.text).toMatch(
-      /^The answer has 120 characters, more than the limit of 100: it was cut\. Ask for less\.\nx{100}$/,
-    );
+  it('gives a long answer in parts that join into its JSON, and says how to read the next', () => {
+    const value = { text: 'x'.repeat(250) };
+    const json = JSON.stringify(value);
+    const ctx = { maxResultChars: 100, answers: new AnswerStore() };
+    const first = fitted(ctx, value);
+    expect(first.structuredContent).toMatchObject({ cut: true, answer: 'a1', offset: 0, nextOffset: 100, totalChars: json.length });
+    expect(first.content[0]!.text).toBe(json.slice(0, 100));
+    expect(first.content[1]!.text).toContain('call docs_read_answer with answer: "a1", offset: 100');
+    let whole = first.content[0]!.text;
+    for (let offset: number | null = 100; offset !== null;) {
+      const part = answerPart('a1', ctx.answers.get('a1')!, offset, 100);
+      whole += part.content[0]!.text;
+      offset = part.structuredContent!.nextOffset as number | null;
+    }
+    expect(whole).toBe(json);
+    // Small enough: whole, once in the text and as the structured content.
+    expect(fitted(ctx, { id: 'x' })).toEqual({ content: [{ type: 'text', text: 'id: x\n{"id":"x"}' }], structuredContent: { id: 'x' } });
     expect(textPart('abcdef', 2, 3)).toEqual({ text: 'cde', offset: 2, nextOffset: 5, totalChars: 6 });
     expect(textPart('abcdef', 4, 3)).toEqual({ text: 'ef', offset: 4, nextOffset: null, totalChars: 6 });
+    // Never half of a surrogate pair.
+    expect(textPart('ab😀cd', 0, 3)).toEqual({ text: 'ab', offset: 0, nextOffset: 2, totalChars: 6 });
+  });
+
+  it('keeps the last long answers within its bounds', () => {
+    const store = new AnswerStore(2, 1000);
+    const [a, b, c] = [store.keep('1'), store.keep('2'), store.keep('3')];
+    expect([store.get(a), store.get(b), store.get(c)]).toEqual([undefined, '2', '3']);
+    const big = store.keep('x'.repeat(2000));
+    expect([store.get(c), store.get(big)?.length]).toEqual([undefined, 2000]);
   });
 
   it('names pages by docs:// URIs that survive the round trip', () => {
