@@ -8,7 +8,7 @@ import { diffChangeRequest } from '../../content/diff.js';
 import { KeyHelp } from '../components/KeyHelp.js';
 import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { errorLine } from '../format.js';
+import { describeError } from '../../cli/errors.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
@@ -144,7 +144,7 @@ export function ChangeRequestScreen({
     diffReq.state === 'loading'
       ? `Loading the diff…${progress}`
       : diffReq.state === 'error'
-        ? `The diff could not be loaded: ${errorLine(diffReq.error)}`
+        ? `The diff could not be loaded: ${describeError(diffReq.error)}`
         : merged
           ? 'This page has comments; the change request is merged, so its change is not shown.'
           : undefined;
@@ -580,7 +580,7 @@ export function ChangeRequestScreen({
         ) : (
           // Wrapped, not cut: a URL or a folder in a notice is read whole.
           <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">
-            {error !== undefined ? `✗ ${errorLine(error)}` : notice}
+            {error !== undefined ? `✗ ${describeError(error)}` : notice}
           </Text>
         )}
       </Box>
