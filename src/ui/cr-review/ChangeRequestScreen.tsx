@@ -9,6 +9,7 @@ import { KeyHelp } from '../components/KeyHelp.js';
 import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { describeError } from '../../cli/errors.js';
+import { launchBrowser } from '../../cli/web.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
@@ -26,14 +27,7 @@ export type OpenUrl = (url: string) => Promise<void>;
 
 export const openInBrowser: OpenUrl = async (url) => {
   if (process.env.BROWSER === 'none') throw new Error('BROWSER=none');
-  const { default: open } = await import('open');
-  const child = await open(url);
-  // An opener that is missing, or finds no browser, fails after the spawn: wait briefly for its verdict.
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, 1500);
-    child.once('error', (err) => (clearTimeout(timer), reject(err)));
-    child.once('exit', (code) => (clearTimeout(timer), code ? reject(new Error(`the opener exited with status ${code}`)) : resolve()));
-  });
+  await launchBrowser(url);
 };
 
 /** The first row to show so that `cursor` is in view, moving the view as little as possible. */
