@@ -12,12 +12,8 @@ const { readFileSync } = module.createRequire(import.meta.url)('node:fs');
  */
 export function commandManifest(root, argv) {
   if (argv.length === 0) return undefined;
-  let index;
-  try {
-    index = JSON.parse(readFileSync(join(root, 'dist', 'manifest', 'index.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const index = manifestIndex(root);
+  if (!index) return undefined;
   for (const arg of argv) {
     if (arg === '--') break;
     if (index.helpFlags.includes(arg)) return undefined;
@@ -26,6 +22,34 @@ export function commandManifest(root, argv) {
   const command = Object.hasOwn(index.commands, id) ? index.commands[id] : undefined;
   if (!command || command.whole) return undefined;
   return join(root, 'dist', 'manifest', fileOf(command.of ?? id));
+}
+
+/**
+ * The id of the command `docs <argv>` runs (an alias as the command it stands for), or undefined when argv names
+ * none (a topic, an unknown word, nothing) or the build has no dist/manifest. bin/run.js hands it to the views'
+ * early start (src/ui/terminal.ts).
+ */
+export function runsCommand(root, argv) {
+  const index = manifestIndex(root);
+  const id = index && commandId(argv, index.commands);
+  if (id === undefined || !Object.hasOwn(index.commands, id)) return undefined;
+  return index.commands[id].of ?? id;
+}
+
+const indexes = new Map();
+
+/** dist/manifest/index.json of the build at `root`, read once; undefined without one. */
+function manifestIndex(root) {
+  if (!indexes.has(root)) {
+    let index;
+    try {
+      index = JSON.parse(readFileSync(join(root, 'dist', 'manifest', 'index.json'), 'utf8'));
+    } catch {
+      index = undefined;
+    }
+    indexes.set(root, index);
+  }
+  return indexes.get(root);
 }
 
 /** The file of a command's part of the manifest: its id's words (a colon cannot be in a file name on Windows). */

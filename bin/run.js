@@ -133,18 +133,19 @@ async function start() {
   // development) would only print a warning, as it does on Node.js 22 and 24.
   globalThis.oclif = { ...globalThis.oclif, enableAutoTranspile: false };
 
+  const { commandManifest, runsCommand } = await import('./manifest.js');
+
   // An interactive view takes the terminal before anything else loads: its first frame is drawn at once,
   // and the keys typed while the CLI starts are kept for it instead of being echoed (src/ui/terminal.ts).
   const first = argv[0] ?? '';
   // stdout first: reading process.stdin opens it (~1 ms), which a command whose output is piped never needs.
   if (process.stdout.isTTY && process.stdin.isTTY && (first.startsWith('cr') || first.startsWith('spaces'))) {
     const { openEarly } = await import('../dist/bin/terminal.mjs');
-    openEarly(argv);
+    openEarly(runsCommand(ROOT, argv), argv);
   }
 
   // oclif loads the manifest of every command; a run of one command needs only that command's part of it
   // (prepared by the build, see bin/manifest.js), which the bundle's oclif reads from here.
-  const { commandManifest } = await import('./manifest.js');
   const manifest = commandManifest(ROOT, argv);
   if (manifest) globalThis.docsCommandManifest = manifest;
 

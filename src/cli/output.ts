@@ -4,6 +4,7 @@ import type { JqFilter } from './jq.js';
 import { jsonLinesOf } from '../api/json-lines.js';
 import { reclaimer, type Collect } from './reclaim.js';
 import { fitTable } from './format/table.js';
+import { truncate } from './format/text.js';
 import { isTimestamp, relativeTime } from './format/time.js';
 
 // cli-table3 (and its string-width dependencies) is loaded on the first table, not by JSON or piped runs.
@@ -58,7 +59,7 @@ export type Style = keyof typeof ANSI;
 /** Characters of streamed lines written at once (`stream`). */
 const STREAM_CHUNK = 64 * 1024;
 
-/** Longest cell shown in a table when the terminal's width is unknown; TSV and JSON keep full values. */
+/** Longest cell shown in a table, in columns, when the terminal's width is unknown; TSV and JSON keep full values. */
 const MAX_CELL = 60;
 
 export function cellText(value: unknown): string {
@@ -289,7 +290,7 @@ export class Output {
     );
     const width = this.options.stdout.columns;
     if (width && width > 0) return fitTable(Object.keys(columns), rows, width);
-    return rows.map((row) => row.map((text) => (text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text)));
+    return rows.map((row) => row.map((text) => truncate(text, MAX_CELL)));
   }
 
   private table<T>(items: readonly T[], columns: Columns<T>): string {

@@ -20,7 +20,8 @@ export interface WebIO {
   launch?: (url: string) => Promise<void>;
 }
 
-const defaultLaunch = async (url: string): Promise<void> => {
+/** Opens `url` with the system's opener; throws when it is missing or finds no browser. */
+export const launchBrowser = async (url: string): Promise<void> => {
   const { default: open } = await import('open');
   const child = await open(url);
   // An opener that is missing, or finds no browser (xdg-open on a server), fails after the spawn:
@@ -40,7 +41,7 @@ export async function openWeb(url: string | undefined, what: string, io: WebIO):
   }
   io.err(`Opening ${url} in the browser.`);
   try {
-    await (io.launch ?? defaultLaunch)(url);
+    await (io.launch ?? launchBrowser)(url);
   } catch {
     io.err(`No browser could be opened; open the URL yourself: ${url}`);
   }

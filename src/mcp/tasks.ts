@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { FieldIssue } from '../api/errors.js';
 import { formatFieldIssue, validate, ValidationError } from '../api/validation.js';
-import { contentTwins } from '../api/operations/twins.js';
+import { markdownOf, scopeLabel, scopeOf, scopePage, scopePages } from '../api/scope.js';
 import { resolvePage } from '../cli/pages.js';
 import { CHECK_KINDS, type CheckKind } from '../content/check.js';
 import { operationEntries, type OperationEntry } from './catalog.js';
@@ -75,22 +75,10 @@ export async function readPage(
   path: string,
   signal: AbortSignal,
 ): Promise<{ pageId: string; path: string; title: string; type: string; markdown?: string }> {
-  const client = ctx.client;
   const call = { signal };
-  const query = { format: 'markdown' as const };
-  const { spaceId } = where;
-  const changeRequestId = where.changeRequestId === undefined ? undefined : String(where.changeRequestId);
-  const tree =
-    changeRequestId !== undefined
-      ? await client.call(contentTwins.listPages.changeRequest, { spaceId, changeRequestId }, call)
-      : await client.call(contentTwins.listPages.space, { spaceId }, call);
-  const label = changeRequestId !== undefined ? `change request ${changeRequestId} of space ${spaceId}` : `space ${spaceId}`;
-  const page = resolvePage(tree.pages, path, label);
-  const full =
-    changeRequestId !== undefined
-      ? await client.call(contentTwins.getPage.changeRequest, { spaceId, changeRequestId, pageId: page.id, query }, call)
-      : await client.call(contentTwins.getPage.space, { spaceId, pageId: page.id, query }, call);
-  const markdown = (full as { markdown?: unknown }).markdown;
+  const scope = scopeOf(where.spaceId, where.changeRequestId?.toString());
+  const page = resolvePage(await scopePages(ctx.client, scope, call), path, scopeLabel(scope));
+  const markdown = markdownOf(await scopePage(ctx.client, scope, page.id, call));
   return { pageId: page.id, path: page.path, title: page.title, type: page.type, ...(typeof markdown === 'string' ? { markdown } : {}) };
 }
 

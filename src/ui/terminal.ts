@@ -157,23 +157,24 @@ export const INTERACTIVE_COMMANDS: Record<string, string> = {
 };
 
 /**
- * Called by bin/run.js with the process's arguments: opens the session at once for an interactive
- * view on a terminal (not for its --help).
+ * Called by bin/run.js with the id of the command argv runs (bin/manifest.js finds it as oclif does) and argv:
+ * opens the session at once for an interactive view on a terminal (not for its --help).
  */
-export function openEarly(argv: readonly string[]): void {
-  const words = (argv[0] ?? '').includes(':') ? (argv[0] ?? '').split(':') : argv.slice(0, 2);
-  const title = INTERACTIVE_COMMANDS[words.join(' ')];
+export function openEarly(id: string | undefined, argv: readonly string[]): void {
+  const words = (id ?? '').split(':').join(' ');
+  const title = INTERACTIVE_COMMANDS[words];
   if (title === undefined) return;
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return;
-  if (openTerminal(title)) void VIEW_CODE[words.join(' ')]?.().catch(() => undefined);
+  if (openTerminal(title)) void VIEW_CODE[words as keyof typeof VIEW_CODE]().catch(() => undefined);
 }
 
 /**
- * Each view's code, asked for the moment its session opens: reading and compiling Ink and the view then fills the
- * time the CLI spends waiting on its own files, instead of starting once the command runs. The command imports
- * the same modules (one copy), and any failure to load them is reported there.
+ * Each view's code: what its command needs to draw it (the runner, the view, the rate limit's watch), asked for the
+ * moment its session opens. Reading and compiling Ink and the view then fills the time the CLI spends waiting on
+ * its own files, instead of starting once the command runs. The command takes the same modules from here (one
+ * list, one copy), and any failure to load them is reported there.
  */
-const VIEW_CODE: Record<string, () => Promise<unknown>> = {
-  'cr review': () => Promise.all([import('./run.js'), import('./cr-review/index.js')]),
-  'spaces browse': () => Promise.all([import('./run.js'), import('./space-browser/index.js')]),
+export const VIEW_CODE = {
+  'cr review': () => Promise.all([import('./run.js'), import('./cr-review/index.js'), import('./rate-limit.js')]),
+  'spaces browse': () => Promise.all([import('./run.js'), import('./space-browser/index.js'), import('./rate-limit.js')]),
 };

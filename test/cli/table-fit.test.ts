@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fitColumns, isIdColumn, truncate } from '../../src/cli/format/table.js';
+import { fitColumns, isIdColumn } from '../../src/cli/format/table.js';
+import { displayWidth, truncate } from '../../src/cli/format/text.js';
 import { isTimestamp, relativeTime } from '../../src/cli/format/time.js';
 import { Output, type Columns } from '../../src/cli/output.js';
+import { relativeTime as viewRelativeTime } from '../../src/ui/format.js';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 
@@ -68,6 +70,35 @@ describe('relative times', () => {
     expect(relativeTime('2026-03-12T12:00:00.000Z', NOW)).toBe('in 2 days');
   });
 
+  it('changes unit only at whole units, rounded down, the same way past and future', () => {
+    const at = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+    const cases: [number, string][] = [
+      [0, 'just now'],
+      [59, 'just now'],
+      [60, '1 minute ago'],
+      [119, '1 minute ago'],
+      [3_599, '59 minutes ago'],
+      [3_600, '1 hour ago'],
+      [86_399, '23 hours ago'],
+      [86_400, '1 day ago'],
+      [10 * 86_400, '10 days ago'],
+      [30 * 86_400 - 1, '29 days ago'],
+      [30 * 86_400, '1 month ago'],
+      [365 * 86_400 - 1, '12 months ago'],
+      [365 * 86_400, '1 year ago'],
+      [-59, 'just now'],
+      [-60, 'in 1 minute'],
+      [-10 * 86_400, 'in 10 days'],
+    ];
+    for (const [seconds, text] of cases) expect(relativeTime(at(seconds), NOW), `${seconds} s`).toBe(text);
+    expect(relativeTime('not a date', NOW)).toBe('not a date');
+    expect(relativeTime(undefined, NOW)).toBe('');
+  });
+
+  it('is the one the views use: a change request is as old in `cr review` as in `cr list`', () => {
+    expect(viewRelativeTime).toBe(relativeTime);
+  });
+
   it('recognises API timestamps only', () => {
     expect(isTimestamp('2026-03-10T11:55:00.000Z')).toBe(true);
     expect(isTimestamp('2026-03-10T11:55:00+02:00')).toBe(true);
@@ -103,6 +134,30 @@ describe('fitting a table to the terminal', () => {
     expect(lines[1]).toMatch(/^usr_0123456789 {2}Ada Lovelace.*… .*admin {2}3 days ago {2}5 minutes ago$/);
     expect(lines[2]).toMatch(/^usr_9876543210 {2}Alan Turing {2,}alan@example\.… {2}read {3}1 year ago {2}just now$/);
     expect(lines[1]).not.toContain('2026-');
+  });
+
+  it('wide text (CJK, emoji) is measured in terminal columns: no row runs past a narrow terminal', () => {
+    const wide: Member[] = [
+      { ...members[0]!, name: '日本語のドキュメントのタイトルはとても長いです', email: 'はじめに@例え.jp' },
+      { ...members[1]!, name: '👩‍💻 开发者指南 🚀 第二版 ✨', email: 'ê̄lan@example.com' },
+    ];
+    // 62: the narrowest these six columns fit (ids whole, others down to 8 or their header), two spaces apart.
+    for (const width of [80, 70, 62]) {
+      const stdout = new Screen(true, width);
+      new Output({ mode: 'table', color: false, stdout, stderr: new Screen(false), now: () => NOW }).list(wide, columns);
+      const lines = stdout.text.trimEnd().split('\n');
+      expect(lines).toHaveLength(3);
+      for (const line of lines) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+      // Cut between characters, never inside one: no lone surrogate.
+      for (const line of lines) expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      expect(lines[1]).toContain('usr_0123456789');
+      expect(lines[1]).toMatch(/日本語.*…/);
+    }
+    // Each CJK character takes two columns, so a cell of them is cut at half as many characters.
+    expect(truncate('日本語のタイトル', 7)).toBe('日本語…');
+    // A joined emoji counts the wider way (two per emoji), and is never split.
+    expect(truncate('👩‍💻abc', 5)).toBe('👩‍💻…');
+    expect(truncate('👩‍💻abc', 4)).toBe('…');
   });
 
   it('at 200 columns: nothing is cut, not even past 60 characters', () => {

@@ -32,11 +32,13 @@ let oclifOnly: string;
 // bin/manifest.js is plain JavaScript, as bin/run.js that imports it.
 let commandId: (argv: string[], commands: Index['commands']) => string | undefined;
 let commandManifest: (root: string, argv: string[]) => string | undefined;
+let runsCommand: (root: string, argv: string[]) => string | undefined;
 
 beforeAll(async () => {
-  ({ commandId, commandManifest } = (await import(pathToFileURL(join(ROOT, 'bin', 'manifest.js')).href)) as {
+  ({ commandId, commandManifest, runsCommand } = (await import(pathToFileURL(join(ROOT, 'bin', 'manifest.js')).href)) as {
     commandId: typeof commandId;
     commandManifest: typeof commandManifest;
+    runsCommand: typeof runsCommand;
   });
   ensureBuilt();
   whole = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as Manifest;
@@ -110,9 +112,26 @@ describe('finding the command in argv', () => {
         [...words, '--', 'x'],
         [...words.slice(0, -1), 'nosuch', 'x'],
         [...words.slice(0, -1), '--json', words.at(-1)!],
+        ['--json', ...words],
+        ['--space=x', ...words, 'y'],
+        [...words, '--space=x', 'y'],
+        [...words, '--space', 'x', 'y'],
+        [...words, '--', '--json'],
+        ['--', ...words],
       );
     }
     for (const argv of cases) expect(commandId(argv, index.commands), JSON.stringify(argv)).toBe(normalizeArgv(config, [...argv])[0]);
+  });
+
+  it('runsCommand names the command oclif runs, an alias as the command it stands for (bin/run.js opens the views by it)', async () => {
+    const config = await Config.load({ root: ROOT });
+    const argvs = [['cr', 'review'], ['cr', 'review', '42', '--space', 'x'], ['cr:review'], ['spaces', 'browse', '--cr', '3']];
+    for (const argv of argvs)
+      expect(runsCommand(ROOT, argv), JSON.stringify(argv)).toBe(config.findCommand(normalizeArgv(config, [...argv])[0]!)?.id);
+    // oclif finds an alias as a command of that id; the command it stands for is the one whose view opens.
+    expect(runsCommand(ROOT, ['sites', 'spaces', 'delete', 'x'])).toBe('sites:spaces:remove');
+    for (const argv of [[], ['cr'], ['--json', 'cr', 'review'], ['cr', 'nosuch'], ['nosuch']])
+      expect(runsCommand(ROOT, argv), JSON.stringify(argv)).toBeUndefined();
   });
 
   it('a command gets its part; help, topics, unknown commands, help and mcp get the whole manifest', () => {

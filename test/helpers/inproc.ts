@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Readable, Writable } from 'node:stream';
 import { Config, Errors } from '@oclif/core';
 import type { DocsCommand } from '../../src/cli/base-command.js';
@@ -45,14 +46,33 @@ async function commandClass(id: string): Promise<typeof DocsCommand> {
   return module.default;
 }
 
+interface CommandIndex {
+  commands: Record<string, { args: boolean; of?: string }>;
+}
+type CommandIdOf = (argv: readonly string[], commands: CommandIndex['commands']) => string | undefined;
+let finder: Promise<(argv: readonly string[]) => string | undefined> | undefined;
+
+/**
+ * The command id in `argv` as bin/run.js finds it (bin/manifest.js's `commandId`, which the e2e suite checks against
+ * oclif's own), over the index of commands the build wrote (vitest's global setup builds).
+ */
+function commandFinder(): Promise<(argv: readonly string[]) => string | undefined> {
+  finder ??= (async () => {
+    // bin/manifest.js is plain JavaScript, as bin/run.js that imports it.
+    const { commandId } = (await import(pathToFileURL(join(ROOT, 'bin', 'manifest.js')).href)) as { commandId: CommandIdOf };
+    const index = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest', 'index.json'), 'utf8')) as CommandIndex;
+    return (argv) => commandId(argv, index.commands);
+  })();
+  return finder;
+}
+
 /** The command id in `argv` (topics are separated by spaces) and the arguments after it. */
-function findCommand(loaded: Config, argv: readonly string[]): { id: string; rest: string[] } {
-  for (let n = argv.length; n > 0; n--) {
-    const words = argv.slice(0, n);
-    if (words.some((w) => w.startsWith('-'))) continue;
-    const found = loaded.findCommand(words.join(':'));
-    if (found) return { id: found.id, rest: argv.slice(n) };
-  }
+async function findCommand(loaded: Config, argv: readonly string[]): Promise<{ id: string; rest: string[] }> {
+  const typed = (await commandFinder())(argv);
+  const found = typed === undefined ? undefined : loaded.findCommand(typed);
+  // As oclif: a first word with a colon is the whole id; otherwise the id took as many words as it has.
+  const words = argv[0]?.includes(':') ? 1 : (typed?.split(':').length ?? 0);
+  if (found) return { id: found.id, rest: argv.slice(words) };
   throw new Error(
     `docs ${argv.join(' ')}: not a command run in-process (help, unknown commands and topics go through test/helpers/e2e.ts)`,
   );
@@ -84,7 +104,7 @@ export async function docs(args: readonly string[], options: InProcessOptions = 
     { isTTY: tty.stdin === true },
   );
   const io: IO = { stdin, stdout, stderr, env: cleanEnv(options.env), now: options.now ?? Date.now, exitCode: undefined };
-  const { id, rest } = findCommand(loaded, args);
+  const { id, rest } = await findCommand(loaded, args);
   const Command = await commandClass(id);
   // What oclif's Config.runCommand sets before it constructs the command.
   Command.id = id;

@@ -129,7 +129,7 @@ describe('the list', () => {
   it('an API error shows in one line and the app keeps running', async () => {
     const ui = start({ spaceId: 'space_missing' });
     const frame = await waitForFrame(ui.lastFrame, '✗');
-    expect(frame).toMatch(/✗ .*\(HTTP 404\)/);
+    expect(frame).toMatch(/✗ .*\(404\)/);
     expect(frame).not.toMatch(/\n\s+at /);
     ui.stdin.write('?');
     await waitForFrame(ui.lastFrame, 'keys (any key closes this)');
@@ -359,7 +359,7 @@ describe('a change request', () => {
     ui.stdin.write('m');
     await waitForFrame(ui.lastFrame, 'Merge #1');
     ui.stdin.write('y');
-    const frame = await waitForFrame(ui.lastFrame, /✗ .*\(HTTP 403\)/);
+    const frame = await waitForFrame(ui.lastFrame, /✗ .*\(403\)/);
     expect(frame).toContain('#1 Document Windows installation');
     expect(await crStatus()).toBe('open');
     ui.stdin.write('q');

@@ -2,12 +2,12 @@ import { KeyList } from '../../src/ui/components/KeyList.js';
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/api/errors.js';
+import { ApiError } from '../../src/api/errors.js';
 import { requireTerminal } from '../../src/cli/interactive.js';
 import { KeyHelp } from '../../src/ui/components/KeyHelp.js';
 import { moveSelection, ScrollList, windowStart } from '../../src/ui/components/ScrollList.js';
 import { StatusLine } from '../../src/ui/components/StatusLine.js';
-import { displayWidth, errorLine, fit, relativeTime, truncate, wrapLines } from '../../src/ui/format.js';
+import { displayWidth, fit, relativeTime, truncate, wrapLines } from '../../src/ui/format.js';
 import { useRequest } from '../../src/ui/hooks.js';
 import { waitForFrame } from './helpers.js';
 
@@ -61,12 +61,6 @@ describe('text helpers', () => {
     expect(wrapLines('a\nb', 10)).toEqual(['a', 'b']);
     expect(wrapLines('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
     for (const line of wrapLines('日本語のタイトルはとても長いです', 7)) expect(displayWidth(line)).toBeLessThanOrEqual(7);
-  });
-  it('errorLine gives one line with the status for API errors, none of the stack', () => {
-    expect(errorLine(new ApiError(403, 'You need the edit role\nmore'))).toBe('You need the edit role (HTTP 403)');
-    const net = new NetworkError('connection refused by 127.0.0.1:9');
-    expect(errorLine(net)).toBe('connection refused by 127.0.0.1:9');
-    expect(errorLine('plain')).toBe('plain');
   });
 });
 
@@ -124,7 +118,7 @@ describe('components', () => {
     expect(render(<KeyHelp keys={keys} width={12} />).lastFrame()).toBe('↑↓ move · e…');
   });
   it('StatusLine shows an error in one line', () => {
-    expect(render(<StatusLine error={new ApiError(409, 'conflict')} width={80} />).lastFrame()).toBe('✗ conflict (HTTP 409)');
+    expect(render(<StatusLine error={new ApiError(409, 'conflict')} width={80} />).lastFrame()).toBe('✗ conflict (409).');
     expect(render(<StatusLine notice="Merged" width={80} />).lastFrame()).toBe('Merged');
   });
 });

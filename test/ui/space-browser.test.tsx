@@ -238,7 +238,8 @@ describe('spaces browse', () => {
     const failed = await app.frame('✗');
     const errorLines = failed.split('\n').filter((l) => l.includes('✗'));
     expect(errorLines).toHaveLength(1);
-    expect(errorLines[0]).toMatch(/\(HTTP 40[34]\)/);
+    // The line the command line prints for the same failure (src/cli/errors.ts), with its status.
+    expect(errorLines[0]).toMatch(/\(40[34]\)/);
     await app.press('q');
     await app.frame('Globex Corporation');
     expect(app.lastFrame()).not.toContain('Acme Docs');

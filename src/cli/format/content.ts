@@ -1,5 +1,6 @@
 import type { Backlink, ContentLocation, LinkItem, Page, Revision, RevisionFile } from '../../api/schemas/content.js';
 import type { Columns } from '../output.js';
+import { displayWidth } from './text.js';
 
 /**
  * How space content is shown (`docs spaces revision | pages | page | files | ...`). Every content
@@ -60,16 +61,6 @@ export const pageRowColumns: Columns<PageRow> = {
   TITLE: (r) => r.page.title,
   TYPE: (r) => r.page.type,
 };
-
-/** Terminal columns taken by a text: emoji count two, combining marks and joiners none. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const ch of text) {
-    if (/\p{Extended_Pictographic}/u.test(ch)) width += 2;
-    else if (!/\p{Mn}/u.test(ch) && ch !== '\u200d' && ch !== '\ufe0f') width += 1;
-  }
-  return width;
-}
 
 /**
  * The tree on a terminal: titles indented by depth (type and hidden noted), then the path and id

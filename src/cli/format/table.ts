@@ -1,9 +1,12 @@
+import { displayWidth, truncate } from './text.js';
+
 /**
  * Fitting a table to the terminal: rows never wrap. When the natural widths (plus the two-space gaps)
  * exceed the terminal, the widest text column loses a character at a time (so two long columns end
  * up sharing what is left) and its cells end in `…`. Long columns are cut down to SHORT first;
  * only then, if needed, every column down to MIN_WIDTH. Id columns are never cut, so an id can be
- * copied from the screen, and no column gets narrower than its header.
+ * copied from the screen, and no column gets narrower than its header. Widths are terminal columns
+ * (./text.ts: a CJK character or an emoji takes two).
  */
 
 export const GAP = 2;
@@ -14,20 +17,12 @@ const MIN_WIDTH = 8;
 /** Headers of columns that hold ids (`ID`, `USER ID`, `SLUG`, `#`): copied from the screen, never cut. */
 export const isIdColumn = (header: string): boolean => /(^|\s)ID$|^SLUG$|^#$|^NUMBER$/.test(header);
 
-/** Width in terminal cells, counting code points (every cell the API sends is plain text). */
-export const textWidth = (text: string): number => [...text].length;
-
-export function truncate(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
-}
-
 /** The width of each column so that a row fits `maxWidth`; the natural widths when it already does. */
 export function fitColumns(head: readonly string[], rows: readonly (readonly string[])[], maxWidth: number): number[] {
-  const widths = head.map((h, i) => Math.max(textWidth(h), ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   let excess = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, head.length - 1) - maxWidth;
   for (const least of [SHORT, MIN_WIDTH]) {
-    const floor = head.map((h, i) => Math.max(textWidth(h), Math.min(widths[i] ?? 0, least)));
+    const floor = head.map((h, i) => Math.max(displayWidth(h), Math.min(widths[i] ?? 0, least)));
     while (excess > 0) {
       let widest = -1;
       for (let i = 0; i < widths.length; i++) {
@@ -46,5 +41,5 @@ export function fitColumns(head: readonly string[], rows: readonly (readonly str
 /** The cells of a table, each cut to its column's width. */
 export function fitTable(head: readonly string[], rows: readonly (readonly string[])[], maxWidth: number): string[][] {
   const widths = fitColumns(head, rows, maxWidth);
-  return rows.map((row) => row.map((cell, i) => truncate(cell, widths[i] ?? textWidth(cell))));
+  return rows.map((row) => row.map((cell, i) => truncate(cell, widths[i] ?? displayWidth(cell))));
 }

@@ -16,9 +16,17 @@ const UNITS: readonly [name: string, seconds: number][] = [
   ['minute', 60],
 ];
 
-/** "just now", "5 minutes ago", "3 days ago", "in 2 hours" — the largest whole unit, rounded down. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
-  const seconds = Math.round((now - Date.parse(iso)) / 1000);
+/**
+ * "just now" (under a minute), "5 minutes ago", "3 days ago", "in 2 hours": the largest whole unit, rounded down,
+ * so a time is never said to be older than it is (10 days is "10 days ago" up to 29, then "1 month ago"). The one
+ * rule of the tables and the views (src/ui/format.ts re-exports it). Text that is not a date is given back as it
+ * is, and nothing for nothing.
+ */
+export function relativeTime(iso: string | undefined, now: number = Date.now()): string {
+  if (!iso) return '';
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return iso;
+  const seconds = Math.trunc((now - then) / 1000);
   const abs = Math.abs(seconds);
   for (const [unit, size] of UNITS) {
     if (abs < size) continue;

@@ -53,11 +53,14 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
     const title = `${this.config.bin} cr review`;
     // The terminal is taken before anything loads (bin/run.js opens it; this covers any other way in),
     // and the view's code loads while the first request is on its way.
-    const [{ openTerminal }, { BeforeView }] = await Promise.all([import('../../ui/terminal.js'), import('../../ui/before-view.js')]);
+    const [{ openTerminal, VIEW_CODE }, { BeforeView }] = await Promise.all([
+      import('../../ui/terminal.js'),
+      import('../../ui/before-view.js'),
+    ]);
     const session = openTerminal(title);
     const before = (this.beforeView = new BeforeView(session));
     try {
-      const view = Promise.all([import('../../ui/run.js'), import('../../ui/cr-review/index.js'), import('../../ui/rate-limit.js')]);
+      const view = VIEW_CODE['cr review']();
       // The view's loads wait on the rate limit as long as bulk work does: a person sees the countdown and Esc cancels.
       const budget = resolveMaxWait(this.flags['max-wait'], this.env, true);
       // Fail with the usual exit code (404 → 3, 401 → 4), the terminal given back first. Without a change request,

@@ -62,11 +62,14 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
     const title = `${this.config.bin} spaces browse`;
     // The terminal is taken before anything loads (bin/run.js opens it; this covers any other way in),
     // and the view's code loads while the first requests are on their way.
-    const [{ openTerminal }, { BeforeView }] = await Promise.all([import('../../ui/terminal.js'), import('../../ui/before-view.js')]);
+    const [{ openTerminal, VIEW_CODE }, { BeforeView }] = await Promise.all([
+      import('../../ui/terminal.js'),
+      import('../../ui/before-view.js'),
+    ]);
     const session = openTerminal(title);
     const before = (this.beforeView = new BeforeView(session));
     try {
-      const view = Promise.all([import('../../ui/run.js'), import('../../ui/space-browser/index.js'), import('../../ui/rate-limit.js')]);
+      const view = VIEW_CODE['spaces browse']();
       // The view's loads wait on the rate limit as long as bulk work does: a person sees the countdown and Esc cancels.
       const budget = resolveMaxWait(this.flags['max-wait'], this.env, true);
       const { cr } = this.flags;

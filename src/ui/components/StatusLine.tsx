@@ -1,6 +1,7 @@
 import { Spinner } from '@inkjs/ui';
 import { Text } from 'ink';
-import { errorLine, truncate } from '../format.js';
+import { describeError } from '../../cli/errors.js';
+import { truncate } from '../format.js';
 import { useRateLimitWait, waitLine } from '../rate-limit.js';
 
 /**
@@ -31,7 +32,7 @@ export function StatusLine({
   if (error !== undefined && error !== null) {
     return (
       <Text color="red" wrap="truncate">
-        {truncate(`✗ ${errorLine(error)}`, width)}
+        {truncate(`✗ ${describeError(error)}`, width)}
       </Text>
     );
   }

@@ -8,7 +8,8 @@ import { diffChangeRequest } from '../../content/diff.js';
 import { KeyHelp } from '../components/KeyHelp.js';
 import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { errorLine } from '../format.js';
+import { describeError } from '../../cli/errors.js';
+import { launchBrowser } from '../../cli/web.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog } from './ActionDialog.js';
@@ -26,14 +27,7 @@ export type OpenUrl = (url: string) => Promise<void>;
 
 export const openInBrowser: OpenUrl = async (url) => {
   if (process.env.BROWSER === 'none') throw new Error('BROWSER=none');
-  const { default: open } = await import('open');
-  const child = await open(url);
-  // An opener that is missing, or finds no browser, fails after the spawn: wait briefly for its verdict.
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, 1500);
-    child.once('error', (err) => (clearTimeout(timer), reject(err)));
-    child.once('exit', (code) => (clearTimeout(timer), code ? reject(new Error(`the opener exited with status ${code}`)) : resolve()));
-  });
+  await launchBrowser(url);
 };
 
 /** The first row to show so that `cursor` is in view, moving the view as little as possible. */
@@ -144,7 +138,7 @@ export function ChangeRequestScreen({
     diffReq.state === 'loading'
       ? `Loading the diff…${progress}`
       : diffReq.state === 'error'
-        ? `The diff could not be loaded: ${errorLine(diffReq.error)}`
+        ? `The diff could not be loaded: ${describeError(diffReq.error)}`
         : merged
           ? 'This page has comments; the change request is merged, so its change is not shown.'
           : undefined;
@@ -580,7 +574,7 @@ export function ChangeRequestScreen({
         ) : (
           // Wrapped, not cut: a URL or a folder in a notice is read whole.
           <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">
-            {error !== undefined ? `✗ ${errorLine(error)}` : notice}
+            {error !== undefined ? `✗ ${describeError(error)}` : notice}
           </Text>
         )}
       </Box>

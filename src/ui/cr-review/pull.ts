@@ -1,6 +1,7 @@
 import { markdownOf, scopeOf, scopePage, scopePages } from '../../api/scope.js';
 import { resolve } from 'node:path';
 import type { OperationClient } from '../../api/request.js';
+import { pool } from '../../content/pool.js';
 import { pageFile, planLayout } from '../../content/pull.js';
 import { checkFolder, checkWritable, openFolder, writeInside } from '../../content/write.js';
 
@@ -27,11 +28,8 @@ export async function pullPages(
   const scope = scopeOf(params.spaceId, params.changeRequestId);
   const files = planLayout(await scopePages(client, scope)).files.filter((file) => !pageIds || pageIds.has(file.page.id));
   if (files.length === 0) throw new Error('none of those pages has a text to pull in the change request');
-  const texts = await Promise.all(
-    files.map(async (file) => {
-      return markdownOf(await scopePage(client, scope, file.page.id));
-    }),
-  );
+  // At most CONCURRENCY pages in flight, as `spaces pull` reads them (src/content/pool.ts).
+  const texts = await pool(files.map((file) => async () => markdownOf(await scopePage(client, scope, file.page.id))));
   const root = await openFolder(dir);
   for (const file of files) await checkWritable(root, file.path);
   for (const [i, file] of files.entries()) await writeInside(root, file.path, pageFile(file.page.title, texts[i], file.page.description));

@@ -6,7 +6,8 @@ import type { Collection } from '../../../api/schemas/collection.js';
 import type { Organization } from '../../../api/schemas/organization.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { useState } from 'react';
-import { errorLine, relativeTime } from '../../format.js';
+import { describeError } from '../../../cli/errors.js';
+import { relativeTime } from '../../format.js';
 import type { Request } from '../../hooks.js';
 import { useBrowser, useScreenRequest, type Named, type Screen } from '../context.js';
 import { listAll, spaceLabel, organizationSpaces } from '../data.js';
@@ -79,7 +80,7 @@ function both(first: Request<unknown>, second: Request<unknown>, what: [string, 
         ? { what: what[1], error: second.error }
         : undefined;
   if (first.state === 'loading' || second.state === 'loading') return { state: 'loading', reload };
-  if (failed) return { state: 'error', error: new Error(`${failed.what}: ${errorLine(failed.error)}`), reload };
+  if (failed) return { state: 'error', error: new Error(`${failed.what}: ${describeError(failed.error)}`), reload };
   return { state: 'ready', data: undefined, reload };
 }
 
