@@ -19,7 +19,7 @@ export {
   type PathParams,
 } from './api/operation.js';
 export * from './api/errors.js';
-export { ValidationError, formatIssues } from './api/validation.js';
+export { formatIssues } from './api/validation.js';
 export { paginate, DEFAULT_PAGE_SIZE, type PaginateOptions } from './api/paginate.js';
 export type { HttpOptions, TimeoutOptions, RetryOptions } from './api/http.js';
 export {

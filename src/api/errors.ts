@@ -46,6 +46,32 @@ export interface FieldIssue {
   readonly message: string;
 }
 
+/** `body.subject: must be at most 100 characters`; a problem with the whole value says `value`. */
+export function formatFieldIssue(issue: FieldIssue): string {
+  return `${issue.path.length === 0 ? 'value' : issue.path.join('.')}: ${issue.message}`;
+}
+
+/**
+ * A request failed validation before anything was sent (exit 2, like a 400). `issues` say where (empty when the
+ * problem is with the call itself, an unknown operation say); the message joins them.
+ */
+export class ValidationError extends DocsError {
+  override name = 'ValidationError';
+  readonly exitCode = ExitCode.usage;
+  constructor(
+    message: string,
+    readonly issues: readonly FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+
+  /** One problem at one field: `ValidationError.at(['spaceId'], 'required')`. */
+  static at(path: readonly (string | number)[], message: string): ValidationError {
+    const issue = { path, message };
+    return new ValidationError(formatFieldIssue(issue), [issue]);
+  }
+}
+
 /** The issues a 400 body carries beside the contract's `{code, message}` (the emulator sends them); the rest is ignored. */
 export function issuesFromBody(error: unknown): FieldIssue[] {
   const issues = typeof error === 'object' && error !== null ? (error as { issues?: unknown }).issues : undefined;

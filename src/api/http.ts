@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, issuesFromBody, NetworkError, ResponseError, TimeoutError } from './errors.js';
-import { redact, registerSecret } from './redact.js';
+import { Redactor } from './redact.js';
 import { Agent, request as undiciRequest } from './undici.js';
 import {
   backoffDelay,
@@ -116,8 +116,8 @@ export function toSearchParams(query: Record<string, unknown> | undefined): stri
 }
 
 /** A body or message for the trace: redacted before it is cut, so that a cut never splits a secret. */
-const snippet = (text: string, max: number): string => {
-  const flat = redact(text).replace(/\s+/g, ' ').trim();
+const snippet = (redactor: Redactor, text: string, max: number): string => {
+  const flat = redactor.redact(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max)}… (+${flat.length - max} chars)`;
 };
 const header = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
@@ -181,6 +181,8 @@ export class HttpClient {
   private readonly now: () => number;
   /** One per client: every request of the client waits on it (src/api/rate-limit.ts). */
   readonly rateLimiter: RateLimiter;
+  /** Masks this client's token (and what looks like a credential) in its errors and trace lines. */
+  private readonly redactor: Redactor;
 
   constructor(readonly options: HttpOptions) {
     const url = new URL(options.baseUrl);
@@ -191,7 +193,7 @@ export class HttpClient {
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
-    registerSecret(options.token);
+    this.redactor = new Redactor([options.token]);
     this.rateLimiter = new RateLimiter(options.rateLimit, {
       now: () => this.now(),
       random: () => this.random(),
@@ -220,7 +222,7 @@ export class HttpClient {
   async request(req: HttpRequest): Promise<HttpResponse> {
     const method = req.method.toUpperCase();
     const url = this.url(req.path, req.query);
-    const shown = redact(url);
+    const shown = this.redactor.redact(url);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? USER_AGENT,
@@ -322,7 +324,7 @@ export class HttpClient {
     ticket: Ticket,
   ): Promise<Omit<HttpResponse, 'retries'>> {
     const t0 = now();
-    if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(payload, 1000)}`}`);
+    if (this.options.debug) this.trace(`> ${method} ${url}${payload === undefined ? '' : ` ${snippet(this.redactor, payload, 1000)}`}`);
     // Whether a request that is not safe to repeat reached the connection: if it is aborted after that, it may have been applied.
     const written = { yes: false };
     const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method);
@@ -364,7 +366,9 @@ export class HttpClient {
     });
     const contentType = header(res.headers['content-type']);
     if (this.options.debug)
-      this.trace(`< ${status} ${contentType || '-'} ${Math.round(now() - t0)}ms${text === '' ? '' : ` ${snippet(text, 500)}`}`);
+      this.trace(
+        `< ${status} ${contentType || '-'} ${Math.round(now() - t0)}ms${text === '' ? '' : ` ${snippet(this.redactor, text, 500)}`}`,
+      );
     const body = read ?? this.interpret(status, res.headers, contentType, text, method, shown, req);
     return { status, headers: res.headers, contentType, body };
   }
@@ -396,8 +400,8 @@ export class HttpClient {
       const location = status >= 300 && status < 400 ? header(headers.location) : '';
       const fallback = location ? `${statusText(status)}: unexpected redirect to ${location}` : statusText(status);
       const code = typeof error?.code === 'number' || typeof error?.code === 'string' ? error.code : undefined;
-      const issues = issuesFromBody(error).map((i) => ({ path: i.path, message: redact(i.message) }));
-      throw new ApiError(status, redact(message ?? fallback), { ...details, code }, issues);
+      const issues = issuesFromBody(error).map((i) => ({ path: i.path, message: this.redactor.redact(i.message) }));
+      throw new ApiError(status, this.redactor.redact(message ?? fallback), { ...details, code }, issues);
     }
     if (text === '') {
       if (req.expectBody)
@@ -415,7 +419,7 @@ export class HttpClient {
         ? `the body is not valid JSON, truncated or malformed (${(err as Error).message})`
         : 'expected JSON but the server answered with something else';
       // The parser's message quotes the body, which may hold secrets.
-      throw new ResponseError(redact(`${method} ${shown}: ${statusText(status)} (${type}): ${why}`), status);
+      throw new ResponseError(this.redactor.redact(`${method} ${shown}: ${statusText(status)} (${type}): ${why}`), status);
     }
   }
 
@@ -431,20 +435,27 @@ export class HttpClient {
     if (err instanceof DocsError) return err;
     const code = errorCode(err);
     const raw = err instanceof Error ? err.message : String(err);
-    if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(now() - t0)}ms ${snippet(raw, 300)}`);
+    if (this.options.debug) this.trace(`< error ${code ?? 'unknown'} ${Math.round(now() - t0)}ms ${snippet(this.redactor, raw, 300)}`);
     const phase = code ? TIMEOUT_PHASES[code] : undefined;
     if (phase) {
       const waited = { connect: this.timeouts.connectMs, headers: this.timeouts.headersMs, body: this.timeouts.bodyMs }[phase];
       const what = { connect: 'connecting', headers: 'waiting for the response headers', body: 'receiving the response body (no data)' }[
         phase
       ];
-      return new TimeoutError(redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`), code, phase, {
-        cause: err,
-        limitMs: waited,
-      });
+      return new TimeoutError(
+        this.redactor.redact(`${method} ${shown}: ${phase} timeout: timed out ${what} after ${waited} ms`),
+        code,
+        phase,
+        {
+          cause: err,
+          limitMs: waited,
+        },
+      );
     }
     const words = (code && NETWORK_WORDS[code]) ?? raw;
-    return new NetworkError(redact(`${method} ${shown}: ${words}${code && words !== raw ? ` (${code})` : ''}`), code, { cause: err });
+    return new NetworkError(this.redactor.redact(`${method} ${shown}: ${words}${code && words !== raw ? ` (${code})` : ''}`), code, {
+      cause: err,
+    });
   }
 
   private aborted(method: string, shown: string): AbortedError {
@@ -474,6 +485,6 @@ export class HttpClient {
   }
 
   private trace(line: string): void {
-    this.options.debug?.(redact(line));
+    this.options.debug?.(this.redactor.redact(line));
   }
 }

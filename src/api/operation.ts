@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { plain } from './schemas/lazy.js';
 import { OPENAPI_SLUG } from './schemas/openapi.js';
 import { ValidationError } from './validation.js';
 
@@ -76,6 +77,8 @@ export interface Operation<
   idempotent: boolean;
 }
 
+const SCHEMA_KEYS = ['query', 'body', 'response'] as const;
+
 export function defineOperation<
   const P extends string,
   const I extends string,
@@ -86,6 +89,14 @@ export function defineOperation<
 >(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const op = { ...spec, pathParams, idempotent: spec.idempotent ?? spec.method !== 'POST' };
+  // Each schema is built when it is first read (a command reads only those of the operations it sends), and read
+  // as the plain zod schema, never as the stand-in the table declares it with (src/api/schemas/lazy.ts).
+  for (const key of SCHEMA_KEYS) {
+    const declared = spec[key];
+    if (declared === undefined) continue;
+    let schema: z.ZodType | undefined;
+    Object.defineProperty(op, key, { enumerable: true, get: () => (schema ??= plain(declared)) });
+  }
   // Serialised (oclif's manifest copies command statics, logs) as its id, not its zod schemas.
   Object.defineProperty(op, 'toJSON', { value: () => spec.id, enumerable: false });
   return Object.freeze(op);

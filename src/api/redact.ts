@@ -1,24 +1,63 @@
 /**
  * Removes secrets from any text before it is shown or logged: bearer tokens, credentials inside
  * URLs (`https://user:secret@host` → `https://***@host`), secret-looking query and JSON values
- * (`?access_token=…`, `"password": "…"`), and every secret registered at run time (the active token).
+ * (`?access_token=…`, `"password": "…"`), and the secrets a `Redactor` was given (a client's token).
+ *
+ * Each client has its own Redactor, holding its own token and nothing else, so a program that makes many
+ * clients keeps no list of their tokens. The command line has one more (`registerSecret`, `redact`): what one
+ * run of a command must never print (the active token, a credential given in a flag), whichever client or
+ * piece of output it goes through.
  */
-const registered = new Set<string>();
-
 const MASK = '***';
 
-/** Remember a secret (the active token) so that it is masked wherever it appears, raw or URL-encoded. */
-export function registerSecret(secret: string | undefined): void {
-  // Very short values would mask ordinary words and numbers everywhere.
-  if (!secret || secret.length < 4) return;
-  registered.add(secret);
-  const encoded = encodeURIComponent(secret);
-  if (encoded !== secret) registered.add(encoded);
+export class Redactor {
+  private readonly secrets = new Set<string>();
+  /** The secrets longest first, so that a secret containing another is masked whole; undefined when stale. */
+  private ordered: string[] | undefined = [];
+
+  constructor(secrets: Iterable<string | undefined> = []) {
+    for (const secret of secrets) this.add(secret);
+  }
+
+  /** Mask `secret` wherever it appears, raw or URL-encoded. */
+  add(secret: string | undefined): void {
+    // Very short values would mask ordinary words and numbers everywhere.
+    if (!secret || secret.length < 4) return;
+    this.secrets.add(secret);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) this.secrets.add(encoded);
+    this.ordered = undefined;
+  }
+
+  clear(): void {
+    this.secrets.clear();
+    this.ordered = [];
+  }
+
+  /** How many values are masked (a secret and its URL-encoded form count as two). */
+  get size(): number {
+    return this.secrets.size;
+  }
+
+  redact(text: string): string {
+    this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
+    let out = text;
+    for (const secret of this.ordered) out = out.split(secret).join(MASK);
+    return redactPatterns(out);
+  }
 }
 
-/** Forget the registered secrets (a process that switches profiles; tests). */
+/** The command line's secrets: what one run of a command must never print. */
+const commandLine = new Redactor();
+
+/** Remember a secret of the command line (the active token, a credential in a flag), raw and URL-encoded. */
+export function registerSecret(secret: string | undefined): void {
+  commandLine.add(secret);
+}
+
+/** Forget the command line's secrets (a process that switches profiles; tests). */
 export function clearSecrets(): void {
-  registered.clear();
+  commandLine.clear();
 }
 
 // Names whose values are credentials, as query keys, JSON keys or header names:
@@ -40,11 +79,14 @@ const patterns: Array<[RegExp, string]> = [
   [new RegExp(String.raw`(^|[\s{,;])(${SECRET_NAME}\s*:\s*)(?!["\s]|\*\*\*|(?:Bearer|Basic|Token)\s)[^\s,;}]+`, 'gim'), `$1$2${MASK}`],
 ];
 
+/** `text` without the command line's secrets nor anything that looks like a credential. */
 export function redact(text: string): string {
+  return commandLine.redact(text);
+}
+
+/** `text` without anything that looks like a credential (no list of secrets). */
+export function redactPatterns(text: string): string {
   let out = text;
-  // Longest first, so that a secret containing another registered one is masked whole.
-  const secrets = [...registered].sort((a, b) => b.length - a.length);
-  for (const secret of secrets) out = out.split(secret).join(MASK);
   for (const [pattern, replacement] of patterns) out = out.replace(pattern, replacement);
   return out;
 }

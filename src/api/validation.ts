@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { FieldIssue } from './errors.js';
+import { formatFieldIssue, ValidationError, type FieldIssue } from './errors.js';
+
+export { formatFieldIssue, ValidationError };
 
 /**
  * Turns zod issues into one-line messages that name the field and the bound:
@@ -18,11 +20,6 @@ export function formatIssue(issue: z.core.$ZodIssue, prefix?: string): string {
 export function fieldIssue(issue: z.core.$ZodIssue, prefix?: string): FieldIssue {
   const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
   return { path: prefix ? [prefix, ...path] : path, message: describe(issue) };
-}
-
-/** `body.subject: must be at most 100 characters`; a problem with the whole value says `value`. */
-export function formatFieldIssue(issue: FieldIssue): string {
-  return `${issue.path.length === 0 ? 'value' : issue.path.join('.')}: ${issue.message}`;
 }
 
 function unit(origin: string | undefined, n: number | bigint): string {
@@ -82,26 +79,6 @@ function isMissing(issue: z.core.$ZodIssue): boolean {
 function article(expected: string): string {
   if (expected === 'null' || expected === 'undefined') return expected;
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
-/**
- * Thrown by the client when a request fails validation before anything is sent. `issues` say where
- * (empty when the problem is with the call itself, an unknown operation say); the message joins them.
- */
-export class ValidationError extends Error {
-  override name = 'ValidationError';
-  constructor(
-    message: string,
-    readonly issues: readonly FieldIssue[] = [],
-  ) {
-    super(message);
-  }
-
-  /** One problem at one field: `ValidationError.at(['spaceId'], 'required')`. */
-  static at(path: readonly (string | number)[], message: string): ValidationError {
-    const issue = { path, message };
-    return new ValidationError(formatFieldIssue(issue), [issue]);
-  }
 }
 
 /** Parse `value` with `schema`; on failure throw a ValidationError naming the field and bound. */

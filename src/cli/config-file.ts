@@ -1,21 +1,14 @@
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ExitCode } from '../api/errors.js';
-import {
-  ensurePrivateDirectory,
-  errnoWords,
-  openDirectoryWarning,
-  openToOthers,
-  PRIVATE_FILE_MODE,
-  writePrivateFile,
-} from '../api/private-files.js';
+import { ensurePrivateDirectory, errnoWords, openDirectoryWarning, openToOthers, PRIVATE_FILE_MODE } from '../api/private-files.js';
 import { CommandFailure } from './errors.js';
 
 /*
- * Writing a file that holds tokens: in a directory only its owner can enter (0700), at mode 0600,
- * whatever the umask; replaced atomically (a reader sees the old or the new file, never half of
- * one); and under an exclusive lock, so that two commands writing at once (sixteen `docs config
- * set` in a CI matrix, a login racing a logout) each apply their change to what the other wrote.
+ * Writing a file that holds tokens: in a directory only its owner can enter (0700), and under an
+ * exclusive lock, so that two commands writing at once (sixteen `docs config set` in a CI matrix, a
+ * login racing a logout) each apply their change to what the other wrote. The file itself is read
+ * and replaced by conf (profiles.ts): atomically, at mode 0600 whatever the umask.
  */
 
 /** How long a writer waits for another one; a write takes milliseconds, so this is generous. */
@@ -47,15 +40,6 @@ export function ensurePrivateDir(dir: string, file: string, warn: (message: stri
     throw writeFailure(errno(err) === 'ENOTDIR' ? 'use the directory' : 'create the directory', dir, err, file);
   }
   if (mode !== undefined && openToOthers(mode)) warn(openDirectoryWarning('the directory', dir, mode));
-}
-
-/** Replace `path` with `text` atomically, at 0600 (api/private-files.ts). */
-export function writeFileAtomic(path: string, text: string): void {
-  try {
-    writePrivateFile(path, text);
-  } catch (err) {
-    throw writeFailure('write', path, err, path);
-  }
 }
 
 function holderIsGone(lock: string): boolean {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { default as Conf, Schema } from 'conf';
 import { ExitCode } from '../api/errors.js';
-import { ensurePrivateDir, withFileLock, writeFileAtomic } from './config-file.js';
+import { PRIVATE_FILE_MODE } from '../api/private-files.js';
+import { ensurePrivateDir, withFileLock, writeFailure } from './config-file.js';
 import { CommandFailure, UsageError } from './errors.js';
 
 /** Settings a profile may hold besides its token (`docs config set <key> <value>`). */
@@ -54,9 +56,26 @@ export function checkProfileName(name: string): string {
 
 const PROJECT = 'docs-cli';
 
+/** The file as conf holds it: `{ "profiles": { "<name>": { "token": …, "org": … } } }`. */
+interface StoreShape {
+  profiles: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * What conf checks whenever it reads or writes the file: an object of profiles, each an object. The type of each
+ * value is checked when the profile is used (`get`), with a message that names the key and the command that fixes
+ * it, so that the commands that write the file (`config set`/`unset`, `auth login`/`logout`) can still repair a
+ * wrong value; what they write is checked before (`checkConfigValue`).
+ */
+const STORE_SCHEMA: Schema<StoreShape> = {
+  profiles: { type: 'object', additionalProperties: { type: 'object' } },
+};
+
 /**
  * Where conf keeps `docs-cli` settings when DOCS_CONFIG_DIR is unset: env-paths' `config` directory
- * (conf's default location), so files written by earlier versions are found where they are.
+ * (conf's own default, with no project suffix: `~/.config/docs-cli` on Linux, `~/Library/Preferences/docs-cli`
+ * on macOS, `%APPDATA%\docs-cli\Config` on Windows). Every version of docs has kept the file there; reads find
+ * it without loading conf.
  */
 export function defaultConfigDir(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -89,9 +108,8 @@ function badKey(path: string, profile: string, key: string, got: unknown): Usage
  * 0700 directory, whatever the umask). `DOCS_CONFIG_DIR` relocates the file (CI, tests); otherwise
  * it lives in the user's config directory (`~/.config/docs-cli`).
  *
- * Reads take the file as it is; a profile is checked when it is used, so that `auth logout` and
- * `config unset` can still repair a file with a wrong value. Writes take a lock, read the file
- * again under it, and replace it atomically (config-file.ts): parallel writers lose nothing.
+ * Reads take the file as it is, without conf; a profile is checked when it is used, so that `auth logout` and
+ * `config unset` can still repair a file with a wrong value. Writes go through conf under a lock (`update`).
  */
 export class ProfileStore {
   readonly dir: string;
@@ -117,6 +135,11 @@ export class ProfileStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
       throw new CommandFailure(`cannot read the profile file ${this.path}: ${(err as Error).message}`, ExitCode.unexpected);
     }
+    return this.parse(text);
+  }
+
+  /** The profiles of the file's text; what is not JSON, or not an object of profiles, is named (exit 1 or 2). */
+  private parse(text: string): Record<string, unknown> {
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -158,27 +181,59 @@ export class ProfileStore {
     return name in this.all();
   }
 
-  /** Merge `patch` into the profile; `undefined` values remove keys. A profile left empty is removed. */
+  /**
+   * Merge `patch` into the profile; `undefined` values remove keys. A profile left empty is removed.
+   *
+   * Written through conf (loaded here only: a command that only reads profiles never loads it), under the lock of
+   * config-file.ts: a Conf made under the lock reads the file as the writers before this one left it, checks it
+   * against STORE_SCHEMA, and replaces it atomically at 0600; so parallel writers lose nothing.
+   */
   async update(name: string, patch: Profile): Promise<Profile> {
     checkProfileName(name);
     ensurePrivateDir(this.dir, this.path, this.warn);
+    const { default: ConfClass } = await import('conf');
     return withFileLock(this.path, () => {
-      // Under the lock: what other writers saved since this command started counts.
-      this.cache = undefined;
-      const profiles = { ...this.all() };
-      const current = profiles[name];
-      const next: Record<string, unknown> = isRecord(current) ? { ...current } : {};
+      const conf = this.open(ConfClass);
+      const profiles = { ...conf.get('profiles', {}) };
+      const next: Record<string, unknown> = { ...profiles[name] };
       for (const [key, value] of Object.entries(patch)) {
         if (value === undefined) delete next[key];
         else next[key] = value;
       }
       if (Object.keys(next).length === 0) delete profiles[name];
       else profiles[name] = next;
-      // Tab-indented like conf, which wrote this file in earlier versions.
-      writeFileAtomic(this.path, `${JSON.stringify({ profiles }, undefined, '\t')}\n`);
+      try {
+        conf.set('profiles', profiles);
+      } catch (err) {
+        throw writeFailure('write', this.path, err, this.path);
+      }
       this.cache = profiles;
       return next;
     });
+  }
+
+  /** A Conf on the profile file, which reads it now (the caller holds the lock). */
+  private open(ConfClass: typeof Conf): Conf<StoreShape> {
+    try {
+      return new ConfClass<StoreShape>({
+        projectName: PROJECT,
+        projectSuffix: '',
+        cwd: this.dir,
+        configName: 'config',
+        configFileMode: PRIVATE_FILE_MODE,
+        schema: STORE_SCHEMA,
+        // Profile names are keys; a dot in one must not become a nested path.
+        accessPropertiesByDotNotation: false,
+        // What is not JSON, or has no object of profiles, is named as a read names it.
+        deserialize: (text) => ({ profiles: this.parse(text) }) as StoreShape,
+      });
+    } catch (err) {
+      if (err instanceof UsageError || err instanceof CommandFailure) throw err;
+      // The schema refused a profile that is not an object: name it as `get` does.
+      this.cache = undefined;
+      for (const profile of this.names()) this.get(profile);
+      throw new CommandFailure(`cannot read the profile file ${this.path}: ${(err as Error).message}`, ExitCode.unexpected);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { AbortedError, ApiError, ExitCode, NetworkError, RateLimitError, Respons
 import { DEFAULT_TIMEOUTS, HttpClient, parseRetryAfter, USER_AGENT, type HttpOptions } from '../../src/api/http.js';
 import { freePort, sendError, sendJson, startServer, type Script, type TestServer } from '../helpers/http-server.js';
 import { startStalledListener } from '../helpers/stalled-listener.js';
+import { redact } from '../../src/api/redact.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -630,6 +631,19 @@ describe('redaction', () => {
     expect(s.requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
     expect(s.requests[0]?.query.get('access_token')).toBe(token);
   });
+  it("masks each client's own token, and keeps no process-wide list of the tokens of the clients made", async () => {
+    const tokens = ['opaque-one-0123456789', 'opaque-two-9876543210'];
+    const s = await server((req, res) => sendError(res, 400, `refused ${tokens[0]} and ${tokens[1]}`));
+    const [one, two] = tokens.map((token) => client(`http://127.0.0.1:${s.port}`, { token, retry: { maxRetries: 0 } }).http);
+    const first = await failure(one!.request({ method: 'GET', path: '/v1/x' }));
+    const second = await failure(two!.request({ method: 'GET', path: '/v1/x' }));
+    expect(first.message).toBe(`refused *** and ${tokens[1]}`);
+    expect(second.message).toBe(`refused ${tokens[0]} and ***`);
+    for (let i = 0; i < 100; i++) new HttpClient({ baseUrl: 'http://127.0.0.1:9', token: `opaque-many-${i}-0123456789` });
+    // The shared redaction (the command line's) learnt none of them.
+    expect(redact(`${tokens.join(' ')} opaque-many-7-0123456789`)).toBe(`${tokens.join(' ')} opaque-many-7-0123456789`);
+  });
+
   it('redacts before cutting long debug bodies, and in parser messages that quote the body', async () => {
     const s = await server((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

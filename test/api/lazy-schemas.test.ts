@@ -1,6 +1,7 @@
-import { inspect } from 'node:util';
+import { inspect, types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineOperation } from '../../src/api/operation.js';
 import { operationsById } from '../../src/api/operations/index.js';
 import { Page } from '../../src/api/schemas/content.js';
 import { lazy, toJSONSchema, unwrap } from '../../src/api/schemas/lazy.js';
@@ -54,9 +55,9 @@ describe('lazy schemas', () => {
     expect(() => Loop.parse([])).toThrow(/refers to itself while it is built/);
   });
 
-  it("the contract's schemas are stand-ins that parse as their schemas do", () => {
+  it("the contract's schemas are stand-ins inside src/api that parse as their schemas do", () => {
     expect(Space).not.toBe(unwrap(Space));
-    expect(operationsById.getSpaceById?.response).toBe(Space);
+    expect(types.isProxy(Space)).toBe(true);
     // console.log shows the schema (Node.js shows a Proxy's target, which shows the schema), not an empty object.
     expect(inspect(Space, { depth: 0 })).toMatch(/^ZodObject \{/);
     expect(Object.keys(Space)).toEqual(Object.keys(unwrap(Space)));
@@ -64,4 +65,65 @@ describe('lazy schemas', () => {
       expect(JSON.stringify(Space.safeParse(input))).toBe(JSON.stringify(unwrap(Space).safeParse(input)));
     }
   });
+
+  it("an operation's schemas are the plain zod schemas, built on first read", () => {
+    let builds = 0;
+    const Item = lazy(() => z.object({ id: z.string() }));
+    const Body = lazy(() => {
+      builds++;
+      return z.strictObject({ item: Item, note: z.string().max(3).optional() });
+    });
+    const op = defineOperation({
+      id: 'makeThing',
+      method: 'POST',
+      path: '/v1/things',
+      summary: 'Make a thing',
+      body: Body,
+      success: [201],
+    });
+    expect(builds).toBe(0);
+    expect(Object.keys(op)).toContain('body');
+    expect(builds).toBe(0);
+    const body = op.body!;
+    expect(builds).toBe(1);
+    expect(types.isProxy(body)).toBe(false);
+    expect(body).toBe(unwrap(Body));
+    expect(op.body).toBe(body);
+    expect(types.isProxy(body.shape.item)).toBe(false);
+    // What a library user does with an operation's schema: zod's own toJSONSchema, no helper of ours.
+    // eslint-disable-next-line no-restricted-properties
+    expect(z.toJSONSchema(body)).toMatchObject({
+      properties: { item: { properties: { id: { type: 'string' } } }, note: { maxLength: 3 } },
+    });
+    expect(body.extend({ more: z.boolean() }).parse({ item: { id: 'a' }, more: true })).toEqual({ item: { id: 'a' }, more: true });
+    const response = operationsById.getSpaceById?.response;
+    expect(response).toBe(unwrap(Space));
+    expect(types.isProxy(response)).toBe(false);
+  });
+
+  it('an operation whose response is recursive (the page tree) holds no stand-in, through z.lazy too', () => {
+    const response = operationsById.listPages?.response as z.ZodType;
+    expect(noStandIn(response)).toEqual([]);
+    // eslint-disable-next-line no-restricted-properties
+    expect(JSON.stringify(z.toJSONSchema(response, { unrepresentable: 'any' }))).toContain('"pages"');
+  });
 });
+
+/** Paths to the stand-ins (Proxies) a schema's definition reaches, z.lazy inner types included. */
+function noStandIn(schema: object, path = 'schema', seen = new Set<object>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  if (types.isProxy(schema)) return [path];
+  const found: string[] = [];
+  const visit = (value: unknown, at: string) => {
+    if (typeof value !== 'object' || value === null) return;
+    if (types.isProxy(value)) found.push(at);
+    else if (value instanceof z.ZodType) found.push(...noStandIn(value, at, seen));
+    else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${at}.${i}`));
+    else if (Object.getPrototypeOf(value) === Object.prototype) for (const [k, v] of Object.entries(value)) visit(v, `${at}.${k}`);
+  };
+  const def = (schema as z.ZodType)._zod?.def as unknown as Record<string, unknown> | undefined;
+  if (def) for (const [k, v] of Object.entries(def)) if (k !== 'getter') visit(v, `${path}.${k}`);
+  if (def?.type === 'lazy') visit((schema as z.ZodLazy)._zod.innerType, `${path}.innerType`);
+  return found;
+}

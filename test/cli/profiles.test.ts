@@ -1,9 +1,9 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Conf from 'conf';
-import { CommandFailure } from '../../src/cli/errors.js';
+import { CommandFailure, UsageError } from '../../src/cli/errors.js';
 import { checkConfigValue, checkProfileName, defaultConfigDir, ProfileStore } from '../../src/cli/profiles.js';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;
@@ -85,6 +85,51 @@ describe('ProfileStore', () => {
     // What conf itself picks on this machine (env-paths with projectSuffix ''), so existing files are found.
     const conf = new Conf({ projectName: 'docs-cli', projectSuffix: '', configName: 'config' });
     expect(new ProfileStore().path).toBe(conf.path);
+  });
+
+  it('writes through conf: its serialisation, replaced whole, no temporary file or lock left behind', async () => {
+    const store = new ProfileStore({ dir });
+    await store.update('default', { org: 'org_1' });
+    // conf's own serialisation (tab-indented, no final newline), which a plain JSON.stringify would not give.
+    expect(readFileSync(store.path, 'utf8')).toBe('{\n\t"profiles": {\n\t\t"default": {\n\t\t\t"org": "org_1"\n\t\t}\n\t}\n}');
+    expect(readdirSync(dir)).toEqual(['config.json']);
+  });
+
+  it('a writer applies its change to what another writer saved after it first read the file', async () => {
+    const early = new ProfileStore({ dir });
+    expect(early.names()).toEqual([]);
+    await new ProfileStore({ dir }).update('other', { org: 'org_2' });
+    await early.update('mine', { space: 'sp_1' });
+    expect(new ProfileStore({ dir }).names().sort()).toEqual(['mine', 'other']);
+    expect(early.get('other')).toEqual({ org: 'org_2' });
+  });
+
+  it('sixteen writers at once in one process keep sixteen profiles', async () => {
+    await Promise.all(Array.from({ length: 16 }, (_, i) => new ProfileStore({ dir }).update(`p${i}`, { org: `org_${i}` })));
+    const store = new ProfileStore({ dir });
+    expect(store.names().sort()).toEqual(Array.from({ length: 16 }, (_, i) => `p${i}`).sort());
+  });
+
+  it('refuses to write over a profile that is not an object, naming it (exit 2), and changes nothing', async () => {
+    const path = join(dir, 'config.json');
+    const text = JSON.stringify({ profiles: { default: 'x', ci: { org: 'o' } } });
+    writeFileSync(path, text);
+    const err = await new ProfileStore({ dir }).update('ci', { space: 's' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain('profile "default" must be an object, got "x"');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('keeps a wrong value of another key when it writes, and removes the wrong value it is asked to', async () => {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, JSON.stringify({ profiles: { default: { 'api-url': 42, token: { secret: true } } } }));
+    const store = new ProfileStore({ dir });
+    await store.update('default', { 'api-url': 'http://127.0.0.1:1' });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      profiles: { default: { 'api-url': 'http://127.0.0.1:1', token: { secret: true } } },
+    });
+    await store.update('default', { token: undefined });
+    expect(new ProfileStore({ dir }).get('default')).toEqual({ 'api-url': 'http://127.0.0.1:1' });
   });
 
   it('treats a dotted profile name as a name, not a path', () => {

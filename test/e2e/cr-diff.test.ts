@@ -1,10 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { api, cleanup, ensureBuilt, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { api, BIN, cleanup, ensureBuilt, ROOT, tempDir, type RunningEmulator } from '../helpers/e2e.js';
+import { traceModules } from '../helpers/modules.js';
 // The commands and the emulator run in this process; what needs a terminal runs bin/run.js under `script`.
 import { docs, startEmulator } from '../helpers/inproc.js';
 import { docsOnTty } from '../helpers/tty.js';
@@ -275,5 +277,29 @@ describe.skipIf(spawnSync('script', ['--version']).status !== 0)('docs cr diff o
     const erase = '\u001B[0K';
     const shown = res.out.includes(erase) ? res.out.slice(res.out.lastIndexOf(erase) + erase.length) : res.out;
     expect(shown).toBe(PATCH);
+  });
+
+  it('loads the areas of the operations it sends only, not the typed client and its whole table', async () => {
+    const trace = traceModules();
+    // bin/run.js as a process (the emulator answers from this one, hence not execFileSync).
+    await promisify(execFile)(process.execPath, ['--import', trace.preload, BIN, 'cr', 'diff', String(cr), '--space', space, '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env },
+    });
+    const sources = trace.sources();
+    const operations = sources.filter((s) => s.includes('/src/api/operations/')).map((s) => s.replace(/.*\//, ''));
+    // Its two content areas, and what api/scope.ts's twins (comments too) and the command's checks of the space
+    // and change request bring: 7 of the 18 areas.
+    expect(operations.sort()).toEqual([
+      'change-request-comments.ts',
+      'change-request-content.ts',
+      'change-requests.ts',
+      'comments.ts',
+      'content.ts',
+      'shapes.ts',
+      'spaces.ts',
+      'twins.ts',
+    ]);
+    expect(sources.filter((s) => s.endsWith('/src/api/client.ts') || s.endsWith('/src/api/operations/index.ts'))).toEqual([]);
   });
 });

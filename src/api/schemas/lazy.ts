@@ -15,6 +15,10 @@ import * as z from 'zod';
  * here holds the built schemas, not their stand-ins (`replaceStandIns`), and a JSON Schema is made through
  * `toJSONSchema` below, which does the same for a schema composed elsewhere. Compare stand-ins with each other
  * (every module imports the same one), not with the schema.
+ *
+ * Stand-ins stay inside src/api: an operation's `query`, `body` and `response` are getters that build the schema
+ * on first read and give the plain zod schema (`plain`), so a library user gets `.shape`, `.extend()` and
+ * z.toJSONSchema as zod documents them, and a command still builds only the schemas of the operations it reads.
  */
 export function lazy<T extends object>(build: () => T): T {
   let schema: T | undefined;
@@ -76,6 +80,17 @@ export function unwrap<T>(value: T): T {
   return (built ? built() : value) as T;
 }
 
+/**
+ * The schema behind a stand-in with no stand-in left anywhere in it, z.lazy's inner types included: a plain zod
+ * schema, for whoever reads it (an operation's `query`, `body` and `response`, see defineOperation). Any other
+ * value as it is.
+ */
+export function plain<T>(value: T): T {
+  const root = unwrap(value);
+  if (typeof root === 'object' && root !== null && isSchema(root)) replaceStandIns(root, true);
+  return root;
+}
+
 /** z.toJSONSchema of a schema that may hold stand-ins (any schema of the contract, or one composed of them). */
 export function toJSONSchema(schema: z.ZodType, params?: z.core.ToJSONSchemaParams): Record<string, unknown> {
   const root = unwrap(schema);
@@ -103,7 +118,12 @@ function replaceStandIns(schema: object, throughLazy = false): void {
   const inner = throughLazy && internals.def.type === 'lazy' ? (internals as { innerType?: object }).innerType : undefined;
   if (inner) {
     const innerSchema = unwrap(inner);
-    if (innerSchema !== inner) Object.defineProperty(internals, 'innerType', { value: innerSchema, configurable: true, writable: true });
+    if (innerSchema !== inner) {
+      Object.defineProperty(internals, 'innerType', { value: innerSchema, configurable: true, writable: true });
+      // zod keeps the inner type it resolved on the definition too, for the clones of the z.lazy (`.optional()`).
+      const def = internals.def as { _cachedInner?: unknown };
+      if (def._cachedInner === inner) def._cachedInner = innerSchema;
+    }
     replaceStandIns(innerSchema, throughLazy);
   }
 }

@@ -46,7 +46,8 @@ export default class CrDiff extends DocsCommand<typeof CrDiff> {
     const changeRequestId = this.subject('change request', this.args.cr);
     // jsdiff is loaded by this command only, so other commands start as fast as before.
     const { diffChangeRequest } = await import('../../content/diff.js');
-    const client = await this.client();
+    // The client without the operation table: the diff sends only the four operations above (their two areas).
+    const client = this.api;
     const progress = await this.longWork(`Reading the pages of ${scopeLabel({ spaceId, changeRequestId })}…`);
     const diff = await diffChangeRequest(
       client,

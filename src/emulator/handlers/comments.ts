@@ -11,7 +11,7 @@ import {
 } from '../domain/comments.js';
 import { findPage } from '../domain/revisions.js';
 import { badRequest, forbidden, notFound, type HandlerRequest, type Handlers, type RequestBase } from '../types.js';
-import { deleteIdempotently, roleOfReq, scopeOf, type ContentScope, type EitherReq } from './content-common.js';
+import { deleteIdempotently, roleOfReq, contentScopeOf, type ContentScope, type EitherReq } from './content-common.js';
 
 /**
  * Comments and replies on a space or inside a change request. Anyone who may comment may react,
@@ -45,7 +45,7 @@ const show = (req: ViewerReq, scope: ContentScope, c: CommentDoc) => presentComm
 function handlers(inChangeRequest: boolean) {
   return {
     list: (req: EitherReq<'listCommentsInSpace', 'listCommentsInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const { query } = req;
       const status = query.status ?? 'all';
       const result = req.ctx.store.list<CommentDoc>('comment', {
@@ -63,7 +63,7 @@ function handlers(inChangeRequest: boolean) {
     },
 
     post: (req: EitherReq<'postCommentInSpace', 'postCommentInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const { body } = req;
       const at = req.ctx.now().toISOString();
       const comment: CommentDoc = {
@@ -92,12 +92,12 @@ function handlers(inChangeRequest: boolean) {
     },
 
     get: (req: EitherReq<'getCommentInSpace', 'getCommentInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       return { status: 200, body: show(req, scope, commentOf(req, scope)) };
     },
 
     update: (req: EitherReq<'updateCommentInSpace', 'updateCommentInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
       const { body } = req;
       const now = req.ctx.now().toISOString();
@@ -120,7 +120,7 @@ function handlers(inChangeRequest: boolean) {
 
     delete: (req: EitherReq<'deleteCommentInSpace', 'deleteCommentInChangeRequest'>) =>
       deleteIdempotently(() => {
-        const scope = scopeOf(req, inChangeRequest);
+        const scope = contentScopeOf(req, inChangeRequest);
         const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
         if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.changeRequest?.id) return { status: 204 };
         if (!mayModify(comment._postedBy, viewer(req))) throw forbidden("delete someone else's comment (only its author or an admin may)");
@@ -130,7 +130,7 @@ function handlers(inChangeRequest: boolean) {
       }),
 
     listReplies: (req: HandlerRequest<'listCommentRepliesInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
       const { query } = req;
       const result = req.ctx.store.list<ReplyDoc>('commentReply', {
@@ -142,7 +142,7 @@ function handlers(inChangeRequest: boolean) {
     },
 
     postReply: (req: EitherReq<'postCommentReplyInSpace', 'postCommentReplyInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const comment = commentOf(req, scope);
       const reply: ReplyDoc = {
         id: req.ctx.store.newId('rp'),
@@ -160,12 +160,12 @@ function handlers(inChangeRequest: boolean) {
     },
 
     getReply: (req: EitherReq<'getCommentReplyInSpace', 'getCommentReplyInChangeRequest'>) => {
-      const comment = commentOf(req, scopeOf(req, inChangeRequest));
+      const comment = commentOf(req, contentScopeOf(req, inChangeRequest));
       return { status: 200, body: presentReply(req.ctx.store, replyOf(req, comment), comment, viewer(req)) };
     },
 
     updateReply: (req: HandlerRequest<'updateCommentReplyInSpace'>) => {
-      const comment = commentOf(req, scopeOf(req, inChangeRequest));
+      const comment = commentOf(req, contentScopeOf(req, inChangeRequest));
       const reply = replyOf(req, comment);
       const { body } = req;
       const now = req.ctx.now().toISOString();
@@ -181,7 +181,7 @@ function handlers(inChangeRequest: boolean) {
 
     deleteReply: (req: HandlerRequest<'deleteCommentReplyInSpace'>) =>
       deleteIdempotently(() => {
-        const scope = scopeOf(req, inChangeRequest);
+        const scope = contentScopeOf(req, inChangeRequest);
         const comment = req.ctx.store.get<CommentDoc>('comment', req.params.commentId);
         if (!comment || comment._space !== scope.space.id || comment._changeRequest !== scope.changeRequest?.id) return { status: 204 };
         const reply = req.ctx.store.get<ReplyDoc>('commentReply', req.params.commentReplyId);

@@ -41,7 +41,8 @@ export interface ContentScope {
   present: PresentContext;
 }
 
-export function scopeOf(req: Req, inChangeRequest: boolean): ContentScope {
+/** The space, change request and revision a content request reads (api/scope.ts's `scopeOf` is the client's scope). */
+export function contentScopeOf(req: Req, inChangeRequest: boolean): ContentScope {
   const space = spaceOf(req);
   const changeRequest = inChangeRequest ? changeRequestOf(req, space) : undefined;
   const revision = getRevision(req.ctx.store, changeRequest?.revision ?? space.revision);

@@ -21,7 +21,7 @@ import { listed, notFound, type Handlers } from '../types.js';
 import {
   changeRequestOf,
   locatorOf,
-  scopeOf,
+  contentScopeOf,
   showChangeRequest,
   spaceOf,
   type ContentScope,
@@ -109,38 +109,38 @@ async function importInto(req: EitherReq<'importContent', 'importContentInChange
 function reads(inChangeRequest: boolean) {
   return {
     revision: (req: EitherReq<'getCurrentRevision', 'getRevisionOfChangeRequestById'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       return {
         status: 200,
         body: presentRevision(scope.revision, scope.present, { ...metadata(req), mergedFrom: mergedFrom(req, scope) }),
       };
     },
     pages: (req: EitherReq<'listPages', 'listPagesInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       return { status: 200, body: { pages: scope.revision.pages.map((p) => presentPage(p, scope.present, metadata(req))) } };
     },
     files: (req: EitherReq<'listFiles', 'listFilesInChangeRequestById'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const page = pageOrdered(scope.revision.files, req.query.page, req.query.limit);
       return listed(page, (f) => presentFile(f, scope.present, metadata(req)));
     },
     file: (req: EitherReq<'getFileById', 'getFileInChangeRequestById'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       return { status: 200, body: presentFile(fileOf(req, scope), scope.present, metadata(req)) };
     },
     backlinks: (req: EitherReq<'listSpaceFileBacklinks', 'listChangeRequestFileBacklinks'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const items = fileBacklinks(scope.revision, fileOf(req, scope), locatorOf(req, scope));
       const page = pageOrdered(items, req.query.page, req.query.limit);
       return listed(page, (e) => e.item);
     },
     page: (req: EitherReq<'getPageById', 'getPageInChangeRequestById'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       const format = req.query.format;
       return { status: 200, body: presentPage(pageOf(req, scope), scope.present, { ...metadata(req), ...(format ? { format } : {}) }) };
     },
     pageLinks: (req: EitherReq<'listPageLinksInSpace', 'listPageLinksInChangeRequest'>) => {
-      const scope = scopeOf(req, inChangeRequest);
+      const scope = contentScopeOf(req, inChangeRequest);
       // Only the space's links filter by status (the change request's query has no `status`).
       const status = 'status' in req.query ? req.query.status : undefined;
       const report = linkReport(scope.revision, locatorOf(req, scope), {

@@ -16,7 +16,7 @@ import {
   type Handlers,
   type ResponseOf,
 } from '../types.js';
-import { locatorOf, scopeOf, showSpace, spaceOf, type Req } from './content-common.js';
+import { locatorOf, contentScopeOf, showSpace, spaceOf, type Req } from './content-common.js';
 
 /** Spaces: read, settings, delete/restore (7-day window), duplicate, move, transfer, links and search. */
 
@@ -126,7 +126,7 @@ export const spaceHandlers = {
   },
 
   listSpaceLinks: (req) => {
-    const scope = scopeOf(req, false);
+    const scope = contentScopeOf(req, false);
     const { query } = req;
     const report = linkReport(scope.revision, locatorOf(req, scope), query.status ? { status: query.status } : {});
     const { items, ...page } = pageOrdered(report.items, query.page, query.limit);
@@ -135,7 +135,7 @@ export const spaceHandlers = {
   },
 
   searchSpaceContent: (req) => {
-    const scope = scopeOf(req, false);
+    const scope = contentScopeOf(req, false);
     const { query } = req;
     return { status: 200, body: pageOrdered(searchPages(scope.revision.pages, query.query, scope.present), query.page, query.limit) };
   },
