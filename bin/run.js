@@ -104,11 +104,11 @@ function terminalWidth() {
 if (!printedWithoutOclif()) await start();
 
 async function start() {
-  // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
-  // one skips compiling the bundle. oclif and undici run as scripts with a code cache of their own, made after
-  // a run (src/cli/vendor.ts), kept beside it. Both live in the user's cache directory (one per Node.js version
-  // and file content, so an upgrade never reads a stale one); where they cannot be written, the CLI runs without
-  // them. NODE_DISABLE_COMPILE_CACHE=1 turns both off.
+  // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk (module.enableCompileCache(), as
+  // Node.js documents it), so a start after the first one skips compiling the bundle and its vendor scripts. It lives
+  // in the user's cache directory; Node.js keeps one per Node.js version and file content, so an upgrade never reads
+  // a stale one, and runs without it where it cannot be written. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node.js
+  // reads it itself). Node.js 20 has no compile cache: it compiles the bundle at every start.
   if (process.env.NODE_DISABLE_COMPILE_CACHE !== '1') {
     const cacheHome =
       process.platform === 'win32'
@@ -117,7 +117,6 @@ async function start() {
           ? join(homedir(), 'Library', 'Caches')
           : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
     module.enableCompileCache?.(join(cacheHome, 'docs-cli', 'compile-cache'));
-    globalThis.docsCodeCache = join(cacheHome, 'docs-cli', 'code-cache');
   }
   // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object schema on
   // its first parse: that costs more than it saves here (3.4 ms → 1.5 ms for one space). Set before anything

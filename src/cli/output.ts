@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
 import type { JqFilter } from './jq.js';
 import { jsonLinesOf } from '../api/json-lines.js';
-import { reclaimer, type Collect } from './reclaim.js';
 import { fitTable } from './format/table.js';
 import { isTimestamp, relativeTime } from './format/time.js';
 
@@ -45,11 +44,6 @@ export interface OutputOptions {
   stderr: OutStream;
   /** The clock for relative times on a terminal ("3 days ago"); tests fix it. */
   now?: () => number;
-  /**
-   * The young-generation collection asked for every 2 MB of JSON lines written a page at a time, which frees
-   * what was received for the pages before (src/cli/reclaim.ts); tests count its calls.
-   */
-  collect?: () => Promise<Collect | undefined>;
 }
 
 const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
@@ -136,11 +130,9 @@ export class Output {
     // page at a time, the same lines without an object made of each item (src/api/json-lines.ts).
     const lines = this.isJson && !this.jsonFilter ? jsonLinesOf(items) : undefined;
     if (lines) {
-      const written = reclaimer(this.options.collect);
       for await (const page of lines()) {
         count += page.items;
         await this.write(this.options.stdout, page.lines);
-        await written(page.lines.length);
       }
       return count;
     }

@@ -155,34 +155,38 @@ describe('Output', () => {
     expect(jq.stdout.text).toBe('1\n2\n3\n');
   });
 
-  it('asks for a young-generation collection every 2 MB of JSON lines written a page at a time, none for a short list', async () => {
-    const page = Buffer.from(`${JSON.stringify({ id: 'cr_1', subject: 'x'.repeat(500 * 1024) })}\n`);
-    const list = (pages: number) =>
-      Object.assign(generate<Row>([]), {
-        [JSON_LINES]: async function* () {
-          for (let i = 0; i < pages; i++) yield { lines: page, items: 1 };
-        },
-      });
-    const run = async (pages: number) => {
-      let lookups = 0;
-      let collections = 0;
-      const stdout = new Sink(false);
-      const out = new Output({
-        mode: 'json',
-        color: false,
-        stdout,
-        stderr: new Sink(false),
-        collect: () => (lookups++, Promise.resolve(() => void collections++)),
-      });
-      expect(await out.stream(list(pages), columns)).toBe(pages);
-      expect(stdout.chunks).toHaveLength(pages);
-      return { lookups, collections };
+  it('writes JSON lines a page at a time and asks for the next page only once stdout has drained', async () => {
+    const pulled: number[] = [];
+    const list = Object.assign(generate<Row>([]), {
+      [JSON_LINES]: async function* () {
+        for (let i = 0; i < 3; i++) {
+          pulled.push(i);
+          yield { lines: Buffer.from(`{"number":${i}}\n`), items: 1 };
+        }
+      },
+    });
+    // A pipe whose reader is slow: every write fills it, and 'drain' comes when the test says so.
+    const written: string[] = [];
+    let drain: (() => void) | undefined;
+    const stdout = {
+      write: (chunk: string | Uint8Array) => (written.push(String(chunk)), false),
+      once: (_event: 'drain', listener: () => void) => (drain = listener),
     };
-    // Pages of just over 500 kB: one collection after the 5th, the 10th, ... (every 2 MB written).
-    expect(await run(10)).toEqual({ lookups: 2, collections: 2 });
-    expect(await run(41)).toEqual({ lookups: 8, collections: 8 });
-    // Under 2 MB nothing is looked up, so a short list does not even set the flag.
-    expect(await run(4)).toEqual({ lookups: 0, collections: 0 });
+    const out = new Output({ mode: 'json', color: false, stdout, stderr: new Sink(false) });
+    const streamed = out.stream(list, columns);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual(['{"number":0}\n']);
+    expect(pulled).toEqual([0]);
+    for (let page = 1; page < 3; page++) {
+      const waiting = drain!;
+      drain = undefined;
+      waiting();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(written).toHaveLength(page + 1);
+      expect(pulled).toEqual([0, 1, 2].slice(0, page + 1));
+    }
+    drain!();
+    expect(await streamed).toBe(3);
   });
 
   it('streams TSV rows when piped and collects a table on a TTY', async () => {
