@@ -66,9 +66,12 @@ function mayBeWsl() {
 
 /** The prepared help of `docs <words> --help` as oclif would print it here, or undefined when oclif must print it. */
 function preparedHelp(words) {
-  // Colour: oclif makes headings bold where supports-color finds both stdout and stderr to be terminals, or
-  // FORCE_COLOR says so; the prepared text has none.
-  if ('FORCE_COLOR' in process.env || (process.stdout.isTTY && process.stderr.isTTY)) return undefined;
+  // Colour: oclif makes headings bold where supports-color finds colour on both stdout and stderr and ansis (which
+  // makes them bold) finds it too; the build prepared each text plain and with bold headings. FORCE_COLOR is left to
+  // oclif (it may ask for more than a terminal would get).
+  if ('FORCE_COLOR' in process.env) return undefined;
+  const bold = process.stdout.isTTY && process.stderr.isTTY && boldHeadings();
+  if (bold === undefined) return undefined;
   // A theme (theme.json in oclif's config directory) colours help too. Windows has its own directories.
   if (process.platform === 'win32') return undefined;
   const home = process.env.HOME || homedir();
@@ -83,13 +86,29 @@ function preparedHelp(words) {
     return undefined; // not a topic (a command, or unknown), or a build without prepared help
   }
   const width = terminalWidth();
-  const variant = prepared.variants.findLast(([from]) => from <= width);
+  const variant = (bold ? prepared.bold : prepared.variants)?.findLast(([from]) => from <= width);
   if (!variant) return undefined;
   if (!variant[1].includes(prepared.userAgent)) return variant[1];
   // The root help shows the user agent on a line of its own, wrapped to the width less its indent of 2.
   const agent = userAgent();
   if (agent === undefined || agent.length > width - 2) return undefined;
   return variant[1].split(prepared.userAgent).join(agent);
+}
+
+/**
+ * Whether oclif would print help headings bold here, asked of the very modules it asks (supports-color and ansis, as
+ * @oclif/core resolves them); undefined where they cannot be loaded.
+ */
+function boldHeadings() {
+  try {
+    const fromOclif = module.createRequire(module.createRequire(import.meta.url).resolve('@oclif/core/package.json'));
+    const supportsColor = fromOclif('supports-color');
+    const ansis = fromOclif('ansis');
+    const wanted = Boolean(supportsColor.stdout) && Boolean(supportsColor.stderr);
+    return wanted && ansis.bold('x') === '\u001B[1mx\u001B[22m';
+  } catch {
+    return undefined;
+  }
 }
 
 /** The width oclif wraps help to (@oclif/core's screen.js). */
