@@ -13,7 +13,7 @@
  * Source maps are written next to the files; bin/run.js turns them on for --debug only.
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,7 +202,7 @@ const externals = {
     };
     b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      const rel = relative(join(ROOT, 'node_modules', '@oclif', 'core', 'lib'), args.path)
+      const rel = relative(realpathSync(join(ROOT, 'node_modules', '@oclif', 'core', 'lib')), args.path)
         .split('\\')
         .join('/');
       if (corePatches[rel]) source = corePatches[rel](source);
@@ -221,7 +221,7 @@ const externals = {
     const undiciPatched = new Set();
     b.onLoad({ filter: /undici[\\/]lib[\\/].*\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      const rel = relative(join(ROOT, 'node_modules', 'undici', 'lib'), args.path)
+      const rel = relative(realpathSync(join(ROOT, 'node_modules', 'undici', 'lib')), args.path)
         .split('\\')
         .join('/');
       for (const [from, to] of undiciPatches[rel] ?? []) {
