@@ -70,7 +70,8 @@ function preparedHelp(words) {
   // makes them bold) finds it too; the build prepared each text plain and with bold headings. FORCE_COLOR is left to
   // oclif (it may ask for more than a terminal would get).
   if ('FORCE_COLOR' in process.env) return undefined;
-  const bold = process.stdout.isTTY && process.stderr.isTTY && boldHeadings();
+  // isTTY is undefined, not false, where a stream is not a terminal.
+  const bold = process.stdout.isTTY === true && process.stderr.isTTY === true ? boldHeadings() : false;
   if (bold === undefined) return undefined;
   // A theme (theme.json in oclif's config directory) colours help too. Windows has its own directories.
   if (process.platform === 'win32') return undefined;
