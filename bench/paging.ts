@@ -255,5 +255,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = (option('--server') ?? 'page') as Server;
   if (server !== 'page' && server !== 'emulator') throw new Error(`--server: page or emulator, not ${String(server)}`);
   const runs = Number(process.argv.find((a, i) => i >= 2 && /^\d+$/.test(a) && !process.argv[i - 1]!.startsWith('--')) ?? 10);
-  await pagingBench(sizes, runs, server, option('--before'));
+  await pagingBench(sizes, runs, server, option('--before') ?? (process.env.BENCH_BEFORE || undefined));
 }

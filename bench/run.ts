@@ -1,5 +1,6 @@
 /**
- * Every benchmark, one after the other: `npm run bench` (build first: `npm run build`).
+ * Every benchmark, one after the other: `npm run bench` (build first: `npm run build`). With BENCH_BEFORE=DIR (another
+ * built checkout) the start-up and paging benches also run its `docs` in the same rounds: every ratio before and after.
  * Each sub-bench prints its own details as it goes and reports its figures (bench/report.ts); at the
  * end one table lists every figure: median, min–max over the runs, and its ratio to the comparison
  * measured in the same run. See the header comment of each file for what it measures.

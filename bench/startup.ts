@@ -1,7 +1,7 @@
 /**
  * Start-up: what a user waits for before the first line.
  *
- *   node --import tsx bench/startup.ts [runs]      (default 15; part of `npm run bench`)
+ *   node --import tsx bench/startup.ts [runs] [--before DIR]      (default 15; part of `npm run bench`)
  *
  * Every command runs as a new process, the commands interleaved round by round so that machine noise
  * falls on all of them alike: `node -e 0` (the floor), `rdme --version` and `rdme --help` (rdme, another
@@ -14,7 +14,9 @@
  * (.ci/runtimes/node<major>, `npm ci --prefix .ci/runtimes/node24`). Each runtime's rows compare commands
  * run by that runtime, all of them (rdme and `node -e 0` too), after one warm-up run each (which also
  * fills the compile cache that bin/run.js turns on from Node.js 22.1). The emulator runs on the first.
- * Needs `npm run build` first (bin/run.js loads dist/).
+ * Needs `npm run build` first (bin/run.js loads dist/). `--before DIR` (or BENCH_BEFORE=DIR, which `npm run bench`
+ * passes on) adds the `docs` commands of another built checkout (DIR/bin/run.js) to the same rounds, so every
+ * ratio is printed before and after, measured in one run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = join(ROOT, 'bin', 'run.js');
 const RDME_DIR = join(ROOT, 'bench', 'rdme');
 const RDME = join(RDME_DIR, 'node_modules', 'rdme', 'bin', 'run.js');
-const RUNS = Number(process.argv[2] ?? 15);
+const cli = process.argv.slice(2);
+const beforeAt = cli.indexOf('--before');
+const BEFORE = beforeAt === -1 ? process.env.BENCH_BEFORE || undefined : cli[beforeAt + 1];
+if (beforeAt !== -1) cli.splice(beforeAt, 2);
+const RUNS = Number(cli[0] ?? 15);
+if (BEFORE !== undefined && !existsSync(join(BEFORE, 'dist', 'bin', 'main.mjs'))) {
+  process.stderr.write(`bench/startup: --before ${BEFORE} has no build (dist/bin/main.mjs)\n`);
+  process.exit(2);
+}
 const SPACE = 'space_guides';
 const runtimes = [
   process.execPath,
@@ -77,18 +87,34 @@ const env = {
   RDME_SKIP_UPDATE_CHECK: '1',
 };
 
+const docsCommands = (bin: string, suffix: string): Record<string, string[]> => ({
+  [`docs --version${suffix}`]: [bin, '--version'],
+  [`docs --help${suffix}`]: [bin, '--help'],
+  [`docs spaces get ${SPACE} --json${suffix}`]: [bin, 'spaces', 'get', SPACE, '--json'],
+});
 const commands: Record<string, string[]> = {
   'node -e 0': ['-e', '0'],
   'rdme --version': [RDME, '--version'],
   'rdme --help': [RDME, '--help'],
-  'docs --version': [DOCS, '--version'],
-  'docs --help': [DOCS, '--help'],
-  [`docs spaces get ${SPACE} --json`]: [DOCS, 'spaces', 'get', SPACE, '--json'],
+  ...docsCommands(DOCS, ''),
+  ...(BEFORE ? docsCommands(join(BEFORE, 'bin', 'run.js'), ' (before)') : {}),
 };
+/** The help on a pseudo-terminal, through script(1) where the machine has it (util-linux). */
+const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+const onTerminal = (args: string[]) => ['-qec', args.map((arg) => `'${arg}'`).join(' '), '/dev/null'];
+const TERMINAL = '\u0000terminal';
+if (SCRIPT) {
+  commands['rdme --help, terminal'] = [TERMINAL, RDME, '--help'];
+  commands['docs --help, terminal'] = [TERMINAL, DOCS, '--help'];
+  if (BEFORE) commands['docs --help, terminal (before)'] = [TERMINAL, join(BEFORE, 'bin', 'run.js'), '--help'];
+}
 
 function once(node: string, args: string[]): number {
+  // A command named with TERMINAL first runs on a pseudo-terminal (script(1)), as a person at a terminal runs it.
+  const terminal = args[0] === TERMINAL;
+  const [exe, argv, extra] = terminal ? [SCRIPT!, onTerminal([node, ...args.slice(1)]), { TERM: 'xterm-256color' }] : [node, args, {}];
   const started = performance.now();
-  const res = spawnSync(node, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const res = spawnSync(exe, argv, { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - started;
   if (res.status !== 0) throw new Error(`${args.join(' ')} exited with ${res.status}: ${String(res.stderr)}`);
   return ms;
@@ -109,11 +135,16 @@ function bench(node: string, label: string): void {
     preload,
     `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
   );
-  const rss: number[] = [];
-  for (let i = 0; i < Math.min(RUNS, 10); i++) {
-    once(node, ['--import', preload, DOCS, 'spaces', 'get', SPACE, '--json']);
-    rss.push(Number(readFileSync(rssFile, 'utf8')) / 1024);
-  }
+  const peaks = (bin: string) => {
+    const rss: number[] = [];
+    for (let i = 0; i < Math.min(RUNS, 10); i++) {
+      once(node, ['--import', preload, bin, 'spaces', 'get', SPACE, '--json']);
+      rss.push(Number(readFileSync(rssFile, 'utf8')) / 1024);
+    }
+    return rss;
+  };
+  const rss = peaks(DOCS);
+  const rssBefore = BEFORE ? peaks(join(BEFORE, 'bin', 'run.js')) : undefined;
 
   const med = (name: string) => summarize(times[name]!).median;
   const row = (what: string, vs: string | undefined, goal?: number) => {
@@ -131,12 +162,18 @@ function bench(node: string, label: string): void {
   // under another oclif CLI's.
   row('node -e 0', undefined);
   row('rdme --version', 'node -e 0');
-  row('docs --version', 'node -e 0', 1.5);
   row('rdme --help', 'node -e 0');
-  row('docs --help', 'rdme --help', 0.6);
-  row(`docs spaces get ${SPACE} --json`, 'rdme --version', 0.8);
-  const r = summarize(rss);
-  report({ what: `${label}: docs spaces get ${SPACE} --json, peak RSS`, unit: 'MB', ...r, goal: '≤ 80 MB', met: r.max <= 80 });
+  if (SCRIPT) row('rdme --help, terminal', 'node -e 0');
+  for (const suffix of BEFORE ? ['', ' (before)'] : ['']) {
+    row(`docs --version${suffix}`, 'node -e 0', 1.5);
+    row(`docs --help${suffix}`, 'rdme --help', 0.6);
+    if (SCRIPT) row(`docs --help, terminal${suffix}`, 'rdme --help, terminal', 0.6);
+    row(`docs spaces get ${SPACE} --json${suffix}`, 'rdme --version', 0.8);
+  }
+  for (const [suffix, peak] of [['', rss], ...(rssBefore ? [[' (before)', rssBefore]] : [])] as [string, number[]][]) {
+    const r = summarize(peak);
+    report({ what: `${label}: docs spaces get ${SPACE} --json, peak RSS${suffix}`, unit: 'MB', ...r, goal: '≤ 80 MB', met: r.max <= 80 });
+  }
 }
 
 try {

@@ -13,7 +13,7 @@
  * Source maps are written next to the files; bin/run.js turns them on for --debug only.
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,11 @@ const packageName = (spec) =>
  * loads it when the class is defined), only no earlier. The stand-in is an arrow function, so that a package
  * that is itself a function can be called through it; its `typeof` is 'function' where it was 'object', which
  * @oclif/core does not look at (tsc's __importDefault reads `__esModule`, through the stand-in).
+ *
+ * A source change of @oclif/core, so it is held to the rules of every dependency patch: the build fails where it no
+ * longer applies (fewer than LAZY_AT_LEAST requires rewritten, or one of LAZY_KEY's modules left eager: tsc's output
+ * changed); test/e2e/startup.test.ts shows its effect (a request loads no node:child_process, fs/promises, readline
+ * or is-wsl: oclif's modules that load them are never used); bench/README.md ("Dependency patches") gives its gain.
  */
 const LAZY_HELPER =
   'var __docsLazy = (load) => { let m; const get = () => (m ??= load()); return new Proxy(() => {}, { ' +
@@ -65,21 +70,18 @@ const LAZY_HELPER =
 const topLevelRequire =
   /^(const|var) (\w+) = ((?:__importDefault|__importStar)\(require\("[^"]+"\)\)|require\("[^"]+"\)|require\('[^']+'\));$/gm;
 const exportedRequire = /^exports\.(\w+) = (__importStar\(require\("\.{1,2}\/[^"]+"\)\));$/gm;
-function lazyRequires(source) {
+const lazyMade = { requires: 0, modules: new Set() };
+function lazyRequires(source, rel) {
   const lazy = source
-    .replace(topLevelRequire, (_, kind, name, value) => `${kind} ${name} = __docsLazy(() => ${value});`)
-    .replace(exportedRequire, (_, name, value) => `exports.${name} = __docsLazy(() => ${value});`);
-  return lazy === source ? source : LAZY_HELPER + lazy;
+    .replace(topLevelRequire, (_, kind, name, value) => (lazyMade.requires++, `${kind} ${name} = __docsLazy(() => ${value});`))
+    .replace(exportedRequire, (_, name, value) => (lazyMade.requires++, `exports.${name} = __docsLazy(() => ${value});`));
+  if (lazy === source) return source;
+  lazyMade.modules.add(rel);
+  return LAZY_HELPER + lazy;
 }
-
-/**
- * oclif and lilconfig (its config loader) import files with import(), which in a script run through node:vm is the
- * script's host's to answer: Node.js 20 loses that answer with a code cache, and 22 and 24 answer it with an
- * ExperimentalWarning. In the vendor scripts they call the import() of the module that runs them instead
- * (`__docsImport`, see src/cli/vendor.ts); an import() of a literal is bundled, and the build checks that no other is left.
- */
-const dynamicImport = /(?<![\w$.])import\((?!['"`)])/g;
-const scriptImports = (source) => source.replace(dynamicImport, '__docsImport(');
+// Counted on @oclif/core 4.8: 276 requires. Far fewer means its compiled form no longer matches.
+const LAZY_AT_LEAST = 250;
+const LAZY_KEY = ['index.js', 'command.js', 'config/config.js', 'config/plugin.js', 'help/index.js', 'util/os.js'];
 
 /** Bare imports from our own code stay external unless listed in BUNDLED; node_modules code is bundled whole. */
 const externals = {
@@ -111,14 +113,6 @@ const externals = {
       ].join('\n'),
       loader: 'js',
       resolveDir: ROOT,
-    }));
-    // undici's node:assert: the stand-in described with undici's patches below.
-    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
-      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'docs-undici-assert' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'docs-undici-assert' }, () => ({
-      contents: "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };",
-      loader: 'js',
     }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
@@ -208,61 +202,50 @@ const externals = {
     };
     b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      const rel = relative(join(ROOT, 'node_modules', '@oclif', 'core', 'lib'), args.path)
+      const rel = relative(realpathSync(join(ROOT, 'node_modules', '@oclif', 'core', 'lib')), args.path)
         .split('\\')
         .join('/');
       if (corePatches[rel]) source = corePatches[rel](source);
-      return { contents: scriptImports(lazyRequires(source)), loader: 'js' };
+      return { contents: lazyRequires(source, rel), loader: 'js' };
     });
-    // undici loads at import what a request may never need:
-    // - its HTTP/2 module, and with it node:http2, node:tls and node:crypto (~40 of Node's own modules, 5–10 ms of
-    //   every request's start-up); it is needed only once a connection has negotiated HTTP/2, so it is required then;
-    // - node:http, for its default limit of a response's headers (read when a connection is made without one; the
-    //   transport gives one) and to tell an IncomingMessage when it destroys a stream: required when asked;
-    // - node:assert, for assert(condition) alone: a stand-in that loads it only to throw (below). node:assert and
-    //   node:http each cost a request 1–1.5 ms.
-    const lazyMaxHeaderSize = `const getDefaultNodeMaxHeaderSize = () => {
-  const http = require('node:http')
-  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
-  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
-}`;
+    // undici's client requires its HTTP/2 module at import, and with it node:http2, node:tls and node:crypto (~40 of
+    // Node.js's own modules); it is needed only once a connection has negotiated HTTP/2, which the transport never
+    // asks for, so it is required then. The one source patch of undici: the build fails where it no longer applies,
+    // test/e2e/startup.test.ts checks that a request loads no node:http2, and bench/README.md ("Dependency patches")
+    // gives what it saves.
     const undiciPatches = {
       'dispatcher/client.js': [
         ["const connectH2 = require('./client-h2.js')", "const connectH2 = (...a) => require('./client-h2.js')(...a)"],
-        ["const http = require('node:http')\n", ''],
-        [
-          `const getDefaultNodeMaxHeaderSize = http &&
-  http.maxHeaderSize &&
-  Number.isInteger(http.maxHeaderSize) &&
-  http.maxHeaderSize > 0
-  ? () => http.maxHeaderSize
-  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
-          lazyMaxHeaderSize,
-        ],
-      ],
-      'core/util.js': [
-        ["const { IncomingMessage } = require('node:http')\n", ''],
-        [
-          'Object.getPrototypeOf(stream).constructor === IncomingMessage',
-          "Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
-        ],
       ],
     };
+    const undiciPatched = new Set();
     b.onLoad({ filter: /undici[\\/]lib[\\/].*\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      const rel = relative(join(ROOT, 'node_modules', 'undici', 'lib'), args.path)
+      const rel = relative(realpathSync(join(ROOT, 'node_modules', 'undici', 'lib')), args.path)
         .split('\\')
         .join('/');
       for (const [from, to] of undiciPatches[rel] ?? []) {
-        if (!source.includes(from)) throw new Error(`undici's ${rel} changed (${JSON.stringify(from.slice(0, 60))}): review bin/bundle.js`);
+        if (source.split(from).length !== 2)
+          throw new Error(`undici's ${rel} changed (${JSON.stringify(from.slice(0, 60))}): review bin/bundle.js`);
         source = source.replace(from, to);
+        undiciPatched.add(rel);
       }
-      if (/\bassert\.\w/.test(source))
-        throw new Error(`undici's ${rel} calls a method of node:assert: review the stand-in in bin/bundle.js`);
-      // node:http was read in client.js only where the patch above reads it now.
-      if (rel === 'dispatcher/client.js' && /\bhttp\./.test(source.replace(lazyMaxHeaderSize, '')))
-        throw new Error('undici reads node:http elsewhere in client.js: review bin/bundle.js');
       return { contents: source, loader: 'js' };
+    });
+    b.onEnd((result) => {
+      if (b.initialOptions.format !== 'cjs' || result.errors.length > 0) return;
+      const eager = LAZY_KEY.filter((rel) => !lazyMade.modules.has(rel));
+      if (lazyMade.requires < LAZY_AT_LEAST || eager.length > 0)
+        throw new Error(
+          `@oclif/core: ${lazyMade.requires} requires made lazy (at least ${LAZY_AT_LEAST} expected)${eager.length ? `, none in ${eager.join(', ')}` : ''}: review lazyRequires in bin/bundle.js`,
+        );
+    });
+    b.onEnd((result) => {
+      // Only the vendor build bundles undici.
+      if (b.initialOptions.format === 'cjs' && result.errors.length === 0 && undiciPatched.size !== Object.keys(undiciPatches).length)
+        throw new Error(
+          `undici: ${undiciPatched.size} of its ${Object.keys(undiciPatches).length} patched files were bundled: review bin/bundle.js`,
+        );
     });
     // Ink's layout engine (yoga-layout) embeds its WebAssembly as a data: URL and, where `fetch` exists,
     // reads it through fetch: on Node that loads Node's own copy of undici and its web streams (40–60 ms of
@@ -330,11 +313,10 @@ const entryPoints = [
 ];
 
 /**
- * @oclif/core and undici's agent and request are built as CommonJS scripts of their own (dist/bin/vendor/), which
- * the bundle runs through node:vm with a code cache made after a run (src/cli/vendor.ts): Node.js's compile cache
- * keeps a module's code from before it ran, without the functions a run compiles as it calls them. The rest of
- * the bundle imports them through stand-ins that run the script (`vendorStandIns`). Their file names carry their
- * content hash, and so do their caches.
+ * @oclif/core and undici's agent and request are built as CommonJS files of their own (dist/bin/vendor/), which the
+ * bundle loads with require() the first time one of its modules reads them (src/cli/vendor.ts): the rest of the
+ * bundle imports them through stand-ins (`vendorStandIns`). Node.js's compile cache keeps them as any module. Their
+ * file names carry their content hash.
  */
 const VENDOR_LOADER = join(src, 'cli', 'vendor.ts');
 const UNDICI_PARTS = { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' };
@@ -342,11 +324,6 @@ const vendorEntries = {
   name: 'vendor-entries',
   setup(b) {
     b.onResolve({ filter: /^docs-vendor:undici$/ }, () => ({ path: 'undici', namespace: 'docs-vendor-entry' }));
-    b.onLoad({ filter: /[\\/]node_modules[\\/]lilconfig[\\/]src[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!dynamicImport.test(source)) throw new Error('lilconfig no longer imports with import(): review bin/bundle.js');
-      return { contents: scriptImports(source), loader: 'js' };
-    });
     b.onLoad({ filter: /.*/, namespace: 'docs-vendor-entry' }, () => ({
       contents: `module.exports = { ${Object.entries(UNDICI_PARTS)
         .map(([path, name]) => `${name}: require(${JSON.stringify(path)})`)
@@ -414,8 +391,6 @@ const vendor = await build({
 for (const [file, output] of Object.entries(vendor.metafile.outputs)) {
   if (!output.entryPoint) continue;
   const name = file.split('/').at(-1);
-  const left = readFileSync(join(ROOT, file), 'utf8').match(/(?<![\w$.])import\((?!\))/g);
-  if (left) throw new Error(`${name} still calls import() ${left.length} times: review scriptImports in bin/bundle.js`);
   vendorFiles[name.replace(/-[A-Z0-9]+\.cjs$/, '')] = name;
 }
 if (!vendorFiles.oclif || !vendorFiles.undici) throw new Error(`vendor scripts not found in ${JSON.stringify(vendorFiles)}`);

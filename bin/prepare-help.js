@@ -9,7 +9,14 @@
  * once per run of widths that print the same. The root help names the CLI's user agent (its Node.js version and
  * platform), which is known only at run time: it is written as USER_AGENT and put back by bin/run.js, which
  * prints the prepared text only when the user agent fits on its line (as it does in the text rendered here).
+ *
+ * On a terminal oclif makes the section headings bold (where supports-color finds colour on stdout and stderr and
+ * ansis agrees), so each text is also rendered so (`bold`): oclif decides colour once, as its modules load, so
+ * that rendering runs in a second process of this script with FORCE_COLOR=1 (DOCS_PREPARE_BOLD=1), which adds them
+ * to the files the first one wrote. The build fails where a bold text is anything but its plain text with bold
+ * headings (a theme-free help that used other colours), since bin/run.js prints either for the same widths.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,9 +75,33 @@ const subjects = [
 ];
 
 const OUT = join(ROOT, 'dist', 'help');
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT);
+const BOLD = process.env.DOCS_PREPARE_BOLD === '1';
+const BOLD_ON = '\u001B[1m';
+const BOLD_OFF = '\u001B[22m';
+if (!BOLD) {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT);
+}
 for (const words of subjects) {
+  const file = words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`;
+  if (BOLD) {
+    // The plain variants' widths, each rendered bold: the same text but for bold headings.
+    const prepared = JSON.parse(readFileSync(join(OUT, file), 'utf8'));
+    prepared.bold = [];
+    for (const [from, plain] of prepared.variants) {
+      const text = await render([...words, '--help'], from);
+      // The plain text has no escape at all, so neither has this one once its bold is taken out.
+      if (text.split(BOLD_ON).join('').split(BOLD_OFF).join('') !== plain)
+        throw new Error(
+          `help of "${words.join(' ')}" at ${from} columns: oclif colours more than its headings: review bin/prepare-help.js`,
+        );
+      if (!text.includes(BOLD_ON))
+        throw new Error(`help of "${words.join(' ')}": no bold heading with FORCE_COLOR=1: review bin/prepare-help.js`);
+      prepared.bold.push([from, text]);
+    }
+    writeFileSync(join(OUT, file), JSON.stringify(prepared));
+    continue;
+  }
   // [[from width, text], ...]: the text for widths from `from` up to the next entry's.
   const variants = [];
   let same = 0;
@@ -86,6 +117,12 @@ for (const words of subjects) {
     if (width > 1000) throw new Error(`help of "${words.join(' ')}" changes at every width up to 1000 columns`);
   }
   // One file per subject, so that bin/run.js reads only the one it prints; `topic <words>` cannot be `root`.
-  const file = words.length === 0 ? 'root.json' : `topic ${words.join(' ')}.json`;
   writeFileSync(join(OUT, file), JSON.stringify({ userAgent: USER_AGENT, variants }));
+}
+if (!BOLD) {
+  const bold = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, DOCS_PREPARE_BOLD: '1', FORCE_COLOR: '1' },
+  });
+  if (bold.status !== 0) process.exit(bold.status ?? 1);
 }

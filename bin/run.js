@@ -66,9 +66,13 @@ function mayBeWsl() {
 
 /** The prepared help of `docs <words> --help` as oclif would print it here, or undefined when oclif must print it. */
 function preparedHelp(words) {
-  // Colour: oclif makes headings bold where supports-color finds both stdout and stderr to be terminals, or
-  // FORCE_COLOR says so; the prepared text has none.
-  if ('FORCE_COLOR' in process.env || (process.stdout.isTTY && process.stderr.isTTY)) return undefined;
+  // Colour: oclif makes headings bold where supports-color finds colour on both stdout and stderr and ansis (which
+  // makes them bold) finds it too; the build prepared each text plain and with bold headings. FORCE_COLOR is left to
+  // oclif (it may ask for more than a terminal would get).
+  if ('FORCE_COLOR' in process.env) return undefined;
+  // isTTY is undefined, not false, where a stream is not a terminal.
+  const bold = process.stdout.isTTY === true && process.stderr.isTTY === true ? boldHeadings() : false;
+  if (bold === undefined) return undefined;
   // A theme (theme.json in oclif's config directory) colours help too. Windows has its own directories.
   if (process.platform === 'win32') return undefined;
   const home = process.env.HOME || homedir();
@@ -83,13 +87,29 @@ function preparedHelp(words) {
     return undefined; // not a topic (a command, or unknown), or a build without prepared help
   }
   const width = terminalWidth();
-  const variant = prepared.variants.findLast(([from]) => from <= width);
+  const variant = (bold ? prepared.bold : prepared.variants)?.findLast(([from]) => from <= width);
   if (!variant) return undefined;
   if (!variant[1].includes(prepared.userAgent)) return variant[1];
   // The root help shows the user agent on a line of its own, wrapped to the width less its indent of 2.
   const agent = userAgent();
   if (agent === undefined || agent.length > width - 2) return undefined;
   return variant[1].split(prepared.userAgent).join(agent);
+}
+
+/**
+ * Whether oclif would print help headings bold here, asked of the very modules it asks (supports-color and ansis, as
+ * @oclif/core resolves them); undefined where they cannot be loaded.
+ */
+function boldHeadings() {
+  try {
+    const fromOclif = module.createRequire(module.createRequire(import.meta.url).resolve('@oclif/core/package.json'));
+    const supportsColor = fromOclif('supports-color');
+    const ansis = fromOclif('ansis');
+    const wanted = Boolean(supportsColor.stdout) && Boolean(supportsColor.stderr);
+    return wanted && ansis.bold('x') === '\u001B[1mx\u001B[22m';
+  } catch {
+    return undefined;
+  }
 }
 
 /** The width oclif wraps help to (@oclif/core's screen.js). */
@@ -104,11 +124,11 @@ function terminalWidth() {
 if (!printedWithoutOclif()) await start();
 
 async function start() {
-  // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk, so a start after the first
-  // one skips compiling the bundle. oclif and undici run as scripts with a code cache of their own, made after
-  // a run (src/cli/vendor.ts), kept beside it. Both live in the user's cache directory (one per Node.js version
-  // and file content, so an upgrade never reads a stale one); where they cannot be written, the CLI runs without
-  // them. NODE_DISABLE_COMPILE_CACHE=1 turns both off.
+  // Node.js 22.1 and later keep V8's compiled code of the modules it loads on disk (module.enableCompileCache(), as
+  // Node.js documents it), so a start after the first one skips compiling the bundle and its vendor scripts. It lives
+  // in the user's cache directory; Node.js keeps one per Node.js version and file content, so an upgrade never reads
+  // a stale one, and runs without it where it cannot be written. NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node.js
+  // reads it itself). Node.js 20 has no compile cache: it compiles the bundle at every start.
   if (process.env.NODE_DISABLE_COMPILE_CACHE !== '1') {
     const cacheHome =
       process.platform === 'win32'
@@ -117,7 +137,6 @@ async function start() {
           ? join(homedir(), 'Library', 'Caches')
           : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
     module.enableCompileCache?.(join(cacheHome, 'docs-cli', 'compile-cache'));
-    globalThis.docsCodeCache = join(cacheHome, 'docs-cli', 'code-cache');
   }
   // A command parses one or two answers, and zod's JIT compiles a parser (new Function) for each object schema on
   // its first parse: that costs more than it saves here (3.4 ms → 1.5 ms for one space). Set before anything

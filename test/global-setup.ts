@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 /**
  * End-to-end tests run the built CLI (bin/run.js loads dist/). Rebuild once before the run when
- * dist/ is missing or older than any source file, so `npm test` works on a fresh checkout too.
+ * dist/ is missing or older than anything the build reads: src/, the build scripts in bin/ (the bundler and the
+ * help and manifest steps), package.json and package-lock.json (a dependency bundled into dist/bin changed), so
+ * `npm test` works on a fresh checkout too.
  */
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -19,6 +21,13 @@ export default function setup(): void {
   const root = join(import.meta.dirname, '..');
   const marker = join(root, 'oclif.manifest.json');
   const built = existsSync(join(root, 'dist', 'index.js')) && existsSync(marker) ? statSync(marker).mtimeMs : 0;
-  if (built >= newestMtime(join(root, 'src'))) return;
+  const inputs = Math.max(
+    newestMtime(join(root, 'src')),
+    newestMtime(join(root, 'bin')),
+    ...['package.json', 'package-lock.json', 'tsconfig.build.json'].map((file) =>
+      existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0,
+    ),
+  );
+  if (built >= inputs) return;
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 }

@@ -14,7 +14,6 @@ import { defaultConfigDir, ProfileStore } from './profiles.js';
 import { processIO, type IO } from './io.js';
 import { Names } from './names.js';
 import { subjectHint } from './subjects.js';
-import { runsCommand, setRuntimeFlags } from './vendor.js';
 import { ask, canPrompt, confirm } from './prompt.js';
 import { fetchedText, progressAllowed, startProgress, type Progress } from './progress.js';
 import { DEFAULT_TIMEOUTS } from '../api/timeouts.js';
@@ -172,23 +171,12 @@ export abstract class DocsCommand<T extends typeof Command = typeof Command> ext
   }
 
   override async init(): Promise<void> {
-    runsCommand(this.id ?? this.ctor.id);
     await super.init();
     const ctor = this.ctor as typeof DocsCommand;
     if (!ctor.ownsInterrupt) process.on('SIGINT', this.onSigint);
     this.io.stdout.on('error', this.onStdoutError);
     if (!ctor.offline) {
-      if (!requestModule) {
-        requestModule = await import('../api/request.js');
-        // undici parses HTTP with a WebAssembly module (llhttp). V8 optimises hot WebAssembly functions on
-        // background threads and waits for those jobs before the process can exit (on Node.js 20, 90 ms and
-        // 36 MB more for one space); the baseline code is fast enough for a CLI. The flag is set here, once the
-        // modules a request needs are loaded, not at start: V8 refuses the compiled code Node.js ships for its
-        // own modules once a flag has changed, and each one loaded after it is compiled again (node:net,
-        // node:http, node:stream and the rest took 2–3× as long to load, 5–10 ms of every request). The code cache
-        // of oclif's and undici's scripts is written with V8's flags put back as they were (src/cli/vendor.ts).
-        setRuntimeFlags('--liftoff-only', '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
-      }
+      requestModule ??= await import('../api/request.js');
     }
     const { args, flags } = await this.parse({
       flags: ctor.flags,

@@ -185,6 +185,40 @@ describe('Output', () => {
     expect(await run(4)).toEqual({ lookups: 0, collections: 0 });
   });
 
+  it('writes JSON lines a page at a time and asks for the next page only once stdout has drained', async () => {
+    const pulled: number[] = [];
+    const list = Object.assign(generate<Row>([]), {
+      [JSON_LINES]: async function* () {
+        for (let i = 0; i < 3; i++) {
+          pulled.push(i);
+          yield { lines: Buffer.from(`{"number":${i}}\n`), items: 1 };
+        }
+      },
+    });
+    // A pipe whose reader is slow: every write fills it, and 'drain' comes when the test says so.
+    const written: string[] = [];
+    let drain: (() => void) | undefined;
+    const stdout = {
+      write: (chunk: string | Uint8Array) => (written.push(String(chunk)), false),
+      once: (_event: 'drain', listener: () => void) => (drain = listener),
+    };
+    const out = new Output({ mode: 'json', color: false, stdout, stderr: new Sink(false) });
+    const streamed = out.stream(list, columns);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual(['{"number":0}\n']);
+    expect(pulled).toEqual([0]);
+    for (let page = 1; page < 3; page++) {
+      const waiting = drain!;
+      drain = undefined;
+      waiting();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(written).toHaveLength(page + 1);
+      expect(pulled).toEqual([0, 1, 2].slice(0, page + 1));
+    }
+    drain!();
+    expect(await streamed).toBe(3);
+  });
+
   it('streams TSV rows when piped and collects a table on a TTY', async () => {
     const tsv = make('tsv');
     await tsv.out.stream(generate(rows), columns);

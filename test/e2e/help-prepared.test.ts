@@ -1,8 +1,10 @@
+import { spawn as spawnPty } from '@lydell/node-pty';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanup, ensureBuilt, oclifOnlyScript, ROOT, tempDir } from '../helpers/e2e.js';
+import { traceModules } from '../helpers/modules.js';
 
 /*
  * bin/run.js prints `docs --version`, the root help and the topics' help itself, from package.json and the text
@@ -84,5 +86,35 @@ describe('what bin/run.js prints itself is what oclif prints', () => {
     same(['--help'], { FORCE_COLOR: '1' });
     for (const argv of [['spaces', 'get', '--help'], ['crr'], ['cr', 'lst', '--help'], ['../oclif', '--help'], ['-v'], ['--version', 'x']])
       same(argv);
+  });
+
+  it('on a terminal too (bold headings where oclif makes them bold), without loading the CLI', async () => {
+    /** Everything `node <argv>` writes to a pseudo-terminal of 100 columns, with stdout and stderr both on it. */
+    const onPty = (argv: string[], env: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const pty = spawnPty(process.execPath, argv, {
+          name: env.TERM!,
+          cols: 100,
+          rows: 40,
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
+        });
+        let out = '';
+        pty.onData((data) => (out += data));
+        pty.onExit(() => setTimeout(() => resolve(out), 50));
+      });
+    for (const term of ['xterm-256color', 'dumb']) {
+      for (const argv of [['--help'], ['cr', '--help'], ['sites', 'spaces']]) {
+        const trace = traceModules();
+        const mine = await onPty(['--import', trace.preload, BIN, ...argv], { TERM: term });
+        const theirs = await onPty([oclifOnly, ...argv], { TERM: term });
+        expect(mine, `${term}: docs ${argv.join(' ')}`).toBe(theirs);
+        if (term !== 'dumb') expect(mine).toContain('\u001B[1mUSAGE\u001B[22m');
+        expect(
+          trace.sources().filter((s) => s.startsWith(join(ROOT, 'dist'))),
+          argv.join(' '),
+        ).toEqual([]);
+      }
+    }
   });
 });

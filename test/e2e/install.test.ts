@@ -52,7 +52,7 @@ describe('the package', () => {
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files).toContain('dist/bin/main.mjs');
     expect(files).toContain('dist/bin/commands/spaces/get.mjs');
-    // oclif and undici, run as scripts with their own code cache (src/cli/vendor.ts).
+    // oclif and undici, bundled into files of their own that the bundle loads with require() (src/cli/vendor.ts).
     expect(files.filter((f) => f.startsWith('dist/bin/vendor/') && f.endsWith('.cjs')).sort()).toEqual([
       expect.stringMatching(/^dist\/bin\/vendor\/oclif-\w+\.cjs$/),
       expect.stringMatching(/^dist\/bin\/vendor\/undici-\w+\.cjs$/),

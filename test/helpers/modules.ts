@@ -2,7 +2,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { VENDOR_WRAPPER } from '../../src/cli/vendor.js';
 import { ROOT, tempDir } from './e2e.js';
 
 /**
@@ -10,8 +9,8 @@ import { ROOT, tempDir } from './e2e.js';
  * NODE_OPTIONS where a test does not spawn node itself); once the process has exited, `sources()` lists
  * the files it loaded and `builtins()` Node's own modules. The CLI runs from a bundle (dist/bin), so a
  * loaded chunk is listed with the sources it holds, read from its source map; dependencies left out of
- * the bundle load from node_modules and show as they are. The bundle's vendor scripts (oclif, undici: run through
- * node:vm, not loaded as modules, src/cli/vendor.ts) each hold a whole package, so a script is listed with the
+ * the bundle load from node_modules and show as they are. The bundle's vendor scripts (oclif, undici: CommonJS files
+ * loaded with require(), src/cli/vendor.ts) each hold a whole package, so a script is listed with the
  * sources whose code ran: the functions V8's coverage counted, mapped back through the script's source map.
  */
 export interface ModuleTrace {
@@ -72,6 +71,8 @@ export function traceModules(): ModuleTrace {
       for (const file of files) {
         sources.push(file);
         if (!file.startsWith(join(ROOT, 'dist', 'bin')) || !existsSync(`${file}.map`)) continue;
+        // A vendor script's sources are those whose code ran (below), not every one it holds.
+        if (file.startsWith(join(ROOT, 'dist', 'bin', 'vendor'))) continue;
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
         // Paths in the map are relative to the chunk; only their tail matters here.
         sources.push(...map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/')));
@@ -86,7 +87,8 @@ export function traceModules(): ModuleTrace {
 /** A vendor script, and the sources of the functions of it that ran. */
 function ranIn(script: ScriptCoverage): string[] {
   const path = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
-  const text = `${VENDOR_WRAPPER}${readFileSync(path, 'utf8')}\n})`;
+  // Node.js compiles a CommonJS file as it is (its wrapper's parameters are not part of the text).
+  const text = readFileSync(path, 'utf8');
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const map = new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as SourceMapPayload);
@@ -94,9 +96,9 @@ function ranIn(script: ScriptCoverage): string[] {
   for (const { ranges } of script.functions) {
     if (ranges[0]!.count === 0) continue;
     const offset = ranges[0]!.startOffset;
+    if (offset === 0) continue; // the file's own top level, which spans all of it
     const line = lineStarts.findLastIndex((start) => start <= offset);
-    const column = offset - lineStarts[line]! - (line === 0 ? VENDOR_WRAPPER.length : 0);
-    if (column < 0) continue; // the wrapper
+    const column = offset - lineStarts[line]!;
     const entry = map.findEntry(line, column) as { originalSource?: string };
     // Paths in the map are relative to the script; only their tail matters here.
     if (entry.originalSource) ran.add(entry.originalSource.replace(/^(\.\.\/)+/, '/'));
