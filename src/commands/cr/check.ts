@@ -6,11 +6,11 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { renderCheck } from '../../cli/format/check.js';
-import { formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
+import { externalFlags, externalOptions, formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
 import { counted } from '../../cli/progress.js';
 import { scopeLabel } from '../../api/scope.js';
 import type { Page } from '../../api/schemas/content.js';
-import { CHECK_KINDS, checkChangeRequest } from '../../content/check.js';
+import { CHECK_KINDS, checkChangeRequest, EXTERNAL_KINDS } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
   static override operations = [
@@ -75,11 +75,13 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     }),
     format: formatFlag(),
     'path-prefix': pathPrefixFlag(),
+    ...externalFlags(),
   };
 
   async run(): Promise<void> {
     const spaceId = this.space();
     const changeRequestId = this.subject('change request', this.args.cr);
+    const external = externalOptions(this.flags);
     const client = await this.client();
     const progress = await this.longWork(`Checking ${scopeLabel({ spaceId, changeRequestId })}…`);
     let tree: readonly Page[] | undefined;
@@ -92,9 +94,13 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
         signal: this.abort.signal,
         onTree: (pages) => (tree = pages),
         onProgress: this.counting(counted(progress, 'Checking pages')),
+        ...(external ? { external } : {}),
       },
-    ).finally(progress.stop);
-    const kinds = CHECK_KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k));
+    ).finally(() => {
+      progress.stop();
+      this.saveCache(external?.cache);
+    });
+    const kinds = CHECK_KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k) && (external || !EXTERNAL_KINDS.includes(k)));
     this.io.exitCode = renderCheck(
       this.output,
       report,
@@ -114,5 +120,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
         },
       },
     );
+  }
+
+  /** Writes the link cache; a failure to is a warning (the check's verdict stands). */
+  private saveCache(cache: { save(): void; file: string } | undefined): void {
+    try {
+      cache?.save();
+    } catch (err) {
+      this.output.warn(`Could not write the link cache ${cache?.file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }

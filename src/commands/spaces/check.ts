@@ -3,13 +3,13 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { renderCheck } from '../../cli/format/check.js';
-import { formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
+import { externalFlags, externalOptions, formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
 import { counted } from '../../cli/progress.js';
 import { scopeLabel } from '../../api/scope.js';
 import type { Page } from '../../api/schemas/content.js';
-import { checkSpace, type CheckKind } from '../../content/check.js';
+import { checkSpace, EXTERNAL_KINDS, type CheckKind } from '../../content/check.js';
 
-const KINDS: readonly CheckKind[] = ['broken-link', 'empty-page'];
+const KINDS: readonly CheckKind[] = ['broken-link', 'broken-anchor', 'empty-page', ...EXTERNAL_KINDS];
 
 export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
   static override operations = [content.listPages, content.getPage, spaces.listLinks];
@@ -38,10 +38,12 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
     ignore: ignoreFlag(KINDS),
     format: formatFlag(),
     'path-prefix': pathPrefixFlag(),
+    ...externalFlags(),
   };
 
   async run(): Promise<void> {
     const spaceId = this.space(this.args.space);
+    const external = externalOptions(this.flags);
     const client = await this.client();
     const progress = await this.longWork(`Checking ${scopeLabel({ spaceId })}…`);
     let tree: readonly Page[] | undefined;
@@ -53,15 +55,23 @@ export default class SpacesCheck extends DocsCommand<typeof SpacesCheck> {
         signal: this.abort.signal,
         onProgress: this.counting(counted(progress, 'Checking pages')),
         onTree: (pages) => (tree = pages),
+        ...(external ? { external } : {}),
       },
-    ).finally(progress.stop);
+    ).finally(() => {
+      progress.stop();
+      try {
+        external?.cache?.save();
+      } catch (err) {
+        this.output.warn(`Could not write the link cache ${external?.cache?.file}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    });
     this.io.exitCode = renderCheck(this.output, report, `No findings: the space's content passes every check.`, this.flags.json, {
       format: this.flags.format,
       changeRequest: false,
       env: this.io.env,
       run: {
         title: `docs spaces check ${spaceId}`,
-        kinds: KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k)),
+        kinds: KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k) && (external || !EXTERNAL_KINDS.includes(k))),
         scope: spaceId,
         version: this.config.version,
         tree,
