@@ -92,7 +92,7 @@ describe('checkChangeRequest', () => {
       ok: false,
       findings: [
         { kind: 'empty-page', page: 'two', message: '"two" has no content', introduced: true },
-        { kind: 'broken-link', page: 'four', message: 'broken link to nope.md', introduced: true },
+        { kind: 'broken-link', page: 'four', message: 'broken link to nope.md', introduced: true, line: 3 },
       ],
     });
     expect(requests.filter((r) => !r.startsWith('list')).sort()).toEqual([
@@ -135,8 +135,8 @@ describe('checkChangeRequest', () => {
       const { client, requests } = fakeClient(primary, side);
       const report = await checkChangeRequest(client, params, { all: true, ignore: ['empty-page'] });
       expect(report.findings).toEqual([
-        { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false },
-        { kind: 'broken-link', page: 'one', message: 'broken link to lost.md', introduced: true },
+        { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false, line: 3 },
+        { kind: 'broken-link', page: 'one', message: 'broken link to lost.md', introduced: true, line: 3 },
       ]);
       expect(requests).toContain('primary links p1');
     }
@@ -162,7 +162,7 @@ describe('checkChangeRequest', () => {
 
   it('asks nothing for the kinds it ignores', async () => {
     const { client, requests } = fakeClient(primary, { ...primary, pages: { ...primary.pages, p2: ['two', 'd2x', ''] } });
-    const report = await checkChangeRequest(client, params, { ignore: ['broken-link', 'open-comment', 'empty-page'] });
+    const report = await checkChangeRequest(client, params, { ignore: ['broken-link', 'broken-anchor', 'open-comment', 'empty-page'] });
     expect(report).toEqual({ ok: true, findings: [] });
     expect(requests).toEqual([]);
   });

@@ -43,7 +43,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     '--format writes the report for a CI system instead: sarif (SARIF 2.1.0 for GitHub code scanning, one rule per kind),',
     'github (workflow commands that annotate the files, and a table appended to $GITHUB_STEP_SUMMARY) or junit (JUnit XML:',
     "a test case per page checked, a failure per finding). Each finding is located by its page's file in the Git Sync",
-    'layout (the paths `docs spaces pull` writes; SUMMARY.md for a finding about the change request itself), without a line.',
+    'layout (the paths `docs spaces pull` writes; SUMMARY.md for a finding about the change request itself), and a finding',
+    'about a link by its line in that file.',
+    '  broken-anchor a link to page#heading or #heading whose heading the target page does not have (GitHub-style slugs)',
+    '--external also checks the http(s) links the change request adds (HEAD, GET where refused, redirects followed):',
+    '  external-broken      404, 410, another 4xx, or no such host',
+    '  external-redirect    a permanent redirect (301, 308): a warning',
+    '  external-unverified  timed out, rate limited, refused or a server error: a warning, an error with --strict-external',
+    'Warnings do not fail the check. --external-cache FILE keeps verdicts for --external-cache-ttl (default 24h).',
     'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
   ].join('\n');
   static override examples = [
