@@ -87,7 +87,8 @@ describe('checkChangeRequest', () => {
       brought: { p1: 0, p4: 1 },
     };
     const { client, requests } = fakeClient(primary, cr);
-    const report = await checkChangeRequest(client, params);
+    // The anchor check reads every body (a link on any page may name a heading of a changed one): left out here.
+    const report = await checkChangeRequest(client, params, { ignore: ['broken-anchor'] });
     expect(report).toEqual({
       ok: false,
       findings: [
