@@ -109,7 +109,7 @@ describe('checkChangeRequest', () => {
     const everything = fakeClient(primary, cr);
     const full = await checkChangeRequest(everything.client, params, { all: true });
     expect(full.findings.filter((f) => !f.introduced)).toEqual([
-      { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false },
+      { kind: 'broken-link', page: 'one', message: 'broken link to gone.md', introduced: false, line: 3 },
       { kind: 'empty-page', page: 'five', message: '"five" has no content', introduced: false },
     ]);
     // The added page could be the one p1 links to: p1's link is read in the change request.
