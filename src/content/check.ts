@@ -6,18 +6,36 @@ import type { ChangeRequest } from '../api/schemas/change-request.js';
 import type { Comment } from '../api/schemas/comment.js';
 import { checkPageTree, type ContentLocation, type LinkItem, type LinkList, type Page } from '../api/schemas/content.js';
 import { comparePages, type PageChange } from './diff.js';
+import { checkExternal, type ExternalOptions, type ExternalVerdict } from './external.js';
+import { brokenAnchors, externalLinks, linkContext, linksOf, type LinkAt, type PageText } from './link-check.js';
+import { extractLinks } from './markdown-links.js';
 import { flattenTree, type FlatPage } from './page-tree.js';
 import { inFlight, pool } from './pool.js';
+import { fileLine, subpages } from './pull.js';
 
 /**
  * Checks before a merge (a change request) or on a schedule (a space's primary content), built
  * only from what the API already reports: its link reports, the pages' markdown, the change
- * request's `outdated` flag and its comments. Nothing is computed that the server could judge
- * differently (no link resolution of our own), so a finding here is one the app would show.
+ * request's `outdated` flag and its comments. Broken links are the link report's: nothing is
+ * resolved here that the server could judge differently. Two checks the report does not make are
+ * read from the markdown (link-check.ts): anchors (`broken-anchor`), and with `external`, http(s)
+ * links (`external-broken`; `external-redirect` and `external-unverified` are warnings, which do
+ * not fail the check, but `external-unverified` does with `strict`).
  */
 
-export const CHECK_KINDS = ['broken-link', 'empty-page', 'outdated', 'open-comment'] as const;
+export const CHECK_KINDS = [
+  'broken-link',
+  'broken-anchor',
+  'empty-page',
+  'outdated',
+  'open-comment',
+  'external-broken',
+  'external-redirect',
+  'external-unverified',
+] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
+/** The kinds only `--external` reports. */
+export const EXTERNAL_KINDS: readonly CheckKind[] = ['external-broken', 'external-redirect', 'external-unverified'];
 
 export interface Finding {
   kind: CheckKind;
@@ -29,6 +47,14 @@ export interface Finding {
    * content has it already (reported with `all` only). Absent from `spaces check`.
    */
   introduced?: boolean;
+  /**
+   * The line of the page's file in the Git Sync layout (`docs spaces pull`'s file: front matter and
+   * title heading first) where the link is; absent when the finding has none (an empty page) or the
+   * link could not be found in the markdown.
+   */
+  line?: number;
+  /** `warning` for a finding that does not fail the check (a permanent redirect; an unverified link without strict). */
+  severity?: 'warning';
 }
 
 export interface CheckResult {
@@ -45,6 +71,11 @@ export interface CheckOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called with the page tree checked (the change request's for `cr check`), for reports that name each page's file. */
   onTree?: (pages: readonly Page[]) => void;
+  /** Check the http(s) links too (`--external`), with these limits and cache. */
+  external?: ExternalOptions & {
+    /** `--strict-external`: an unverified link fails the check. */
+    strict?: boolean;
+  };
 }
 
 /** What a link points to, in the words a reader of the page would use. */
@@ -80,10 +111,46 @@ export function brokenLinkFindings(items: readonly LinkItem[], page?: string): F
         : (item.locationReferences ?? [])
             .map((loc) => (loc.kind === 'page' ? pathOf(loc.page as { id: string }) : null))
             .filter((p) => p !== null);
-    for (const path of where.length > 0 ? where : [null]) out.push({ kind: 'broken-link', page: path, message });
+    const url = (item.targetReference as { kind?: string; url?: unknown } | undefined)?.url;
+    const raw = item.targetReference?.kind === 'url' && typeof url === 'string' ? url : undefined;
+    for (const path of where.length > 0 ? where : [null]) {
+      const finding: Finding = { kind: 'broken-link', page: path, message };
+      if (raw) LINK_TARGETS.set(finding, raw);
+      out.push(finding);
+    }
   }
   return out;
 }
+
+/** The target as written of each broken-link finding from a `url` target: to find its line in the page. */
+const LINK_TARGETS = new WeakMap<Finding, string>();
+
+/**
+ * Each broken-link finding with the line of its page's file where the link is: the first link of
+ * the markdown written as the report gives it (or so once percent-decoded). `pages` gives each
+ * page's markdown and description by path; a finding whose link is not found keeps no line.
+ */
+export function withLines(findings: readonly Finding[], pages: ReadonlyMap<string, { markdown: string; description?: string }>): Finding[] {
+  const links = new Map<string, ReturnType<typeof extractLinks>>();
+  return findings.map((f) => {
+    const raw = LINK_TARGETS.get(f);
+    const page = f.page === null ? undefined : pages.get(f.page);
+    if (f.line !== undefined || raw === undefined || !page || f.page === null) return f;
+    let list = links.get(f.page);
+    if (!list) links.set(f.page, (list = extractLinks(page.markdown)));
+    const same = (target: string) => target === raw || safeDecode(target) === safeDecode(raw);
+    const link = list.find((l) => same(l.target));
+    return link ? { ...f, line: fileLine(link.line, page.description) } : f;
+  });
+}
+
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 
 const pathOf = (page: { path?: unknown; slug?: unknown; id: string }): string =>
   typeof page.path === 'string' ? page.path.replace(/^\/+|\/+$/g, '') : typeof page.slug === 'string' ? page.slug : page.id;
@@ -167,7 +234,9 @@ export async function checkChangeRequest(
   const [cr, tree, primaryTree] = await Promise.all([
     client.changeRequests.get(params, call),
     scopePages(client, params, trees),
-    skip.has('broken-link') && skip.has('empty-page') ? undefined : scopePages(client, { spaceId }, trees),
+    skip.has('broken-link') && skip.has('empty-page') && skip.has('broken-anchor') && !externalWanted(options, skip)
+      ? undefined
+      : scopePages(client, { spaceId }, trees),
   ]);
   options.onTree?.(tree);
   const pages = flattenTree(tree);
@@ -245,6 +314,57 @@ export async function checkChangeRequest(
       );
       findings.push(...already, ...perPage.flat().filter((f) => all || f.introduced));
     }
+
+    const anchors = !skip.has('broken-anchor');
+    const external = externalWanted(options, skip);
+    let after: ReadonlyMap<string, string> = texts.after;
+    if (anchors || external) {
+      // Every document's markdown on both sides: a page without its own on a side has the same document on both.
+      const missing = pages.filter((p) => p.type === 'document' && !texts.after.has(p.id));
+      const fetched = await markdownOf(client, params, missing, call, () => undefined);
+      after = new Map([...texts.after, ...fetched]);
+      const beforeTexts = new Map(texts.before);
+      for (const page of before)
+        if (!beforeTexts.has(page.id) && after.has(page.id)) beforeTexts.set(page.id, after.get(page.id) as string);
+      const afterLinks = linksOf(documents(pages, after));
+      const beforeLinks = linksOf(documents(before, beforeTexts));
+      const hosts = appHosts(tree);
+      const afterContext = linkContext(pages, after, hosts);
+      const descriptions = descriptionsOf(tree);
+      if (anchors) {
+        const key = (p: ReturnType<typeof brokenAnchors>[number]) => `${p.page.id}\0${p.target.id}\0${p.anchor}`;
+        const there = new Set(brokenAnchors(beforeLinks, linkContext(before, beforeTexts, hosts)).map(key));
+        for (const problem of brokenAnchors(afterLinks, afterContext)) {
+          const isNew = !there.has(key(problem));
+          if (all || isNew) findings.push(...anchorFindings([problem], descriptions).map(introduced(isNew)));
+        }
+      }
+      if (external) {
+        // A URL is the change request's on a page where the primary content does not link to it.
+        const linkedBefore = new Set(
+          [...externalLinks(beforeLinks, linkContext(before, beforeTexts, hosts))].flatMap(([url, places]) =>
+            places.map((p) => `${p.page.id}\0${url}`),
+          ),
+        );
+        const at = new Map<string, LinkAt[]>();
+        const isNew = (url: string, place: LinkAt) => !linkedBefore.has(`${place.page.id}\0${url}`);
+        for (const [url, places] of externalLinks(afterLinks, afterContext)) {
+          const kept = all ? places : places.filter((place) => isNew(url, place));
+          if (kept.length > 0) at.set(url, kept);
+        }
+        const verdicts = await checkExternal(at.keys(), { ...options.external, ...call });
+        for (const [url, places] of at)
+          for (const place of places)
+            findings.push(
+              ...externalFindings(new Map([[url, [place]]]), verdicts, descriptions, options.external?.strict === true, skip).map(
+                introduced(isNew(url, place)),
+              ),
+            );
+      }
+    }
+    const lined = withLines(findings, filesOf(tree, pages, after));
+    findings.length = 0;
+    findings.push(...lined);
   }
 
   if (comments) findings.push(...openCommentFindings(await comments).map(introduced(true)));
@@ -264,7 +384,12 @@ async function openComments(
 
 const introduced =
   (value: boolean) =>
-  (f: Finding): Finding => ({ ...f, introduced: value });
+  (f: Finding): Finding => {
+    const marked = { ...f, introduced: value };
+    const raw = LINK_TARGETS.get(f);
+    if (raw !== undefined) LINK_TARGETS.set(marked, raw);
+    return marked;
+  };
 
 /** The ids of the pages a link item is on. */
 function locationIds(item: LinkItem): string[] {
@@ -325,17 +450,142 @@ export async function checkSpace(client: DocsClient, params: { spaceId: string }
   options.onTree?.(tree);
   const pages = flattenTree(tree);
   const findings: Finding[] = [];
+  const external = externalWanted(options, skip);
+  const anchors = !skip.has('broken-anchor');
 
-  if (!skip.has('empty-page')) {
-    const fetches = pages.filter((p) => p.type === 'document' && p.markdown === undefined).length;
-    findings.push(...(await emptyPages(client, params, pages, call, counter(options.onProgress, [fetches]))));
-  }
+  let broken: Finding[] = [];
   if (!skip.has('broken-link')) {
     const items: LinkItem[] = [];
     for await (const item of client.paginate(spaces.listLinks, { ...params, query: { status: 'broken' } }, call)) items.push(item);
-    findings.push(...brokenLinkFindings(items));
+    broken = brokenLinkFindings(items);
+  }
+  // Every document's markdown when a check reads them all; else only those of the pages with a broken link (for its line).
+  const everything = !skip.has('empty-page') || anchors || external;
+  const withBroken = new Set(broken.map((f) => f.page));
+  const read = everything ? pages : pages.filter((p) => withBroken.has(p.path));
+  const fetches = read.filter((p) => p.type === 'document' && p.markdown === undefined).length;
+  const texts = await markdownOf(client, params, read, call, counter(options.onProgress, [fetches]));
+
+  if (!skip.has('empty-page')) findings.push(...emptyPageFindings(pages, (page) => texts.get(page.id)));
+  findings.push(...withLines(broken, filesOf(tree, pages, texts)));
+  if (anchors || external) {
+    const docs = documents(pages, texts);
+    const links = linksOf(docs);
+    const context = linkContext(pages, texts, appHosts(tree));
+    const descriptions = descriptionsOf(tree);
+    if (anchors) findings.push(...anchorFindings(brokenAnchors(links, context), descriptions));
+    if (external) {
+      const at = externalLinks(links, context);
+      const verdicts = await checkExternal(at.keys(), { ...options.external, ...call });
+      findings.push(...externalFindings(at, verdicts, descriptions, options.external?.strict === true, skip));
+    }
   }
   return result(findings, pages);
+}
+
+/** Whether `--external` was asked for and any of its kinds is reported. */
+const externalWanted = (options: CheckOptions, skip: ReadonlySet<CheckKind>) =>
+  options.external !== undefined && EXTERNAL_KINDS.some((k) => !skip.has(k));
+
+/** The document pages whose markdown is known, with it. */
+const documents = (pages: readonly FlatPage[], texts: ReadonlyMap<string, string>): PageText[] =>
+  pages.flatMap((page) => {
+    const markdown = texts.get(page.id);
+    return page.type === 'document' && markdown !== undefined ? [{ page, markdown }] : [];
+  });
+
+/** Each page's description by id (it shifts the lines of its file: front matter). */
+function descriptionsOf(tree: readonly Page[]): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  const walk = (list: readonly Page[]) => {
+    for (const page of list) {
+      out.set(page.id, page.description);
+      walk(subpages(page));
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+/** The markdown and description of each page by path, for `withLines`. */
+function filesOf(tree: readonly Page[], pages: readonly FlatPage[], texts: ReadonlyMap<string, string>) {
+  const descriptions = descriptionsOf(tree);
+  const out = new Map<string, { markdown: string; description?: string }>();
+  for (const page of pages) {
+    const markdown = texts.get(page.id);
+    const description = descriptions.get(page.id);
+    if (markdown !== undefined && !out.has(page.path)) out.set(page.path, { markdown, ...(description ? { description } : {}) });
+  }
+  return out;
+}
+
+/** The hosts of the app: those of the pages' app URLs (`urls.app`). */
+function appHosts(tree: readonly Page[]): Set<string> {
+  const hosts = new Set<string>();
+  const walk = (list: readonly Page[]) => {
+    for (const page of list) {
+      const app = (page as { urls?: { app?: unknown } }).urls?.app;
+      if (typeof app === 'string')
+        try {
+          hosts.add(new URL(app).host.toLowerCase());
+        } catch {
+          // not a URL: no host
+        }
+      walk(subpages(page));
+    }
+  };
+  walk(tree);
+  return hosts;
+}
+
+const lineIn = (at: LinkAt, descriptions: ReadonlyMap<string, string | undefined>) => fileLine(at.link.line, descriptions.get(at.page.id));
+
+/** One broken-anchor finding per link to an anchor its page does not have. */
+function anchorFindings(problems: ReturnType<typeof brokenAnchors>, descriptions: ReadonlyMap<string, string | undefined>): Finding[] {
+  return problems.map((p) => ({
+    kind: 'broken-anchor' as const,
+    page: p.page.path,
+    message:
+      p.target.id === p.page.id
+        ? `broken anchor #${p.anchor}: no heading of this page has it`
+        : `broken anchor ${p.target.path}#${p.anchor}: no heading of that page has it`,
+    line: lineIn(p, descriptions),
+  }));
+}
+
+/** One finding per external link that is not ok, where it is: broken, redirected (a warning) or unverified (a warning unless strict). */
+function externalFindings(
+  at: ReadonlyMap<string, readonly LinkAt[]>,
+  verdicts: ReadonlyMap<string, ExternalVerdict>,
+  descriptions: ReadonlyMap<string, string | undefined>,
+  strict: boolean,
+  skip: ReadonlySet<CheckKind>,
+): Finding[] {
+  const out: Finding[] = [];
+  for (const [url, places] of at) {
+    const verdict = verdicts.get(url);
+    if (!verdict || verdict.status === 'ok') continue;
+    const [kind, message, warning]: [CheckKind, string, boolean] =
+      verdict.status === 'broken'
+        ? ['external-broken', `broken external link to ${url}: ${verdict.detail}`, false]
+        : verdict.status === 'redirect'
+          ? [
+              'external-redirect',
+              `external link to ${url} redirects permanently (${verdict.detail}): link to ${verdict.location} instead`,
+              true,
+            ]
+          : ['external-unverified', `external link to ${url} could not be verified: ${verdict.detail}`, !strict];
+    if (skip.has(kind)) continue;
+    for (const place of places)
+      out.push({
+        kind,
+        page: place.page.path,
+        message,
+        line: lineIn(place, descriptions),
+        ...(warning ? { severity: 'warning' as const } : {}),
+      });
+  }
+  return out;
 }
 
 /** Empty document pages, their bodies fetched when the tree did not carry them. */
@@ -347,6 +597,19 @@ async function emptyPages(
   progress: () => void,
   known: ReadonlyMap<string, string | undefined> = new Map(),
 ): Promise<Finding[]> {
+  const texts = await markdownOf(client, params, pages, call, progress, known);
+  return emptyPageFindings(pages, (page) => texts.get(page.id));
+}
+
+/** The markdown of the document pages, from `known`, the tree, or fetched (a tick each). */
+async function markdownOf(
+  client: DocsClient,
+  params: { spaceId: string; changeRequestId?: string },
+  pages: readonly FlatPage[],
+  call: { signal?: AbortSignal },
+  progress: () => void,
+  known: ReadonlyMap<string, string | undefined> = new Map(),
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   await pool(
     pages
@@ -358,7 +621,7 @@ async function emptyPages(
         progress();
       }),
   );
-  return emptyPageFindings(pages, (page) => texts.get(page.id));
+  return texts;
 }
 
 /** A tick for each request done, reported against the total of all `parts`. */
@@ -371,7 +634,7 @@ function counter(onProgress: CheckOptions['onProgress'], parts: number[]): () =>
 
 function result(findings: Finding[], pages: readonly FlatPage[]): CheckResult {
   return {
-    ok: findings.length === 0,
+    ok: findings.every((f) => f.severity === 'warning'),
     findings: sortFindings(
       findings,
       pages.map((p) => p.path),

@@ -137,3 +137,9 @@ export function pageFile(title: string, markdown: string | undefined, descriptio
   const text = `${front}# ${/#$/.test(heading) ? `${heading} #` : heading}\n`;
   return markdown ? `${text}\n${markdown}` : text;
 }
+
+/**
+ * The line of a page's file (`pageFile`) that line `line` of its markdown is on: after the front
+ * matter (4 lines with a description), the title heading and the blank line after it.
+ */
+export const fileLine = (line: number, description?: string): number => line + (description ? 4 : 0) + 2;

@@ -97,13 +97,14 @@ describe('check --format with findings', () => {
     const driver = log.runs[0]?.tool.driver;
     expect(driver?.name).toBe('docs');
     expect(driver?.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(driver?.rules.map((r) => r.id)).toEqual(['broken-link', 'empty-page', 'outdated', 'open-comment']);
+    expect(driver?.rules.map((r) => r.id)).toEqual(['broken-link', 'broken-anchor', 'empty-page', 'outdated', 'open-comment']);
     expect(log.runs[0]?.results).toEqual([
       expect.objectContaining({
         ruleId: 'broken-link',
         level: 'error',
         message: { text: 'broken link to no-such-page.md' },
-        locations: [{ physicalLocation: { artifactLocation: { uri: files.get('troubleshooting') } } }],
+        // The link is on the file's third line: `# Troubleshooting`, a blank line, then the markdown.
+        locations: [{ physicalLocation: { artifactLocation: { uri: files.get('troubleshooting') }, region: { startLine: 3 } } }],
         baselineState: 'new',
       }),
       expect.objectContaining({
@@ -125,7 +126,7 @@ describe('check --format with findings', () => {
     expect(res.code).toBe(8);
     expect(res.stdout).toBe(
       [
-        `::error file=docs/${files.get('troubleshooting')},title=broken-link::broken link to no-such-page.md`,
+        `::error file=docs/${files.get('troubleshooting')},line=3,title=broken-link::broken link to no-such-page.md`,
         `::error file=docs/${files.get('faq')},title=empty-page::"FAQ" has no content`,
         '',
       ].join('\n'),

@@ -120,7 +120,9 @@ describe('docs cr check', () => {
   it('refuses an unknown kind with exit 2', async () => {
     const res = await check('--ignore', 'typos');
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/broken-link, empty-page, outdated, open-comment/);
+    expect(res.stderr).toMatch(
+      /broken-link, broken-anchor, empty-page, outdated, open-comment, external-broken, external-redirect, external-unverified/,
+    );
     expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -162,7 +164,7 @@ describe('docs cr check gates on what the change request brings', () => {
     const { ok, findings } = report(all.stdout);
     expect(ok).toBe(false);
     expect(findings).toEqual([
-      { kind: 'broken-link', page: 'old', message: 'broken link to missing-page.md', introduced: false },
+      { kind: 'broken-link', page: 'old', message: 'broken link to missing-page.md', introduced: false, line: 3 },
       { kind: 'empty-page', page: 'blank', message: '"Blank" has no content', introduced: false },
     ]);
     const piped = await run(sp, number, '--all');
@@ -185,8 +187,9 @@ describe('docs cr check gates on what the change request brings', () => {
     const res = await run(sp, cr.number, '--json');
     expect(res.code).toBe(8);
     expect(report(res.stdout).findings).toEqual([
-      { kind: 'broken-link', page: 'how-to', message: 'broken link to missing-page.md', introduced: true },
-      { kind: 'broken-link', page: 'how-to', message: 'broken link to nowhere.md', introduced: true },
+      // The line of each link in the page's file: `# How to`, a blank line, then the markdown.
+      { kind: 'broken-link', page: 'how-to', message: 'broken link to missing-page.md', introduced: true, line: 3 },
+      { kind: 'broken-link', page: 'how-to', message: 'broken link to nowhere.md', introduced: true, line: 3 },
     ]);
     const all = report((await run(sp, cr.number, '--all', '--json')).stdout).findings;
     expect(all.map((f) => [f.page, f.introduced])).toEqual([

@@ -14,8 +14,11 @@ import { planLayout, SUMMARY_FILE } from '../../content/pull.js';
  *   one failure per finding.
  * Each finding is located by the file its page has in the Git Sync layout (`docs spaces pull`'s
  * paths, `planLayout`); a finding about the change request as a whole, or on a page without a
- * file, is located at SUMMARY.md, the layout's table of contents. Findings carry no line (the API's
- * link reports do not say where a link is in the page), so there is none in any format.
+ * file, is located at SUMMARY.md, the layout's table of contents. A finding about a link carries
+ * the line of the file where the link is (SARIF's region, GitHub's `line=`), when it was found in
+ * the page's markdown. A warning (a permanent redirect, an unverified external link without
+ * --strict-external) is SARIF level `warning`, a `::warning` command, and in JUnit a line of its
+ * test case's `<system-out>`, not a failure: it does not fail the check.
  * The output depends on the findings and the page tree only: no time, no run id, and findings
  * in a fixed order, so the same content gives the same bytes.
  */
@@ -45,6 +48,11 @@ export const KIND_HELP: Readonly<Record<CheckKind, { name: string; short: string
     short: 'A link whose target does not exist',
     help: 'The link points to a page, file or anchor that does not exist in the space. Change the link or restore its target.',
   },
+  'broken-anchor': {
+    name: 'BrokenAnchor',
+    short: 'A link to a heading that does not exist',
+    help: "The link's anchor (#…) names no heading of the target page (anchors are GitHub-style slugs of the headings, repeats numbered -1, -2…, or an id set by hand). Change the anchor or the heading.",
+  },
   'empty-page': {
     name: 'EmptyPage',
     short: 'A document page without content',
@@ -60,7 +68,25 @@ export const KIND_HELP: Readonly<Record<CheckKind, { name: string; short: string
     short: 'A comment on the change request that is not resolved',
     help: 'Resolve the comment, or answer it, before merging the change request.',
   },
+  'external-broken': {
+    name: 'BrokenExternalLink',
+    short: 'An external link that does not work',
+    help: 'The URL answers 404, 410 or another client error, or its host does not exist. Change the link or remove it.',
+  },
+  'external-redirect': {
+    name: 'PermanentlyRedirectedLink',
+    short: 'An external link that redirects permanently',
+    help: 'The URL answers with a permanent redirect (301 or 308). Link to where it redirects instead.',
+  },
+  'external-unverified': {
+    name: 'UnverifiedExternalLink',
+    short: 'An external link that could not be verified',
+    help: 'The host timed out, rate-limited the check, refused access or answered with a server error. Check the link by hand; it fails the check only with --strict-external.',
+  },
 };
+
+/** The level of a finding: `warning` for one that does not fail the check. */
+const levelOf = (f: Finding): 'error' | 'warning' => (f.severity === 'warning' ? 'warning' : 'error');
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const ALREADY = '(already in primary content)';
@@ -120,14 +146,21 @@ export function sarifLog(report: CheckResult, run: CheckRun): string {
     shortDescription: { text: KIND_HELP[kind].short },
     fullDescription: { text: KIND_HELP[kind].short },
     help: { text: KIND_HELP[kind].help },
-    defaultConfiguration: { level: 'error' },
+    defaultConfiguration: { level: kind === 'external-redirect' || kind === 'external-unverified' ? 'warning' : 'error' },
   }));
   const results = locate(report, run).map((f) => ({
     ruleId: f.kind,
     ruleIndex: run.kinds.indexOf(f.kind),
-    level: 'error',
+    level: levelOf(f),
     message: { text: messageOf(f) },
-    locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(f.file) } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(f.file) },
+          ...(f.line !== undefined && f.page !== null ? { region: { startLine: f.line } } : {}),
+        },
+      },
+    ],
     partialFingerprints: { 'docsFinding/v1': fingerprint(f) },
     ...(f.introduced === undefined ? {} : { baselineState: f.introduced ? 'new' : 'unchanged' }),
   }));
@@ -163,8 +196,12 @@ export const escapeProperty = (text: string): string => escapeData(text).replace
 export function githubCommands(report: CheckResult, run: CheckRun): string {
   return locate(report, run)
     .map((f) => {
-      const props = [...(f.page !== null ? [`file=${escapeProperty(f.file)}`] : []), `title=${escapeProperty(f.kind)}`].join(',');
-      return `::error ${props}::${escapeData(messageOf(f))}\n`;
+      const props = [
+        ...(f.page !== null ? [`file=${escapeProperty(f.file)}`] : []),
+        ...(f.page !== null && f.line !== undefined ? [`line=${f.line}`] : []),
+        `title=${escapeProperty(f.kind)}`,
+      ].join(',');
+      return `::${levelOf(f)} ${props}::${escapeData(messageOf(f))}\n`;
     })
     .join('');
 }
@@ -177,7 +214,8 @@ export function jobSummary(report: CheckResult, run: CheckRun): string {
   if (n === 0) return heading;
   const cell = (text: string) => text.replace(/\r?\n|\r/g, ' ').replace(/([\\|`*_[\]<>])/g, '\\$1');
   const rows = found.map(
-    (f) => `| ${f.kind} | ${f.page === null ? '' : cell(f.page)} | ${f.page === null ? '' : cell(f.file)} | ${cell(messageOf(f))} |`,
+    (f) =>
+      `| ${f.kind} | ${f.page === null ? '' : cell(f.page)} | ${f.page === null ? '' : cell(f.line !== undefined ? `${f.file}:${f.line}` : f.file)} | ${cell(messageOf(f))} |`,
   );
   return `${heading}| Kind | Page | File | Message |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
 }
@@ -221,7 +259,8 @@ export function junitXml(report: CheckResult, run: CheckRun, changeRequest: bool
     }
     testCase.failures.push(f);
   }
-  const failed = cases.filter((c) => c.failures.length > 0).length;
+  const failing = (c: (typeof cases)[number]) => c.failures.filter((f) => levelOf(f) === 'error');
+  const failed = cases.filter((c) => failing(c).length > 0).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xmlAttr(run.title)}" tests="${cases.length}" failures="${failed}" errors="0">`,
@@ -234,10 +273,15 @@ export function junitXml(report: CheckResult, run: CheckRun, changeRequest: bool
       continue;
     }
     lines.push(`    <testcase ${attrs}>`);
-    for (const f of c.failures) {
-      const text = `${f.kind}${f.page === null ? '' : ` in ${f.file}`}: ${messageOf(f)}`;
-      lines.push(`      <failure type="${xmlAttr(f.kind)}" message="${xmlAttr(messageOf(f))}">${xmlText(text)}</failure>`);
-    }
+    const where = (f: Located) => `${f.kind}${f.page === null ? '' : ` in ${f.file}${f.line !== undefined ? `:${f.line}` : ''}`}`;
+    for (const f of failing(c))
+      lines.push(
+        `      <failure type="${xmlAttr(f.kind)}" message="${xmlAttr(messageOf(f))}">${xmlText(`${where(f)}: ${messageOf(f)}`)}</failure>`,
+      );
+    // Warnings do not fail the case: they are written in its output.
+    const warnings = c.failures.filter((f) => levelOf(f) === 'warning');
+    if (warnings.length > 0)
+      lines.push(`      <system-out>${xmlText(warnings.map((f) => `warning: ${where(f)}: ${messageOf(f)}`).join('\n'))}</system-out>`);
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>');

@@ -8,8 +8,8 @@ import { githubCommands, jobSummary, junitXml, sarifLog, type CheckFormat, type 
  * The report: `--json` as `{ok, findings}`; piped, one finding per line (kind, page, message,
  * tab-separated, the page empty when the finding is about the whole, then for `cr check` where it
  * comes from: `change-request` or `primary`); on a terminal grouped by page, a finding the primary
- * content already has marked so. Returns the exit code: 8 with findings that count, so a CI step fails
- * without parsing anything, whatever the format.
+ * content already has marked so, a warning with `!`. Returns the exit code: 8 with findings that count
+ * (not warnings), so a CI step fails without parsing anything, whatever the format.
  * With `--format` (see check-formats.ts): SARIF, GitHub workflow commands (and the job summary
  * appended to the file GITHUB_STEP_SUMMARY names) or JUnit XML on stdout.
  */
@@ -37,7 +37,7 @@ export function renderCheck(
         }
     }
     if (!report.ok) return ExitCode.findings;
-    output.info(clean);
+    output.info(passed(report, clean));
     return undefined;
   }
   if (json || output.isJson) output.json({ ok: report.ok, findings: report.findings });
@@ -46,20 +46,38 @@ export function renderCheck(
   else if (report.findings.length > 0) {
     for (const [page, group] of groupByPage(report.findings)) {
       output.line(output.paint('bold', page ?? 'Change request'));
-      for (const f of group)
-        output.line(
+      const width = Math.max(12, ...group.map((f) => f.kind.length));
+      for (const f of group) {
+        const at = f.line !== undefined ? output.paint('dim', ` (line ${f.line})`) : '';
+        const mark =
           f.introduced === false
-            ? `  ${output.paint('dim', '·')} ${f.kind.padEnd(12)}  ${f.message} ${output.paint('dim', ALREADY)}`
-            : `  ${output.paint('red', '✗')} ${f.kind.padEnd(12)}  ${f.message}`,
+            ? output.paint('dim', '·')
+            : f.severity === 'warning'
+              ? output.paint('yellow', '!')
+              : output.paint('red', '✗');
+        output.line(
+          `  ${mark} ${f.kind.padEnd(width)}  ${f.message}${at}${f.introduced === false ? ` ${output.paint('dim', ALREADY)}` : ''}`,
         );
+      }
     }
     const n = report.findings.length;
     const old = report.findings.filter((f) => f.introduced === false).length;
-    output.line(`\n${n} finding${n === 1 ? '' : 's'}${old > 0 ? ` (${old} already in primary content)` : ''}`);
+    const warnings = report.findings.filter((f) => f.severity === 'warning').length;
+    const notes = [
+      ...(old > 0 ? [`${old} already in primary content`] : []),
+      ...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : []),
+    ];
+    output.line(`\n${n} finding${n === 1 ? '' : 's'}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
   }
   if (!report.ok) return ExitCode.findings;
-  if (!json && !output.isJson) output.info(clean);
+  if (!json && !output.isJson) output.info(passed(report, clean));
   return undefined;
+}
+
+/** The line of a check that passes: `clean`, or how many warnings there were. */
+function passed(report: CheckResult, clean: string): string {
+  const n = report.findings.length;
+  return n === 0 ? clean : `The check passes: ${n} warning${n === 1 ? '' : 's'}, which do not fail it.`;
 }
 
 const ALREADY = '(already in primary content)';

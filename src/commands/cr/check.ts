@@ -6,11 +6,11 @@ import { content } from '../../api/operations/content.js';
 import { spaces } from '../../api/operations/spaces.js';
 import { changeRequestArg, DocsCommand, spaceFlag } from '../../cli/index.js';
 import { renderCheck } from '../../cli/format/check.js';
-import { formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
+import { externalFlags, externalOptions, formatFlag, ignoreFlag, pathPrefixFlag } from '../../cli/flags/check.js';
 import { counted } from '../../cli/progress.js';
 import { scopeLabel } from '../../api/scope.js';
 import type { Page } from '../../api/schemas/content.js';
-import { CHECK_KINDS, checkChangeRequest } from '../../content/check.js';
+import { CHECK_KINDS, checkChangeRequest, EXTERNAL_KINDS } from '../../content/check.js';
 
 export default class CrCheck extends DocsCommand<typeof CrCheck> {
   static override operations = [
@@ -43,7 +43,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     '--format writes the report for a CI system instead: sarif (SARIF 2.1.0 for GitHub code scanning, one rule per kind),',
     'github (workflow commands that annotate the files, and a table appended to $GITHUB_STEP_SUMMARY) or junit (JUnit XML:',
     "a test case per page checked, a failure per finding). Each finding is located by its page's file in the Git Sync",
-    'layout (the paths `docs spaces pull` writes; SUMMARY.md for a finding about the change request itself), without a line.',
+    'layout (the paths `docs spaces pull` writes; SUMMARY.md for a finding about the change request itself), and a finding',
+    'about a link by its line in that file.',
+    '  broken-anchor a link to page#heading or #heading whose heading the target page does not have (GitHub-style slugs)',
+    '--external also checks the http(s) links the change request adds (HEAD, GET where refused, redirects followed):',
+    '  external-broken      404, 410, another 4xx, or no such host',
+    '  external-redirect    a permanent redirect (301, 308): a warning',
+    '  external-unverified  timed out, rate limited, refused or a server error: a warning, an error with --strict-external',
+    'Warnings do not fail the check. --external-cache FILE keeps verdicts for --external-cache-ttl (default 24h).',
     'Exits 0 when nothing is found and 8 when something is (any other code is an error), so a CI step fails on findings alone.',
   ].join('\n');
   static override examples = [
@@ -75,11 +82,13 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
     }),
     format: formatFlag(),
     'path-prefix': pathPrefixFlag(),
+    ...externalFlags(),
   };
 
   async run(): Promise<void> {
     const spaceId = this.space();
     const changeRequestId = this.subject('change request', this.args.cr);
+    const external = externalOptions(this.flags);
     const client = await this.client();
     const progress = await this.longWork(`Checking ${scopeLabel({ spaceId, changeRequestId })}…`);
     let tree: readonly Page[] | undefined;
@@ -92,9 +101,13 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
         signal: this.abort.signal,
         onTree: (pages) => (tree = pages),
         onProgress: this.counting(counted(progress, 'Checking pages')),
+        ...(external ? { external } : {}),
       },
-    ).finally(progress.stop);
-    const kinds = CHECK_KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k));
+    ).finally(() => {
+      progress.stop();
+      this.saveCache(external?.cache);
+    });
+    const kinds = CHECK_KINDS.filter((k) => !(this.flags.ignore ?? []).includes(k) && (external || !EXTERNAL_KINDS.includes(k)));
     this.io.exitCode = renderCheck(
       this.output,
       report,
@@ -114,5 +127,14 @@ export default class CrCheck extends DocsCommand<typeof CrCheck> {
         },
       },
     );
+  }
+
+  /** Writes the link cache; a failure to is a warning (the check's verdict stands). */
+  private saveCache(cache: { save(): void; file: string } | undefined): void {
+    try {
+      cache?.save();
+    } catch (err) {
+      this.output.warn(`Could not write the link cache ${cache?.file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
