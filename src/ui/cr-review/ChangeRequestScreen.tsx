@@ -11,7 +11,7 @@ import { StatusLine } from '../components/StatusLine.js';
 import { errorLine } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
-import { ActionDialog, type Dialog } from './ActionDialog.js';
+import { ActionDialog, type Dialog, type EditText } from './ActionDialog.js';
 import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
 import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from './parts.js';
@@ -56,6 +56,7 @@ export function ChangeRequestScreen({
   quit = 'back',
   bin = 'docs',
   openUrl = openInBrowser,
+  editText,
 }: {
   client: OperationClient;
   spaceId: string;
@@ -66,6 +67,8 @@ export function ChangeRequestScreen({
   /** The CLI's name in the commands the view shows. */
   bin?: string;
   openUrl?: OpenUrl;
+  /** The user's editor, for a long comment (Ctrl-G in the box). */
+  editText?: EditText | undefined;
 }) {
   const { columns, rows } = useTerminalSize();
   const id = initial.id;
@@ -181,7 +184,7 @@ export function ChangeRequestScreen({
    * Run one action: spinner while it runs, its error in the status line, then the views reloaded. `unsure`, for an
    * action that is not safe to repeat, is what Ctrl-C while it runs leaves on the shell's screen: it may have been applied.
    */
-  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string) => {
+  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string, keep?: Dialog) => {
     setDialog(undefined);
     setBusy(label);
     setFailure(undefined);
@@ -197,7 +200,9 @@ export function ChangeRequestScreen({
       (error: unknown) => {
         interruptNote(undefined);
         setBusy(false);
-        setFailure(error);
+        // The text that was sent goes back in its box, which says why it failed: nothing typed is lost.
+        if (keep) setDialog({ ...keep, failed: errorLine(error) });
+        else setFailure(error);
         reload();
       },
     );
@@ -241,7 +246,7 @@ export function ChangeRequestScreen({
       unsure(`updating #${cr.number} from main`, crCheck),
     );
 
-  const pull = (dir: string) =>
+  const pull = (dir: string, keep?: Dialog) =>
     act(
       'Pulling the pages…',
       async () => {
@@ -254,9 +259,11 @@ export function ChangeRequestScreen({
         return `Pulled ${done.files.length} page${done.files.length === 1 ? '' : 's'} into ${done.root}: ${done.files.join(', ')}.`;
       },
       () => undefined,
+      undefined,
+      keep,
     );
 
-  const create = (subject: string) =>
+  const create = (subject: string, keep?: Dialog) =>
     act(
       'Creating the change request…',
       async () => {
@@ -266,6 +273,7 @@ export function ChangeRequestScreen({
       },
       () => undefined,
       unsure('creating a change request', `cr list --space ${spaceId}`),
+      keep,
     );
 
   const open = () => {
@@ -386,6 +394,11 @@ export function ChangeRequestScreen({
     const onReply = under?.reply !== undefined;
     switch (input) {
       case 'c':
+        // A page the change request does not have (removed here, or only in the primary content): the API refuses a comment on it.
+        if (entry?.page?.change === 'removed')
+          return refuse(
+            `${entry.label} is not in this change request's content (${outdated ? 'removed here, or added to the primary content since' : 'removed here'}): it can't be commented on. Comment on the change request from Conversation.`,
+          );
         return setDialog({ kind: 'comment' });
       case 'r':
         if (needThread('reply to')) setDialog({ kind: 'reply', thread: commentId ?? '' });
@@ -472,6 +485,7 @@ export function ChangeRequestScreen({
       width={columns}
       bin={bin}
       unchanged={!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0}
+      editText={editText}
       actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
     />
   ) : searching ? (

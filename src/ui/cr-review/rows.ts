@@ -116,8 +116,10 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
       ...(status === 'resolved' ? { dim: true } : {}),
     }),
   );
-  // The block the comment is anchored to, as the API previews it.
-  const preview = comment.target?.node?.preview?.trim();
+  // The block the comment is anchored to (the id `docs comments create --node` takes), and its text as the API previews it.
+  const node = comment.target?.node;
+  if (node?.id) for (const line of wrap(`on block ${node.id}`, width - 4)) rows.push({ text: `  ▏ ${line}`, dim: true, thread: id });
+  const preview = node?.preview?.trim();
   if (preview) for (const line of wrap(preview, width - 4)) rows.push({ text: `  ▏ ${line}`, dim: true, thread: id });
   for (const line of wrap(comment.body.markdown ?? '', width - 2)) rows.push({ text: `  ${line}`, thread: id });
   for (const reply of replies) {
