@@ -118,7 +118,7 @@ describe('the list', () => {
     const ui = start({ onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, 'Document Windows installation');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'Change requests: keys (any key closes this)');
+    await waitForFrame(ui.lastFrame, 'Change requests: keys (any other key closes this)');
     expect(ui.lastFrame()).toContain('filter by text');
     ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
@@ -132,7 +132,7 @@ describe('the list', () => {
     expect(frame).toMatch(/✗ .*\(HTTP 404\)/);
     expect(frame).not.toMatch(/\n\s+at /);
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'keys (any key closes this)');
+    await waitForFrame(ui.lastFrame, 'keys (any other key closes this)');
   });
 });
 
@@ -200,8 +200,8 @@ describe('a change request', () => {
     const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, '#1: keys (any key closes this)');
-    ui.stdin.write(' ');
+    await waitForFrame(ui.lastFrame, '#1: keys (any other key closes this)');
+    ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('q');
     await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });

@@ -9,12 +9,13 @@ import { KeyHelp } from '../components/KeyHelp.js';
 import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { errorLine } from '../format.js';
+import { wrapTokens } from '../wrap.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog, type EditText } from './ActionDialog.js';
 import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
-import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from './parts.js';
+import { conflictList, crHelp, crKeys, Detail, Header, headerLines, isActive, PageList, type Banner } from './parts.js';
 import { pullPages, type Pulled } from './pull.js';
 import { detailRows, type Row } from './rows.js';
 import { useKeys } from '../keys.js';
@@ -46,6 +47,18 @@ function follow(top: number, cursor: number, height: number, count: number): num
 }
 
 const CONFLICT_KEY = 'conflict';
+
+/** Where the diff pane is in its rows, as the browser says it (`lines 24–47 of 328`); nothing when they all show. */
+export function position(top: number, height: number, count: number): string | undefined {
+  if (count <= height) return undefined;
+  return `lines ${top + 1}–${Math.min(count, top + height)} of ${count}`;
+}
+
+/** The rule under the header, with the diff pane's position at its right end. */
+function rule(columns: number, where: string | undefined): string {
+  if (!where || where.length + 6 > columns) return '─'.repeat(columns);
+  return `${'─'.repeat(columns - where.length - 3)} ${where} ─`;
+}
 
 /** One change request: header, page list, the selected page's diff and comment threads, and the actions. */
 export function ChangeRequestScreen({
@@ -504,30 +517,40 @@ export function ChangeRequestScreen({
   ) : null;
 
   // Said once, in words, above the panes: what this change request's state means for what is shown.
-  const banners: { text: string; color: 'magenta' | 'yellow' | 'red' }[] = [];
+  const banners: Banner[] = [];
   if (merged) {
     banners.push({
       text: `Merged into the primary content${cr.revisionMerged ? ` (revision ${cr.revisionMerged})` : ''}. Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id. Its comments are below.`,
+      short: `Merged${cr.revisionMerged ? ` (revision ${cr.revisionMerged})` : ''}: its changes can't be shown`,
       color: 'magenta',
     });
   } else if (cr.status === 'archived') {
-    banners.push({ text: 'Archived: it can no longer be merged or updated; a reopens it.', color: 'yellow' });
+    banners.push({
+      text: 'Archived: it can no longer be merged or updated; a reopens it.',
+      short: 'Archived: a reopens it',
+      color: 'yellow',
+    });
   }
   if (!merged && cr.outdated) {
     banners.push({
       text: `Outdated: the primary content changed since, and this diff shows those changes reversed: A? is added here or removed from the primary content since, D? removed here or added there${isActive(cr) ? '; u brings them in and tells them apart' : ''}.`,
+      short: `Outdated: A?/D? may be the primary content's changes${isActive(cr) ? ' (u)' : ''}`,
       color: 'yellow',
     });
   }
   if (!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0) {
-    banners.push({ text: 'No changes: no page differs from the primary content.', color: 'yellow' });
+    banners.push({ text: 'No changes: no page differs from the primary content.', short: 'No changes', color: 'yellow' });
   }
   if (conflict) {
-    banners.push({
-      text: `✗ ${conflict.what} conflicts with the primary content: nothing was ${conflict.what === 'Merge' ? 'merged' : 'applied'}. Pages in conflict are marked !; the way out is under ✗ Conflict.`,
+    const nothing = `nothing was ${conflict.what === 'Merge' ? 'merged' : 'applied'}`;
+    banners.unshift({
+      text: `✗ ${conflict.what} conflicts with the primary content: ${nothing}. Pages in conflict are marked !; the way out is under ✗ Conflict.`,
+      short: `✗ ${conflict.what} conflicts: ${nothing}; see ✗ Conflict`,
       color: 'red',
     });
   }
+  // The panes keep at least half of the screen: the header folds to leave it (rule, status line and two key lines besides).
+  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)));
 
   const loading =
     busy ||
@@ -539,15 +562,8 @@ export function ChangeRequestScreen({
   const error = failure ?? (notice || requestError?.state !== 'error' ? undefined : requestError.error);
   return (
     <Box flexDirection="column" width={columns} height={Math.max(8, rows - 1)}>
-      <Header cr={cr} width={columns} />
-      {banners.map((b, i) => (
-        <Box key={i} flexShrink={0}>
-          <Text color={b.color} wrap="wrap">
-            {b.text}
-          </Text>
-        </Box>
-      ))}
-      <Text dimColor>{'─'.repeat(columns)}</Text>
+      <Header lines={head} />
+      <Text dimColor>{rule(columns, help ? undefined : position(top, bodyHeight, detail.length))}</Text>
       <Box ref={bodyRef} flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
         {help ? (
           <HelpOverlay title={`#${cr.number}`} keys={crHelp(cr, quit)} height={bodyHeight} width={columns} onClose={() => setHelp(false)} />
@@ -594,7 +610,7 @@ export function ChangeRequestScreen({
         ) : (
           // Wrapped, not cut: a URL or a folder in a notice is read whole.
           <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">
-            {error !== undefined ? `✗ ${errorLine(error)}` : notice}
+            {wrapTokens(error !== undefined ? `✗ ${errorLine(error)}` : (notice ?? ''), columns).join('\n')}
           </Text>
         )}
       </Box>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { displayWidth, truncate } from '../format.js';
 import { useKeys } from '../keys.js';
 import { editLine, graphemesOf, type Line } from '../line-edit.js';
-import { KeyList } from '../components/KeyList.js';
+import { KeyList, keyListRows, scrollKeyList } from '../components/KeyList.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
 import { useDraftNote } from '../parting.js';
 
@@ -238,7 +238,7 @@ export function ReactDialog({
   );
 }
 
-/** The full key list (the shared KeyList), over the screen's body; any key closes it. */
+/** The full key list (the shared KeyList), over the screen's body: ↑↓, space and b scroll it, any other key closes it. */
 export function HelpOverlay({
   title,
   keys,
@@ -252,10 +252,16 @@ export function HelpOverlay({
   width: number;
   onClose: () => void;
 }) {
-  useKeys(() => onClose());
+  const [top, setTop] = useState(0);
+  const count = keyListRows(keys, width).length;
+  useKeys((input, key) => {
+    const next = scrollKeyList(top, input, key, height, count);
+    if (next === undefined) return onClose();
+    setTop(next);
+  });
   return (
     <Box flexDirection="column" height={height}>
-      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} />
+      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} top={top} scrolls />
     </Box>
   );
 }
