@@ -38,7 +38,6 @@ export function wrapTokens(text: string, width: number, indent = ''): string[] {
         const room = w - displayWidth(line);
         const [head, tail] = breakWord(rest, Math.max(1, room));
         line += head;
-        empty = false;
         flush();
         rest = tail;
       }
