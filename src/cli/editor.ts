@@ -17,6 +17,8 @@ export interface EditorOptions {
   /** What is written: `the comment`, `the reply`. */
   what: string;
   env?: NodeJS.ProcessEnv;
+  /** The text the file starts with (a draft to go on with). */
+  initial?: string;
 }
 
 export function editorCommand(env: NodeJS.ProcessEnv = process.env): string {
@@ -31,9 +33,13 @@ export async function textFromEditor(options: EditorOptions): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'docs-edit-'));
   const file = join(dir, 'TEXT.md');
   try {
-    await writeFile(file, `\n# Write ${options.what} above (markdown). Lines starting with # are dropped; an empty text cancels.\n`, {
-      mode: 0o600,
-    });
+    await writeFile(
+      file,
+      `${options.initial ? `${options.initial.trimEnd()}\n` : ''}\n# Write ${options.what} above (markdown). Lines starting with # are dropped; an empty text cancels.\n`,
+      {
+        mode: 0o600,
+      },
+    );
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(`${editor} ${quote(file)}`, { shell: true, stdio: 'inherit', env });
       child.on('error', reject);

@@ -12,10 +12,12 @@ export class Parting {
    * is in flight, since its request may have been applied though its answer never came.
    */
   interrupted: string | undefined;
+  /** The text typed in an open text box (a comment, a reply, a subject): kept on the shell's screen if Ctrl-C ends the view. */
+  draft: string | undefined;
 
-  /** What the shell's screen gets when the view is interrupted: the note on the action in flight, then the parting text. */
+  /** What the shell's screen gets when the view is interrupted: the note on the action in flight, the draft, then the parting text. */
   onInterrupt(): string | undefined {
-    const text = [this.interrupted, this.text].filter((t) => t !== undefined && t !== '').join('\n');
+    const text = [this.interrupted, this.draft, this.text].filter((t) => t !== undefined && t !== '').join('\n');
     return text === '' ? undefined : text;
   }
 }
@@ -36,4 +38,20 @@ export function useInterruptNote(): (text: string | undefined) => void {
   return (text) => {
     if (parting) parting.interrupted = text;
   };
+}
+
+/**
+ * While a text box is open, what it holds (`what` names it: `Your comment on installation/windows`): if Ctrl-C or a
+ * signal ends the view, the text is left on the shell's screen, whole, instead of being lost. Cleared when the box closes.
+ */
+export function useDraftNote(what: string | undefined, text: string): void {
+  const parting = useContext(PartingContext);
+  const note = what !== undefined && text.trim() !== '' ? `${what} was not sent; its text:\n${text}` : undefined;
+  useEffect(() => {
+    if (!parting) return undefined;
+    parting.draft = note;
+    return () => {
+      if (parting.draft === note) parting.draft = undefined;
+    };
+  }, [parting, note]);
 }

@@ -13,6 +13,24 @@ import { openTerminal } from './terminal.js';
  * happens. Ctrl-C and signals are the session's: they restore the terminal and exit 130, 143, 129.
  * `rateLimit` shows the API's rate-limit waits in the view's status line, and gives Esc the power to cancel them.
  */
+/** The view running now, for `lendTerminal`. */
+let running: { session: ReturnType<typeof openTerminal>; clear: () => void } | undefined;
+
+/**
+ * Run `work` (the user's editor) with the terminal handed to it, then draw the view again whole. Outside a running
+ * view, `work` just runs.
+ */
+export async function lendTerminal<T>(work: () => Promise<T>): Promise<T> {
+  const now = running;
+  if (!now?.session) return work();
+  try {
+    return await now.session.lend(work);
+  } finally {
+    // Ink draws only what changed since its last frame: forget it, so the next frame is drawn whole on the cleared screen.
+    now.clear();
+  }
+}
+
 export async function runFullScreen(app: ReactElement, title: string, options: { rateLimit?: RateLimitWatch } = {}): Promise<void> {
   const session = openTerminal(title);
   const parting = new Parting();
@@ -36,8 +54,10 @@ export async function runFullScreen(app: ReactElement, title: string, options: {
         patchConsole: false,
       },
     );
+    running = { session, clear: () => instance.clear() };
     await instance.waitUntilExit();
   } finally {
+    running = undefined;
     session?.restore();
   }
   if (parting.text) process.stdout.write(`${parting.text}\n`);

@@ -88,6 +88,40 @@ export class TerminalSession {
     this.interruptText = text;
   }
 
+  /**
+   * Lend the terminal to another program (the user's editor) while `work` runs: the alternate screen left, raw
+   * mode off, no keys read, SIGINT ignored (Ctrl-C there is the program's); then taken back, on a clear screen.
+   */
+  async lend<T>(work: () => Promise<T>): Promise<T> {
+    if (this.restored) return work();
+    const { stdin, stdout } = this.streams;
+    const ignore = () => undefined;
+    stdin.off('data', this.onData);
+    stdin.pause();
+    stdout.write(LEAVE);
+    try {
+      stdin.setRawMode(false);
+    } catch {
+      // The terminal is gone: the program finds out by itself.
+    }
+    process.on('SIGINT', ignore);
+    try {
+      return await work();
+    } finally {
+      process.off('SIGINT', ignore);
+      if (!this.restored) {
+        try {
+          stdin.setRawMode(true);
+        } catch {
+          // As above.
+        }
+        stdin.on('data', this.onData);
+        stdin.resume();
+        stdout.write(`${ESC}[?1049h${ESC}[?25l${ESC}[?2004h${ESC}[H${ESC}[2J`);
+      }
+    }
+  }
+
   /** Give the terminal back as it was. Safe to call more than once. */
   restore(): void {
     if (this.restored) return;

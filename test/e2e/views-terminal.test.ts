@@ -1,3 +1,5 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
 import { api, cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
@@ -158,13 +160,38 @@ describe('docs cr review on a terminal', () => {
     await expectGivenBack(run, 130);
   });
 
-  it('Ctrl-C while the comment box has the keys still quits with 130', async () => {
+  it("Ctrl-C while the comment box has the keys still quits with 130, and leaves the draft on the shell's screen", async () => {
     const run = docsOnPty(['cr', 'review', '1'], { env });
     await run.waitFor('Install with winget');
-    run.type('cunfinished');
-    await run.waitFor('unfinished');
+    run.type('cunfinished thought');
+    await run.waitFor('unfinished thought');
     run.type(KEY.ctrlC);
     await expectGivenBack(run, 130);
+    const shell = run.raw().slice(run.raw().lastIndexOf('\u001B[?1049l')).replace(/\r/g, '');
+    expect(shell).toContain('Your comment on installation/windows was not sent; its text:\nunfinished thought');
+  });
+
+  it('^G in a comment box hands the terminal to $EDITOR, then takes it back with the text, which Enter posts', async () => {
+    const dir = tempDir('docs-editor-');
+    const editor = join(dir, 'editor.sh');
+    // An editor that writes its text over the draft it was given, as a person would.
+    writeFileSync(editor, `#!/bin/sh\nprintf 'Written in the editor\\n\\nwith a second paragraph\\n' > "$1"\n`);
+    chmodSync(editor, 0o755);
+    const run = docsOnPty(['cr', 'review', '1'], { env: { ...env, EDITOR: editor, VISUAL: '' } });
+    await run.waitFor('Install with winget');
+    run.type('cdraft');
+    await run.waitFor('^G editor');
+    run.type('\u0007');
+    await run.waitFor((lines) => lines.some((l) => l.startsWith('› Written in the editor')));
+    // The whole view is drawn again on the alternate screen, header first.
+    expect(run.buffer()).toBe('alternate');
+    expect(run.screen()[0]).toContain('#1 Document Windows installation');
+    run.type(KEY.enter);
+    await run.waitFor('Comment posted.');
+    run.type('q');
+    await expectGivenBack(run, 0);
+    const comments = await api<{ items: unknown[] }>(emulator, 'GET', `/v1/spaces/${space}/change-requests/cr_windows/comments`);
+    expect(JSON.stringify(comments.items)).toContain('Written in the editor');
   });
 
   it('Ctrl-C while a merge is in flight exits 130 and says on the shell it may have been applied, and how to check', async () => {

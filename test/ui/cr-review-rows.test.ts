@@ -158,13 +158,15 @@ describe('second pass: widths, anchors, replies, the way out', () => {
     expect(inputLines(long, 4).map(([a, b]) => long.slice(a, b).join(''))).toEqual(['abcd', 'efgh', 'ij']);
   });
 
-  it('a comment anchored to a block shows its preview; reply rows carry the reply id; an edited one says so', () => {
+  it('a comment anchored to a block shows the block and its preview; reply rows carry the reply id; an edited one says so', () => {
     const t = thread('t1', 'Say which version', { id: 'p1' }, ['Done']);
     t.comment.target = { ...t.comment.target, node: { id: 'n1', preview: 'Install with winget' } };
     t.comment.editedAt = '2026-11-25T11:10:00Z';
     const rows = detailRows({ key: 'page:p1', pageId: 'p1', label: 'FAQ', threads: [t] }, 60, { now: NOW });
     const texts = rows.map((r) => r.text);
+    expect(texts).toContain('  ▏ on block n1');
     expect(texts).toContain('  ▏ Install with winget');
+    expect(texts.indexOf('  ▏ on block n1')).toBe(texts.indexOf('  ▏ Install with winget') - 1);
     expect(texts).toContain('● Ada · 1 hour ago (edited) · open · 1 reply');
     expect(rows.filter((r) => r.reply === 't1-r0').map((r) => r.text)).toEqual(['  ↳ Bob · 30 minutes ago', '    Done']);
     expect(rows.find((r) => r.text.startsWith('●'))?.stop).toBe('comment');

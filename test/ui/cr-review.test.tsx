@@ -118,7 +118,7 @@ describe('the list', () => {
     const ui = start({ onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, 'Document Windows installation');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'Change requests: keys (any key closes this)');
+    await waitForFrame(ui.lastFrame, 'Change requests: keys (any other key closes this)');
     expect(ui.lastFrame()).toContain('filter by text');
     ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, /#1\s+Document Windows/);
@@ -132,7 +132,7 @@ describe('the list', () => {
     expect(frame).toMatch(/✗ .*\(404\)/);
     expect(frame).not.toMatch(/\n\s+at /);
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, 'keys (any key closes this)');
+    await waitForFrame(ui.lastFrame, 'keys (any other key closes this)');
   });
 });
 
@@ -200,8 +200,8 @@ describe('a change request', () => {
     const ui = start({ changeRequest: initial, onQuit: () => (quit += 1) });
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('?');
-    await waitForFrame(ui.lastFrame, '#1: keys (any key closes this)');
-    ui.stdin.write(' ');
+    await waitForFrame(ui.lastFrame, '#1: keys (any other key closes this)');
+    ui.stdin.write('x');
     await waitForFrame(ui.lastFrame, '+Install with winget');
     ui.stdin.write('q');
     await vi.waitFor(() => expect(quit).toBe(1), { timeout: 10_000 });
@@ -212,7 +212,7 @@ describe('a change request', () => {
     ui.stdin.write('g');
     await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
     ui.stdin.write('c');
-    await waitForFrame(ui.lastFrame, 'Comment on the change request (enter sends, esc cancels)');
+    await waitForFrame(ui.lastFrame, 'Comment on the change request (enter sends, alt-enter new line, esc cancels)');
     await typeText(ui, 'Looks good to me');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Comment posted.');
@@ -367,12 +367,13 @@ describe('a change request', () => {
   });
 });
 
-/** A Git import into the guides space that drops "Installation", under which #1 adds its page. */
-async function gitImportOverGuides(): Promise<void> {
+/** A Git import into the guides space that drops "Installation", under which #1 adds its page (and adds `extra` files). */
+async function gitImportOverGuides(extra: Record<string, string> = {}): Promise<void> {
   const dir = join(TEMP, `repo-${Date.now()}`);
   mkdirSync(dir);
   writeFileSync(join(dir, 'README.md'), '# Welcome\n\nRewritten from Git.\n');
   writeFileSync(join(dir, 'quickstart.md'), '# Quickstart\n\nShorter now.\n');
+  for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], {
       cwd: dir,
@@ -581,6 +582,84 @@ describe('no dead ends', () => {
     await waitForFrame(ui.lastFrame, '› Document Windows installation!');
     ui.stdin.write('\r');
     await waitForFrame(ui.lastFrame, 'Subject saved.');
+  });
+});
+
+describe('nothing typed is lost', () => {
+  it('a comment the API refuses goes back in its box with the text and why; sent again once allowed', async () => {
+    await client.close();
+    client = new DocsClient({ baseUrl: emu.url, token: DEMO.tokens.read });
+    const ui = await openFirst();
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends, alt-enter new line, esc cancels)');
+    await typeText(ui, 'Readers may not post this');
+    ui.stdin.write('\r');
+    const frame = await waitForFrame(ui.lastFrame, /Comment on installation[\s\S]*✗ [\s\S]*\(HTTP\s+403\)/);
+    expect(frame).toContain('› Readers may not post this');
+    // The box is open again: more text goes in after what was kept.
+    await typeText(ui, ' still', '› Readers may not post this');
+    ui.stdin.write('\u001B');
+    await waitForFrame(ui.lastFrame, 'Comment: cancelled.');
+  });
+
+  it('a comment that fails on the network is kept in its box', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows');
+    await typeText(ui, 'Sent into the void');
+    await emu.close();
+    ui.stdin.write('\r');
+    const frame = await waitForFrame(ui.lastFrame, /Comment on installation[\s\S]*✗ .*connection\s+refused/, 20_000);
+    expect(frame).toContain('› Sent into the void');
+    // afterEach closes it again.
+    ({ emu, api } = await startDemo({ filesRoot: TEMP }));
+  });
+
+  it('alt-enter starts a new line in a comment; the comment is posted with it', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows');
+    await typeText(ui, 'First line');
+    ui.stdin.write('\u001B\r');
+    await waitForFrame(ui.lastFrame, /› First line\s*\n\s+ ?/);
+    ui.stdin.write('second line');
+    await waitForFrame(ui.lastFrame, /› First line\s*\n\s+second line/);
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment posted.');
+    const comments = await api<{ items: { body: { markdown?: string } }[] }>('GET', `${CR}/comments`, { query: { format: 'markdown' } });
+    expect(comments.body.items.map((c) => c.body.markdown?.trim())).toContain('First line\nsecond line');
+  });
+
+  it('^G hands the comment to the editor and takes back its text', async () => {
+    const asked: string[] = [];
+    const ui = await openFirst({ editText: async (what, text) => (asked.push(`${what}: ${text}`), `${text}, from the editor`) });
+    ui.stdin.write('c');
+    await waitForFrame(ui.lastFrame, 'Comment on installation/windows (enter sends, alt-enter new line, ^G editor, esc cancels)');
+    await typeText(ui, 'Typed here');
+    ui.stdin.write('\u0007');
+    await waitForFrame(ui.lastFrame, '› Typed here, from the editor');
+    expect(asked).toEqual(['comment: Typed here']);
+    ui.stdin.write('\r');
+    await waitForFrame(ui.lastFrame, 'Comment posted.');
+  });
+
+  it('c on a page that is only in the primary content says so before anything is typed', async () => {
+    await gitImportOverGuides({ 'faq.md': '# FAQ\n\nAdded from Git.\n' });
+    const ui = await openFirst();
+    await waitForFrame(ui.lastFrame, / D\? faq/);
+    for (let i = 0; i < 6; i++) {
+      if (/›D\? faq/.test(ui.lastFrame() ?? '')) break;
+      ui.stdin.write('j');
+      await waitForFrame(ui.lastFrame, (f) => f !== undefined);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await waitForFrame(ui.lastFrame, /›D\? faq/);
+    ui.stdin.write('c');
+    const frame = await waitForFrame(ui.lastFrame, /✗ faq is not in this change request/);
+    expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
+      "faq is not in this change request's content (removed here, or added to the primary content since): it can't be commented on. Comment on the change request from Conversation.",
+    );
+    expect(frame).not.toContain('Comment on faq');
   });
 });
 

@@ -177,6 +177,22 @@ describe('spaces browse', () => {
     expect(page).toContain('/installation/macos');
   });
 
+  it('a search past the contract bound is refused before it is sent, the words kept in the box', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('/');
+    await app.frame('Search:');
+    // One paste of 600 characters, then Enter.
+    await app.press('w'.repeat(600), KEYS.enter);
+    const refused = await app.frame('✗ query: must be at most 512 characters');
+    expect(refused).toContain('enter search');
+    // Still typing, with the words: Ctrl-W takes them out at once, and a short search goes through.
+    await app.press('\u0017', ...'Homebrew'.split(''), KEYS.enter);
+    const results = await app.frame('1 page found');
+    expect(results).not.toContain('✗');
+  });
+
   it('switches to the content of a change request, and back to the primary content', async () => {
     const client = clientFor();
     const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);

@@ -5,6 +5,7 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import { WaitBudget, type RateLimitWait } from '../../api/rate-limit.js';
 import { DocsCommand, spaceFlag } from '../../cli/index.js';
 import { resolveMaxWait } from '../../cli/context.js';
+import { textFromEditor } from '../../cli/editor.js';
 import { requireTerminal } from '../../cli/interactive.js';
 import type { BeforeView } from '../../ui/before-view.js';
 
@@ -81,14 +82,23 @@ export default class CrReview extends DocsCommand<typeof CrReview> {
           })
           .finally(() => before.done(signal));
       }
-      const [{ runFullScreen }, { reviewApp }, { RateLimitWatch }] = await view;
+      const [{ runFullScreen, lendTerminal }, { reviewApp }, { RateLimitWatch }] = await view;
       before.stop();
       this.beforeView = undefined;
       const client = this.api;
       const watch = new RateLimitWatch({ limiter: client.http.rateLimiter, budgetMs: budget.ms, source: budget.source });
       try {
         await runFullScreen(
-          reviewApp({ client, spaceId, ...(changeRequest ? { changeRequest } : {}), ...(list ? { openList: list } : {}) }),
+          reviewApp({
+            client,
+            spaceId,
+            ...(changeRequest ? { changeRequest } : {}),
+            ...(list ? { openList: list } : {}),
+            // Ctrl-G in a comment box: the text in $VISUAL or $EDITOR, as `docs comments create` writes it; the box keeps its
+            // text if the editor fails or gives back nothing.
+            editText: (what, text) =>
+              lendTerminal(() => textFromEditor({ what: `the ${what}`, initial: text, env: this.env })).catch(() => undefined),
+          }),
           title,
           { rateLimit: watch },
         );

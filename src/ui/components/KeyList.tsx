@@ -1,41 +1,71 @@
 import { Box, Text } from 'ink';
 import { displayWidth, truncate } from '../format.js';
+import { wrapTokens } from '../wrap.js';
 import type { KeyBinding } from './KeyHelp.js';
 
+/** The rows of the key list at `width`: each key with its description wrapped between words under itself. */
+export function keyListRows(keys: readonly KeyBinding[], width: number): { key: string; text: string }[] {
+  const keyWidth = Math.min(Math.max(1, ...keys.map(([k]) => displayWidth(k))), Math.floor(width / 3));
+  const room = Math.max(8, width - keyWidth - 2);
+  return keys.flatMap(([key, label]) =>
+    wrapTokens(label, room).map((text, i) => ({ key: i === 0 ? truncate(key, keyWidth).padEnd(keyWidth) : ' '.repeat(keyWidth), text })),
+  );
+}
+
 /**
- * The `?` help of both views: every key with what it does, under a title. When the keys are more than
- * the rows, they are laid out in columns side by side, so that all of them show on a small terminal;
- * only when even columns cannot hold them does the last row say how many are left out.
+ * The `?` help of both views: every key with what it does, under a title, one key a row and the description
+ * wrapped between words (never cut). When the rows are more than the height, they scroll from `top`, and the
+ * title says which rows show and how to move.
  */
-export function KeyList({ title, keys, height, width }: { title: string; keys: readonly KeyBinding[]; height: number; width: number }) {
-  const rows = Math.max(1, height - 1);
-  const keyWidth = Math.max(1, ...keys.map(([k]) => displayWidth(k)));
-  const widest = keyWidth + 2 + Math.max(1, ...keys.map(([, label]) => displayWidth(label)));
-  const fit = Math.max(1, Math.floor((width + 2) / (keyWidth + 2 + 12)));
-  const columns = Math.max(1, Math.min(fit, Math.ceil(keys.length / rows)));
-  const columnWidth = Math.min(widest, Math.floor((width - 2 * (columns - 1)) / columns));
-  const capacity = rows * columns;
-  const shown = keys.length > capacity ? keys.slice(0, capacity - 1) : keys;
-  const groups: KeyBinding[][] = [];
-  for (let i = 0; i < shown.length; i += rows) groups.push(shown.slice(i, i + rows));
+export function KeyList({
+  title,
+  keys,
+  height,
+  width,
+  top = 0,
+  scrolls = false,
+}: {
+  title: string;
+  keys: readonly KeyBinding[];
+  height: number;
+  width: number;
+  top?: number;
+  /** The screen scrolls the list with ↑↓ (scrollKeyList): the title says so. */
+  scrolls?: boolean;
+}) {
+  const rows = keyListRows(keys, width);
+  const room = Math.max(1, height - 1);
+  const first = Math.max(0, Math.min(top, rows.length - room));
+  const shown = rows.slice(first, first + room);
+  const where = rows.length > room ? ` · lines ${first + 1}–${first + shown.length} of ${rows.length}${scrolls ? ', ↑↓ scroll' : ''}` : '';
   return (
     <Box flexDirection="column">
-      <Text bold>{truncate(`${title} (any key closes this)`, width)}</Text>
-      <Box flexDirection="row" gap={2}>
-        {groups.map((group, g) => (
-          <Box key={g} flexDirection="column" width={columnWidth}>
-            {group.map(([key, label]) => (
-              <Text key={key} wrap="truncate">
-                <Text color="cyan">{key + ' '.repeat(keyWidth - displayWidth(key))}</Text>
-                {`  ${truncate(label, columnWidth - keyWidth - 2)}`}
-              </Text>
-            ))}
-            {g === groups.length - 1 && keys.length > shown.length ? (
-              <Text dimColor>{truncate(`… ${keys.length - shown.length} more: make the terminal larger`, columnWidth)}</Text>
-            ) : null}
-          </Box>
-        ))}
-      </Box>
+      <Text bold>{truncate(`${title} (any ${scrolls ? 'other ' : ''}key closes this)${where}`, width)}</Text>
+      {shown.map((row, i) => (
+        <Text key={first + i} wrap="truncate">
+          <Text color="cyan">{row.key}</Text>
+          {`  ${row.text}`}
+        </Text>
+      ))}
     </Box>
   );
+}
+
+/** Where the key list starts after `input`: ↑↓, j k, space and b scroll it; undefined for a key that closes it. */
+export function scrollKeyList(
+  top: number,
+  input: string,
+  key: { upArrow?: boolean; downArrow?: boolean; pageUp?: boolean; pageDown?: boolean },
+  height: number,
+  count: number,
+): number | undefined {
+  const last = Math.max(0, count - Math.max(1, height - 1));
+  const page = Math.max(1, height - 2);
+  let next: number;
+  if (key.downArrow || input === 'j') next = top + 1;
+  else if (key.upArrow || input === 'k') next = top - 1;
+  else if (key.pageDown || input === ' ') next = top + page;
+  else if (key.pageUp || input === 'b') next = top - page;
+  else return undefined;
+  return Math.max(0, Math.min(last, next));
 }

@@ -2,22 +2,35 @@ import { changeRequests } from '../../api/operations/change-requests.js';
 import { changeRequestComments } from '../../api/operations/change-request-comments.js';
 import type { OperationClient } from '../../api/request.js';
 import { CHANGE_REQUEST_SUBJECT_MAX, type ChangeRequest } from '../../api/schemas/change-request.js';
+import { requestProblem } from '../request-check.js';
 import type { Entry, Thread } from './data.js';
 import { ConfirmDialog, ReactDialog, TextDialog } from './Dialog.js';
 
+/** A text box given back after a failed send holds the text (`draft`) and says why it failed (`failed`). */
+interface Kept {
+  draft?: string;
+  failed?: string;
+}
+
 export type Dialog =
-  | { kind: 'comment' | 'subject' | 'merge' | 'archive' | 'update' | 'create' | 'pull' }
-  | { kind: 'reply' | 'react' | 'unreact' | 'edit' | 'delete'; thread: string };
+  | ({ kind: 'comment' | 'subject' | 'merge' | 'archive' | 'update' | 'create' | 'pull' } & Kept)
+  | ({ kind: 'reply' | 'react' | 'unreact' | 'edit' | 'delete'; thread: string } & Kept);
+
+/** Asks the user's editor for a text, starting from `text`; undefined when it gave none back (the box keeps its text). */
+export type EditText = (what: string, text: string) => Promise<string | undefined>;
 
 export interface DialogActions {
-  /** Run one action with a label for the spinner; `work` answers the notice to show. */
-  act: (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string) => void;
+  /**
+   * Run one action with a label for the spinner; `work` answers the notice to show. `keep`, for a text that is
+   * sent, is the box given back with the text if the action fails (a 400, a network error): nothing typed is lost.
+   */
+  act: (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string, keep?: Dialog) => void;
   /** Close the dialog saying what did not happen. */
   cancelled: (message: string) => void;
   merge: () => void;
   updateFromMain: () => void;
-  pull: (dir: string) => void;
-  create: (subject: string) => void;
+  pull: (dir: string, keep?: Dialog) => void;
+  create: (subject: string, keep?: Dialog) => void;
   reloadComments: () => void;
   reloadChangeRequest: () => void;
 }
@@ -52,6 +65,7 @@ export function ActionDialog({
   width: columns,
   bin = 'docs',
   unchanged = false,
+  editText,
 }: {
   dialog: Dialog;
   client: OperationClient;
@@ -65,6 +79,8 @@ export function ActionDialog({
   bin?: string;
   /** The diff is read and no page differs: a merge would change nothing, and the question says so. */
   unchanged?: boolean;
+  /** The user's editor, for a long comment (Ctrl-G in the box); absent where there is none to run. */
+  editText?: EditText | undefined;
 }) {
   const { act, cancelled, merge, updateFromMain, reloadComments } = actions;
   const archived = cr.status === 'archived';
@@ -73,73 +89,99 @@ export function ActionDialog({
     `Interrupted while ${what}: the request was sent and may have been applied; check with \`${bin} comments list ${params.spaceId} --cr ${cr.number}\` before posting it again.`;
   const text = (
     title: string,
-    send: (text: string) => void,
+    send: (text: string, keep: Dialog) => void,
     what: string,
     defaultValue?: string,
     check?: (text: string) => string | undefined,
-  ) => (
-    <TextDialog
-      title={title}
-      {...(defaultValue !== undefined ? { defaultValue } : {})}
-      {...(check ? { check } : {})}
-      width={columns}
-      onCancel={() => cancelled(`${what}: cancelled.`)}
-      onSubmit={(value) => (value.trim() ? send(value) : cancelled(`${what}: nothing was typed, nothing sent.`))}
-    />
-  );
+    options: { multiline?: boolean; draft?: string } = {},
+  ) => {
+    // Given back after a failed send: the text as it was sent, and why it failed.
+    const value = dialog.draft ?? defaultValue;
+    const onEditor = options.multiline && editText ? (now: string) => editText(what.toLowerCase(), now) : undefined;
+    return (
+      <TextDialog
+        title={title}
+        {...(value !== undefined ? { defaultValue: value } : {})}
+        {...(check ? { check } : {})}
+        failed={dialog.failed}
+        multiline={options.multiline === true}
+        onEditor={onEditor}
+        draft={options.draft}
+        width={columns}
+        onCancel={() => cancelled(`${what}: cancelled.`)}
+        onSubmit={(typed) =>
+          typed.trim() ? send(typed, { ...dialog, draft: typed }) : cancelled(`${what}: nothing was typed, nothing sent.`)
+        }
+      />
+    );
+  };
+  const commentBody = (markdown: string) => ({ body: { markdown } });
   switch (dialog.kind) {
     case 'comment': {
       const pageId = entry?.pageId;
+      const request = (markdown: string) => ({ ...params, body: { ...commentBody(markdown), ...(pageId ? { page: pageId } : {}) } });
+      const on = pageId ? `on ${entry?.label}` : 'on the change request';
       return text(
-        pageId ? `Comment on ${entry?.label}` : 'Comment on the change request',
-        (markdown) =>
+        `Comment ${on}`,
+        (markdown, keep) =>
           act(
             'Posting the comment…',
             async () => {
-              await client.call(changeRequestComments.create, {
-                ...params,
-                body: { body: { markdown }, ...(pageId ? { page: pageId } : {}) },
-              });
+              await client.call(changeRequestComments.create, request(markdown));
               return 'Comment posted.';
             },
             reloadComments,
             commentUnsure('posting the comment'),
+            keep,
           ),
         'Comment',
+        undefined,
+        (markdown) => requestProblem(client, changeRequestComments.create, request(markdown)),
+        { multiline: true, draft: `Your comment ${on}` },
       );
     }
     case 'reply': {
       const commentId = dialog.thread;
+      const request = (markdown: string) => ({ ...params, commentId, body: commentBody(markdown) });
       return text(
         'Reply',
-        (markdown) =>
+        (markdown, keep) =>
           act(
             'Posting the reply…',
             async () => {
-              await client.call(changeRequestComments.createReply, { ...params, commentId, body: { body: { markdown } } });
+              await client.call(changeRequestComments.createReply, request(markdown));
               return 'Reply posted.';
             },
             reloadComments,
             commentUnsure('posting the reply'),
+            keep,
           ),
         'Reply',
+        undefined,
+        (markdown) => requestProblem(client, changeRequestComments.createReply, request(markdown)),
+        { multiline: true, draft: 'Your reply' },
       );
     }
     case 'edit': {
       const commentId = dialog.thread;
+      const request = (markdown: string) => ({ ...params, commentId, body: commentBody(markdown) });
       return text(
         'Edit your comment',
-        (markdown) =>
+        (markdown, keep) =>
           act(
             'Saving the comment…',
             async () => {
-              await client.call(changeRequestComments.update, { ...params, commentId, body: { body: { markdown } } });
+              await client.call(changeRequestComments.update, request(markdown));
               return 'Comment saved.';
             },
             reloadComments,
+            undefined,
+            keep,
           ),
         'Edit',
         thread?.comment.body.markdown?.trimEnd() ?? '',
+        (markdown) => requestProblem(client, changeRequestComments.update, request(markdown)),
+        { multiline: true, draft: 'Your edit of the comment' },
       );
     }
     case 'delete': {
@@ -196,7 +238,7 @@ export function ActionDialog({
     case 'subject':
       return text(
         'Subject',
-        (subject) =>
+        (subject, keep) =>
           act(
             'Saving the subject…',
             async () => {
@@ -204,15 +246,25 @@ export function ActionDialog({
               return 'Subject saved.';
             },
             actions.reloadChangeRequest,
+            undefined,
+            keep,
           ),
         'Subject',
         cr.subject,
-        subjectCheck,
+        (subject) => subjectCheck(subject) ?? requestProblem(client, changeRequests.update, { ...params, body: { subject } }),
+        { draft: 'The subject you typed' },
       );
     case 'pull':
       return text('Folder to pull the pages into', actions.pull, 'Pull', `./cr${cr.number}`);
     case 'create':
-      return text('Subject of the new change request', actions.create, 'New change request', cr.subject, subjectCheck);
+      return text(
+        'Subject of the new change request',
+        actions.create,
+        'New change request',
+        cr.subject,
+        (subject) => subjectCheck(subject) ?? requestProblem(client, changeRequests.create, { spaceId: params.spaceId, body: { subject } }),
+        { draft: 'The subject of the new change request' },
+      );
     case 'merge':
     case 'update':
     case 'archive': {

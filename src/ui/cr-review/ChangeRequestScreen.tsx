@@ -10,12 +10,13 @@ import { moveSelection } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { describeError } from '../../cli/errors.js';
 import { launchBrowser } from '../../cli/web.js';
+import { wrapTokens } from '../wrap.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
 import { useDeferredKeys, useFirstScreen } from '../keys.js';
-import { ActionDialog, type Dialog } from './ActionDialog.js';
+import { ActionDialog, type Dialog, type EditText } from './ActionDialog.js';
 import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
-import { conflictList, crHelp, crKeys, Detail, Header, isActive, PageList } from './parts.js';
+import { conflictList, crHelp, crKeys, Detail, Header, headerLines, isActive, PageList, type Banner } from './parts.js';
 import { pullPages, type Pulled } from './pull.js';
 import { detailRows, type Row } from './rows.js';
 import { useKeys } from '../keys.js';
@@ -41,6 +42,18 @@ function follow(top: number, cursor: number, height: number, count: number): num
 
 const CONFLICT_KEY = 'conflict';
 
+/** Where the diff pane is in its rows, as the browser says it (`lines 24–47 of 328`); nothing when they all show. */
+export function position(top: number, height: number, count: number): string | undefined {
+  if (count <= height) return undefined;
+  return `lines ${top + 1}–${Math.min(count, top + height)} of ${count}`;
+}
+
+/** The rule under the header, with the diff pane's position at its right end. */
+function rule(columns: number, where: string | undefined): string {
+  if (!where || where.length + 6 > columns) return '─'.repeat(columns);
+  return `${'─'.repeat(columns - where.length - 3)} ${where} ─`;
+}
+
 /** One change request: header, page list, the selected page's diff and comment threads, and the actions. */
 export function ChangeRequestScreen({
   client,
@@ -50,6 +63,7 @@ export function ChangeRequestScreen({
   quit = 'back',
   bin = 'docs',
   openUrl = openInBrowser,
+  editText,
 }: {
   client: OperationClient;
   spaceId: string;
@@ -60,6 +74,8 @@ export function ChangeRequestScreen({
   /** The CLI's name in the commands the view shows. */
   bin?: string;
   openUrl?: OpenUrl;
+  /** The user's editor, for a long comment (Ctrl-G in the box). */
+  editText?: EditText | undefined;
 }) {
   const { columns, rows } = useTerminalSize();
   const id = initial.id;
@@ -175,7 +191,7 @@ export function ChangeRequestScreen({
    * Run one action: spinner while it runs, its error in the status line, then the views reloaded. `unsure`, for an
    * action that is not safe to repeat, is what Ctrl-C while it runs leaves on the shell's screen: it may have been applied.
    */
-  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string) => {
+  const act = (label: string, work: () => Promise<string | undefined>, reload: () => void, unsure?: string, keep?: Dialog) => {
     setDialog(undefined);
     setBusy(label);
     setFailure(undefined);
@@ -191,7 +207,9 @@ export function ChangeRequestScreen({
       (error: unknown) => {
         interruptNote(undefined);
         setBusy(false);
-        setFailure(error);
+        // The text that was sent goes back in its box, which says why it failed: nothing typed is lost.
+        if (keep) setDialog({ ...keep, failed: describeError(error) });
+        else setFailure(error);
         reload();
       },
     );
@@ -235,7 +253,7 @@ export function ChangeRequestScreen({
       unsure(`updating #${cr.number} from main`, crCheck),
     );
 
-  const pull = (dir: string) =>
+  const pull = (dir: string, keep?: Dialog) =>
     act(
       'Pulling the pages…',
       async () => {
@@ -248,9 +266,11 @@ export function ChangeRequestScreen({
         return `Pulled ${done.files.length} page${done.files.length === 1 ? '' : 's'} into ${done.root}: ${done.files.join(', ')}.`;
       },
       () => undefined,
+      undefined,
+      keep,
     );
 
-  const create = (subject: string) =>
+  const create = (subject: string, keep?: Dialog) =>
     act(
       'Creating the change request…',
       async () => {
@@ -260,6 +280,7 @@ export function ChangeRequestScreen({
       },
       () => undefined,
       unsure('creating a change request', `cr list --space ${spaceId}`),
+      keep,
     );
 
   const open = () => {
@@ -380,6 +401,11 @@ export function ChangeRequestScreen({
     const onReply = under?.reply !== undefined;
     switch (input) {
       case 'c':
+        // A page the change request does not have (removed here, or only in the primary content): the API refuses a comment on it.
+        if (entry?.page?.change === 'removed')
+          return refuse(
+            `${entry.label} is not in this change request's content (${outdated ? 'removed here, or added to the primary content since' : 'removed here'}): it can't be commented on. Comment on the change request from Conversation.`,
+          );
         return setDialog({ kind: 'comment' });
       case 'r':
         if (needThread('reply to')) setDialog({ kind: 'reply', thread: commentId ?? '' });
@@ -466,6 +492,7 @@ export function ChangeRequestScreen({
       width={columns}
       bin={bin}
       unchanged={!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0}
+      editText={editText}
       actions={{ act, cancelled, merge, updateFromMain, pull, create, reloadComments, reloadChangeRequest: crReq.reload }}
     />
   ) : searching ? (
@@ -484,30 +511,40 @@ export function ChangeRequestScreen({
   ) : null;
 
   // Said once, in words, above the panes: what this change request's state means for what is shown.
-  const banners: { text: string; color: 'magenta' | 'yellow' | 'red' }[] = [];
+  const banners: Banner[] = [];
   if (merged) {
     banners.push({
       text: `Merged into the primary content${cr.revisionMerged ? ` (revision ${cr.revisionMerged})` : ''}. Its changes can't be shown: they are in the revision before the merge, and the API has no operation that reads a revision by id. Its comments are below.`,
+      short: `Merged${cr.revisionMerged ? ` (revision ${cr.revisionMerged})` : ''}: its changes can't be shown`,
       color: 'magenta',
     });
   } else if (cr.status === 'archived') {
-    banners.push({ text: 'Archived: it can no longer be merged or updated; a reopens it.', color: 'yellow' });
+    banners.push({
+      text: 'Archived: it can no longer be merged or updated; a reopens it.',
+      short: 'Archived: a reopens it',
+      color: 'yellow',
+    });
   }
   if (!merged && cr.outdated) {
     banners.push({
       text: `Outdated: the primary content changed since, and this diff shows those changes reversed: A? is added here or removed from the primary content since, D? removed here or added there${isActive(cr) ? '; u brings them in and tells them apart' : ''}.`,
+      short: `Outdated: A?/D? may be the primary content's changes${isActive(cr) ? ' (u)' : ''}`,
       color: 'yellow',
     });
   }
   if (!merged && diffReq.state === 'ready' && diffReq.data?.pages.length === 0) {
-    banners.push({ text: 'No changes: no page differs from the primary content.', color: 'yellow' });
+    banners.push({ text: 'No changes: no page differs from the primary content.', short: 'No changes', color: 'yellow' });
   }
   if (conflict) {
-    banners.push({
-      text: `✗ ${conflict.what} conflicts with the primary content: nothing was ${conflict.what === 'Merge' ? 'merged' : 'applied'}. Pages in conflict are marked !; the way out is under ✗ Conflict.`,
+    const nothing = `nothing was ${conflict.what === 'Merge' ? 'merged' : 'applied'}`;
+    banners.unshift({
+      text: `✗ ${conflict.what} conflicts with the primary content: ${nothing}. Pages in conflict are marked !; the way out is under ✗ Conflict.`,
+      short: `✗ ${conflict.what} conflicts: ${nothing}; see ✗ Conflict`,
       color: 'red',
     });
   }
+  // The panes keep at least half of the screen: the header folds to leave it (rule, status line and two key lines besides).
+  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)));
 
   const loading =
     busy ||
@@ -519,15 +556,8 @@ export function ChangeRequestScreen({
   const error = failure ?? (notice || requestError?.state !== 'error' ? undefined : requestError.error);
   return (
     <Box flexDirection="column" width={columns} height={Math.max(8, rows - 1)}>
-      <Header cr={cr} width={columns} />
-      {banners.map((b, i) => (
-        <Box key={i} flexShrink={0}>
-          <Text color={b.color} wrap="wrap">
-            {b.text}
-          </Text>
-        </Box>
-      ))}
-      <Text dimColor>{'─'.repeat(columns)}</Text>
+      <Header lines={head} />
+      <Text dimColor>{rule(columns, help ? undefined : position(top, bodyHeight, detail.length))}</Text>
       <Box ref={bodyRef} flexGrow={1} flexShrink={1} flexBasis={0} overflowY="hidden">
         {help ? (
           <HelpOverlay title={`#${cr.number}`} keys={crHelp(cr, quit)} height={bodyHeight} width={columns} onClose={() => setHelp(false)} />
@@ -574,7 +604,7 @@ export function ChangeRequestScreen({
         ) : (
           // Wrapped, not cut: a URL or a folder in a notice is read whole.
           <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">
-            {error !== undefined ? `✗ ${describeError(error)}` : notice}
+            {wrapTokens(error !== undefined ? `✗ ${describeError(error)}` : (notice ?? ''), columns).join('\n')}
           </Text>
         )}
       </Box>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { displayWidth, truncate } from '../format.js';
 import { useKeys } from '../keys.js';
 import { editLine, graphemesOf, type Line } from '../line-edit.js';
-import { KeyList } from '../components/KeyList.js';
+import { KeyList, keyListRows, scrollKeyList } from '../components/KeyList.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
+import { useDraftNote } from '../parting.js';
 
 /**
  * The lines of an input's text at `width` columns, as [start, end) grapheme offsets: broken after
@@ -46,7 +47,9 @@ export function inputLines(chars: readonly string[], width: number): [number, nu
 /**
  * A text box that wraps what is typed at word boundaries under its first line: Enter sends, Esc
  * cancels, and the rest edits as in readline (line-edit.ts), line breaks kept. Typed or pasted text
- * is inserted at the cursor.
+ * is inserted at the cursor. With `multiline`, Alt-Enter starts a new line; with `onEditor`, Ctrl-G
+ * hands the text to it (the user's editor) and takes back what it answers. `draft` names what is typed
+ * (`Your comment on …`): Ctrl-C while the box is open leaves the text on the shell's screen.
  */
 export function EditBox({
   prompt = '› ',
@@ -55,6 +58,9 @@ export function EditBox({
   onSubmit,
   onCancel,
   color = 'cyan',
+  multiline = false,
+  onEditor,
+  draft,
 }: {
   prompt?: string;
   defaultValue?: string;
@@ -62,11 +68,29 @@ export function EditBox({
   onSubmit: (value: string) => void;
   onCancel: () => void;
   color?: 'cyan' | 'yellow';
+  multiline?: boolean;
+  onEditor?: ((text: string) => Promise<string | undefined>) | undefined;
+  draft?: string | undefined;
 }) {
   const [line, setLine] = useState<Line>({ value: defaultValue, cursor: defaultValue.length });
+  const [editing, setEditing] = useState(false);
+  useDraftNote(draft, line.value);
   useKeys((input, key) => {
+    if (editing) return;
     if (key.escape) return onCancel();
+    if (key.return && key.meta && multiline) return setLine((now) => editLine(now, '\n', {}, { lineBreaks: true }) ?? now);
     if (key.return) return onSubmit(line.value);
+    if (key.ctrl && input === 'g' && onEditor) {
+      setEditing(true);
+      void onEditor(line.value).then(
+        (text) => {
+          setEditing(false);
+          if (text !== undefined) setLine({ value: text, cursor: text.length });
+        },
+        () => setEditing(false),
+      );
+      return;
+    }
     // From the latest state, so that keys that come in a row all count.
     setLine((now) => editLine(now, input, key, { lineBreaks: true }) ?? now);
   });
@@ -101,7 +125,10 @@ export function EditBox({
   );
 }
 
-/** A text prompt (comment, reply, subject, folder) that wraps: Enter sends, Esc cancels. */
+/**
+ * A text prompt (comment, reply, subject, folder) that wraps: Enter sends, Esc cancels. `multiline` text (a
+ * comment) takes Alt-Enter for a new line and, with `onEditor`, Ctrl-G for the user's editor.
+ */
 export function TextDialog({
   title,
   defaultValue,
@@ -109,6 +136,10 @@ export function TextDialog({
   onCancel,
   width,
   check,
+  failed,
+  multiline = false,
+  onEditor,
+  draft,
 }: {
   title: string;
   defaultValue?: string;
@@ -117,14 +148,24 @@ export function TextDialog({
   width: number;
   /** What is wrong with the text before it is sent (a bound of the contract): said under the box, the text kept. */
   check?: (value: string) => string | undefined;
+  /** Why the last send of this text failed: said under the box, which holds the text again. */
+  failed?: string | undefined;
+  multiline?: boolean;
+  onEditor?: ((text: string) => Promise<string | undefined>) | undefined;
+  /** What the text is, for the shell's screen if Ctrl-C ends the view while the box is open. */
+  draft?: string | undefined;
 }) {
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<string | undefined>(failed);
+  const hints = ['enter sends', ...(multiline ? ['alt-enter new line'] : []), ...(onEditor ? ['^G editor'] : []), 'esc cancels'];
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text color="cyan">{truncate(`${title} (enter sends, esc cancels)`, width)}</Text>
+      <Text color="cyan">{truncate(`${title} (${hints.join(', ')})`, width)}</Text>
       <EditBox
         {...(defaultValue !== undefined ? { defaultValue } : {})}
         width={width}
+        multiline={multiline}
+        onEditor={onEditor}
+        draft={draft}
         onSubmit={(value) => {
           const wrong = check?.(value);
           setProblem(wrong);
@@ -197,7 +238,7 @@ export function ReactDialog({
   );
 }
 
-/** The full key list (the shared KeyList), over the screen's body; any key closes it. */
+/** The full key list (the shared KeyList), over the screen's body: ↑↓, space and b scroll it, any other key closes it. */
 export function HelpOverlay({
   title,
   keys,
@@ -211,10 +252,16 @@ export function HelpOverlay({
   width: number;
   onClose: () => void;
 }) {
-  useKeys(() => onClose());
+  const [top, setTop] = useState(0);
+  const count = keyListRows(keys, width).length;
+  useKeys((input, key) => {
+    const next = scrollKeyList(top, input, key, height, count);
+    if (next === undefined) return onClose();
+    setTop(next);
+  });
   return (
     <Box flexDirection="column" height={height}>
-      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} />
+      <KeyList title={`${title}: keys`} keys={keys} height={height} width={width} top={top} scrolls />
     </Box>
   );
 }

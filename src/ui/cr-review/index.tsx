@@ -2,6 +2,7 @@ import { useApp } from 'ink';
 import { useState, type ReactElement } from 'react';
 import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
+import type { EditText } from './ActionDialog.js';
 import { ChangeRequestScreen, type OpenUrl } from './ChangeRequestScreen.js';
 import { ListScreen, type ListView } from './ListScreen.js';
 
@@ -16,10 +17,12 @@ export interface ReviewAppProps {
   openUrl?: OpenUrl;
   /** The open change requests, as the command read them while the view loaded: the first list shows them. */
   openList?: ChangeRequest[];
+  /** The user's editor for a long comment (Ctrl-G in a comment box): the command gives it, the terminal handed over while it runs. */
+  editText?: EditText;
 }
 
 /** `docs cr review`: the space's change requests, and one change request with its diff, comments and actions. */
-export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl, openList }: ReviewAppProps) {
+export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl, openList, editText }: ReviewAppProps) {
   const { exit } = useApp();
   const quit = onQuit ?? exit;
   const [open, setOpen] = useState<ChangeRequest | undefined>(changeRequest);
@@ -36,6 +39,7 @@ export function ReviewApp({ client, spaceId, changeRequest, onQuit, openUrl, ope
         onBack={changeRequest ? quit : () => setOpen(undefined)}
         quit={changeRequest ? 'quit' : 'back'}
         {...(openUrl ? { openUrl } : {})}
+        editText={editText}
       />
     );
   }

@@ -3,6 +3,7 @@ import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
 import { ScrollList } from '../components/ScrollList.js';
 import { displayWidth, relativeTime, truncate } from '../format.js';
+import { wrapTokens } from '../wrap.js';
 import { changeMark, type Entry } from './data.js';
 import type { Row } from './rows.js';
 
@@ -73,8 +74,27 @@ export function crHelp(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[] {
   ];
 }
 
-/** Subject; status, author, last update and comment count; the URL, whole (it wraps rather than being cut). */
-export function Header({ cr, width }: { cr: ChangeRequest; width: number }) {
+/** A state of the change request said above the panes: whole when there is room, `short` when the header folds. */
+export interface Banner {
+  text: string;
+  short: string;
+  color: 'magenta' | 'yellow' | 'red';
+}
+
+interface HeadLine {
+  text: string;
+  color?: 'magenta' | 'yellow' | 'red' | 'green';
+  bold?: boolean;
+  dim?: boolean;
+}
+
+/**
+ * The header's lines in at most `budget` rows: the subject; status, author, last update and comment count; the
+ * URL, whole (broken only after a `/`); the banners, wrapped between words. When they do not fit (a small
+ * terminal), the header folds: the URL goes (o shows it) and each banner takes its short form on one line, then
+ * all of them share the line after the subject.
+ */
+export function headerLines(cr: ChangeRequest, banners: readonly Banner[], width: number, budget: number): HeadLine[] {
   const meta = [
     cr.status,
     cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '',
@@ -85,15 +105,34 @@ export function Header({ cr, width }: { cr: ChangeRequest; width: number }) {
     .filter(Boolean)
     .join(' · ');
   const url = cr.urls?.app ?? cr.urls?.location ?? '';
+  const title: HeadLine = { text: truncate(`#${cr.number} ${cr.subject || '(no subject)'}`, width), bold: true };
+  const status: HeadLine = {
+    text: truncate(meta, width),
+    color: cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow',
+  };
+  const whole: HeadLine[] = [
+    title,
+    status,
+    ...(url ? wrapTokens(url, width).map((text) => ({ text, dim: true })) : []),
+    ...banners.flatMap((b) => wrapTokens(b.text, width).map((text) => ({ text, color: b.color }))),
+  ];
+  if (whole.length <= budget) return whole;
+  const folded: HeadLine[] = [title, status, ...banners.map((b) => ({ text: truncate(b.short, width), color: b.color }))];
+  if (folded.length <= budget) return folded;
+  const first = banners[0];
+  if (!first) return [title, status];
+  // One line for every banner, in the colour of the first (the most important comes first).
+  return [title, { text: truncate([cr.status, ...banners.map((b) => b.short)].join(' · '), width), color: first.color }];
+}
+
+export function Header({ lines }: { lines: readonly HeadLine[] }) {
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text bold>{truncate(`#${cr.number} ${cr.subject || '(no subject)'}`, width)}</Text>
-      <Text color={cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow'}>{truncate(meta, width)}</Text>
-      {url ? (
-        <Text dimColor wrap="wrap">
-          {url}
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate" bold={line.bold === true} dimColor={line.dim === true} {...(line.color ? { color: line.color } : {})}>
+          {line.text || ' '}
         </Text>
-      ) : null}
+      ))}
     </Box>
   );
 }

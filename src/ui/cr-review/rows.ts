@@ -1,5 +1,6 @@
 import type { PageDiff } from '../../content/diff.js';
 import { displayWidth, relativeTime, splitToWidth, truncate, wrapLines } from '../format.js';
+import { wrapTokens } from '../wrap.js';
 import { changeWords, pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
 /**
@@ -19,17 +20,13 @@ export interface Row {
 }
 
 /**
- * Words to lines of at most `width` columns (display width: a wide character counts two); a word
- * longer than the width is cut into pieces. A paragraph's own indentation stays on its first line,
- * and every following line starts at the same column, so the text does not drift.
+ * Words to lines of at most `width` columns (display width: a wide character counts two), broken only
+ * between words; a word longer than the width (a URL) is broken after a `/` in it where it can (wrapTokens).
+ * A paragraph's own indentation stays on its first line, and every following line starts at the same
+ * column, so the text does not drift.
  */
 export function wrap(text: string, width: number): string[] {
-  const w = Math.max(1, width);
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    const pieces = wrapLines(paragraph.trimEnd(), w);
-    pieces.forEach((piece, i) => lines.push(i === 0 ? piece.trimEnd() : piece.trim()));
-  }
+  const lines = wrapTokens(text, Math.max(1, width));
   while (lines.length > 1 && lines.at(-1) === '') lines.pop();
   return lines;
 }
@@ -116,8 +113,10 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
       ...(status === 'resolved' ? { dim: true } : {}),
     }),
   );
-  // The block the comment is anchored to, as the API previews it.
-  const preview = comment.target?.node?.preview?.trim();
+  // The block the comment is anchored to (the id `docs comments create --node` takes), and its text as the API previews it.
+  const node = comment.target?.node;
+  if (node?.id) for (const line of wrap(`on block ${node.id}`, width - 4)) rows.push({ text: `  ▏ ${line}`, dim: true, thread: id });
+  const preview = node?.preview?.trim();
   if (preview) for (const line of wrap(preview, width - 4)) rows.push({ text: `  ▏ ${line}`, dim: true, thread: id });
   for (const line of wrap(comment.body.markdown ?? '', width - 2)) rows.push({ text: `  ${line}`, thread: id });
   for (const reply of replies) {

@@ -10,6 +10,7 @@ import { contentLabel, listAll, spaceLabel } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { EMPTY_LINE, editLine, type Line } from '../../line-edit.js';
 import { LineInput } from '../LineInput.js';
+import { requestProblem } from '../../request-check.js';
 
 interface Hit {
   key: string;
@@ -44,6 +45,8 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
   };
   const [selected, setSelected] = useScreenState('selected', 0);
   const [opening, setOpening] = useState<{ loading: boolean; error?: unknown }>({ loading: false });
+  // What is wrong with the words typed (past the contract's bound), said before searching; the words stay in the box.
+  const [problem, setProblem] = useState<string>();
   const body = useBodySize(2);
   const cr = space ? changeRequestOf(space.id) : undefined;
   const results = useRequest(
@@ -95,6 +98,11 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
         if (key.return) {
           const words = lineRef.current.value.trim();
           if (words === '') return;
+          const wrong = space
+            ? requestProblem(client, spaceOps.search, { spaceId: space.id, query: { query: words } })
+            : requestProblem(client, organizationOps.search, { organizationId: scopeId, query: { query: words } });
+          setProblem(wrong);
+          if (wrong !== undefined) return;
           // The same words again: search again rather than keep the old answer.
           if (words === query) results.reload();
           setQuery(words);
@@ -139,7 +147,7 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
       keys={keys}
       typing={typing}
       loading={results.state === 'loading' && query !== '' ? `Searching for “${query}”…` : opening.loading ? 'Opening the space…' : false}
-      error={results.state === 'error' ? results.error : opening.error}
+      error={typing && problem !== undefined ? problem : results.state === 'error' ? results.error : opening.error}
       {...(results.state === 'ready' && query !== '' ? { notice: `${hits.length} page${hits.length === 1 ? '' : 's'} found` } : {})}
     >
       <Box>
