@@ -141,17 +141,24 @@ describe('requireTerminal', () => {
 describe('KeyList, the key help of both views', () => {
   const keys = Array.from({ length: 22 }, (_, i) => [`k${i}`, `does thing number ${i}`] as const);
 
-  it('lays the keys out in columns when they are more than the rows, so all of them show', () => {
-    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={9} width={80} />);
-    const frame = lastFrame() ?? '';
-    for (const [key, label] of keys) expect(frame).toMatch(new RegExp(`${key} +${label}`));
-    expect(frame.split('\n').length).toBeLessThanOrEqual(9);
-    for (const line of frame.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  it('shows one key a row when they are more than the rows, says which rows show, and reaches the last from top', () => {
+    const first = render(<KeyList title="Keys" keys={keys} height={9} width={80} scrolls />).lastFrame() ?? '';
+    expect(first.split('\n')).toHaveLength(9);
+    expect(first).toContain('lines 1–8 of 22, ↑↓ scroll');
+    for (const [key, label] of keys.slice(0, 8)) expect(first).toMatch(new RegExp(`${key} +${label}$`, 'm'));
+    expect(first).not.toMatch(/k8 /);
+    for (const line of first.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    const last = render(<KeyList title="Keys" keys={keys} height={9} width={80} top={14} scrolls />).lastFrame() ?? '';
+    expect(last).toContain('lines 15–22 of 22');
+    for (const [key, label] of keys.slice(14)) expect(last).toMatch(new RegExp(`${key} +${label}$`, 'm'));
   });
 
-  it('says how many are left out when even columns cannot hold them', () => {
-    const { lastFrame } = render(<KeyList title="Keys" keys={keys} height={4} width={30} />);
-    expect(lastFrame()).toMatch(/… \d+ more/);
+  it('wraps a description between words under its key instead of cutting it', () => {
+    const frame = render(<KeyList title="Keys" keys={keys.slice(0, 2)} height={10} width={14} />).lastFrame() ?? '';
+    const lines = frame.split('\n').slice(1);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(14);
+    // Every word of each description is there whole, in order.
+    expect(lines.map((line) => line.slice(4).trim()).join(' ')).toBe('does thing number 0 does thing number 1');
   });
 });
 
