@@ -76,7 +76,8 @@ describe('what bin/run.js prints itself is what oclif prints', () => {
       same(['-h', ...words]);
       for (const columns of ['40', '52', '90', '200']) same([...words, '--help'], { OCLIF_COLUMNS: columns });
     }
-  });
+    // Some 90 processes, half of them oclif's own help: past 30 s when CI runs two suites side by side on two cores.
+  }, 180_000);
 
   it('a theme, colour, commands and unknown words are left to oclif, with the same output', () => {
     const themed = tempDir();
