@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { AbortedError, ApiError, DocsError, issuesFromBody, NetworkError, ResponseError, TimeoutError } from './errors.js';
+import { BodyBuffers } from './body-buffers.js';
 import { Redactor } from './redact.js';
 import { Agent, request as undiciRequest } from './undici.js';
 import {
@@ -83,9 +84,12 @@ export interface HttpRequest {
   /**
    * Reads a non-empty 2xx body from its bytes instead of JSON.parse (a list page written out as it came,
    * src/api/json-lines.ts): what it returns is the response's `body`; undefined has the bytes decoded and
-   * parsed as usual, with the usual errors.
+   * parsed as usual, with the usual errors. The bytes are in a buffer the client reads later bodies into
+   * (src/api/body-buffers.ts): they stay as they are until `release` is called, which whoever keeps them
+   * calls once nothing reads them any more (not calling it only costs the buffer). When `read` returns
+   * undefined the client releases them itself.
    */
-  read?: (bytes: Buffer) => unknown;
+  read?: (bytes: Buffer, release: () => void) => unknown;
   /** The wait budget this request draws from; else the one attached to its signal, else the client's per-request one. */
   budget?: WaitBudget;
 }
@@ -183,6 +187,8 @@ export class HttpClient {
   readonly rateLimiter: RateLimiter;
   /** Masks this client's token (and what looks like a credential) in its errors and trace lines. */
   private readonly redactor: Redactor;
+  /** What bodies given to a request's `read` are read into. */
+  private readonly bodies = new BodyBuffers();
 
   constructor(readonly options: HttpOptions) {
     const url = new URL(options.baseUrl);
@@ -346,10 +352,11 @@ export class HttpClient {
         await res.body.dump();
         text = '';
       } else if (req.read && res.statusCode >= 200 && res.statusCode < 300) {
-        const bytes = Buffer.from(await res.body.arrayBuffer());
-        read = bytes.length === 0 ? undefined : req.read(bytes);
+        const { bytes, release } = await this.bodies.read(res.body);
+        read = bytes.length === 0 ? undefined : req.read(bytes, release);
         // As undici's text() decodes: UTF-8, without a byte order mark.
         text = read === undefined || this.options.debug ? bytes.toString('utf8', hasBom(bytes) ? 3 : 0) : '';
+        if (read === undefined) release();
       } else {
         text = await res.body.text();
       }

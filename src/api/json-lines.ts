@@ -14,8 +14,14 @@ import { isUtf8 } from 'node:buffer';
 
 /** Up to a page of items as JSON lines, as a list's JSON_LINES yields them. */
 export interface JsonLinesChunk {
+  /** Valid until `release` is called (a later page may be read into the same bytes). */
   lines: string | Uint8Array;
   items: number;
+  /**
+   * Gives the page's buffer back once its lines have been written out (when the stream is done with them,
+   * not merely when `write` returned). Without a call, the buffer is not used again.
+   */
+  release?: () => void;
 }
 
 /**
@@ -44,6 +50,8 @@ export class ScannedPage {
     readonly ends: number[],
     /** `next` and `count` from the envelope, parsed, when the body has them. */
     readonly envelope: { next?: unknown; count?: unknown },
+    /** Gives `bytes` back to the client, which reads a later body into them (src/api/body-buffers.ts). */
+    readonly release: () => void = () => {},
   ) {}
 
   /** The first `count` items as JSON lines (each ending in a line feed), cut from the body in place: it changes `bytes`. */
@@ -73,21 +81,24 @@ let base = 0;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** Scan `bytes` as a list page; undefined when it is not in JSON.stringify's form, or not `{"items":[{…},…],…}`. */
-export function scanListPage(bytes: Buffer): ScannedPage | undefined {
+/**
+ * Scan `bytes` as a list page; undefined when it is not in JSON.stringify's form, or not `{"items":[{…},…],…}`.
+ * `release` (see HttpRequest's `read`) is the page's, to call once its lines have been written.
+ */
+export function scanListPage(bytes: Buffer, release?: () => void): ScannedPage | undefined {
   if (!isUtf8(bytes)) return undefined;
   b = bytes;
   i = 0;
   top = 0;
   base = 0;
   try {
-    return envelope(bytes);
+    return envelope(bytes, release);
   } finally {
     b = new Uint8Array(0);
   }
 }
 
-function envelope(bytes: Buffer): ScannedPage | undefined {
+function envelope(bytes: Buffer, release?: () => void): ScannedPage | undefined {
   if (b[i] !== 0x7b) return undefined;
   i++;
   const rest: { next?: unknown; count?: unknown } = {};
@@ -118,7 +129,7 @@ function envelope(bytes: Buffer): ScannedPage | undefined {
   // JSON.parse allows whitespace after the value; it changes no item.
   while (i < b.length && (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09)) i++;
   if (i !== b.length || !found) return undefined;
-  return new ScannedPage(bytes, found.first, found.ends, rest);
+  return new ScannedPage(bytes, found.first, found.ends, rest, release);
 }
 
 /** The items array (b[i] is `[`), every element an object: where the first starts and each one ends. */

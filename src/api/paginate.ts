@@ -33,6 +33,8 @@ export interface LinesPage {
   size: number | undefined;
   /** The first `n` items, one JSON object per line, each line ending in a line feed. */
   lines(n: number): string | Uint8Array;
+  /** Gives the bytes `lines` cut from back to the client (JsonLinesChunk's `release`). */
+  release?: () => void;
 }
 
 /**
@@ -56,7 +58,8 @@ export async function* paginateLines(
   options: PaginateOptions = {},
 ): AsyncGenerator<JsonLinesChunk> {
   for await (const { page, take } of pages(fetchPage, (p) => p?.size, options)) {
-    if (take > 0) yield { lines: page.lines(take), items: take };
+    if (take > 0) yield { lines: page.lines(take), items: take, ...(page.release ? { release: page.release } : {}) };
+    else page.release?.();
   }
 }
 

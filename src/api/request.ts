@@ -106,7 +106,7 @@ export class OperationClient {
     return parsed.data as OperationResult<O>;
   }
 
-  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions, read?: (bytes: Buffer) => unknown) {
+  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions, read?: (bytes: Buffer, release: () => void) => unknown) {
     const req = this.prepare(op, params);
     const res = await this.http.request({
       method: req.method,
@@ -164,7 +164,7 @@ export class OperationClient {
         if (first !== undefined) checkFirstItem(op, JSON.parse(first), fail);
       }
       const { next, count } = body.envelope as Omit<Page<unknown>, 'items'>;
-      return { next, count, size: body.ends.length, lines: (n) => body.lines(n) };
+      return { next, count, size: body.ends.length, lines: (n) => body.lines(n), release: body.release };
     }
     const checked: unknown = this.checkPage(op, body, path, status);
     // Unchecked (validateResponses false), a body that is no list fails in paginate as it does for items.

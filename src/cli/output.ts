@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import type Table from 'cli-table3';
 import type { JqFilter } from './jq.js';
 import { jsonLinesOf } from '../api/json-lines.js';
-import { reclaimer, type Collect } from './reclaim.js';
 import { fitTable } from './format/table.js';
 import { truncate } from './format/text.js';
 import { isTimestamp, relativeTime } from './format/time.js';
@@ -30,7 +29,8 @@ let TableClass: typeof Table | undefined;
 export type OutputMode = 'table' | 'tsv' | 'json';
 
 export interface OutStream {
-  write(chunk: string | Uint8Array): boolean;
+  /** As a Node.js Writable: `done` is called once the stream no longer needs `chunk` (written, or failed). */
+  write(chunk: string | Uint8Array, done?: (error?: Error | null) => void): boolean;
   isTTY?: boolean;
   columns?: number;
   once?(event: 'drain', listener: () => void): unknown;
@@ -46,11 +46,6 @@ export interface OutputOptions {
   stderr: OutStream;
   /** The clock for relative times on a terminal ("3 days ago"); tests fix it. */
   now?: () => number;
-  /**
-   * The young-generation collection asked for every 2 MB of JSON lines written a page at a time, which frees
-   * what was received for the pages before (src/cli/reclaim.ts); tests count its calls.
-   */
-  collect?: () => Promise<Collect | undefined>;
 }
 
 const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
@@ -137,11 +132,12 @@ export class Output {
     // page at a time, the same lines without an object made of each item (src/api/json-lines.ts).
     const lines = this.isJson && !this.jsonFilter ? jsonLinesOf(items) : undefined;
     if (lines) {
-      const written = reclaimer(this.options.collect);
+      // Each page's bytes go back to the client once stdout is done with them, for a later page to be read
+      // into (src/api/body-buffers.ts); the next page is asked for only then.
       for await (const page of lines()) {
         count += page.items;
-        await this.write(this.options.stdout, page.lines);
-        await written(page.lines.length);
+        await this.written(this.options.stdout, page.lines);
+        page.release?.();
       }
       return count;
     }
@@ -264,6 +260,14 @@ export class Output {
   /** Waits for 'drain' when the consumer is slower than the API, so memory stays flat. */
   private async write(stream: OutStream, chunk: string | Uint8Array): Promise<void> {
     if (!stream.write(chunk) && stream.once) await new Promise<void>((resolve) => stream.once?.('drain', resolve));
+  }
+
+  /**
+   * Writes `chunk` and waits until the stream no longer needs it: its bytes may be overwritten then. A write
+   * that fails resolves too, and the stream's own error handling reports it (BaseCommand's onStdoutError).
+   */
+  private written(stream: OutStream, chunk: string | Uint8Array): Promise<void> {
+    return new Promise<void>((resolve) => void stream.write(chunk, () => resolve()));
   }
 
   private tsvRow<T>(item: T, columns: Columns<T>): string {

@@ -198,6 +198,29 @@ describe('OperationClient.paginate as JSON lines', () => {
     expect(pretty).toEqual({ ...compact, kinds: ['parsed'] });
   });
 
+  it('reads the pages into the same two buffers when each is given back once written, into new ones when not', async () => {
+    const run = async (release: boolean) => {
+      const api = await client(1000, (p) => JSON.stringify(p));
+      const buffers = new Set<ArrayBufferLike>();
+      const held: Uint8Array[] = [];
+      let text = '';
+      for await (const chunk of jsonLinesOf(api.paginate(members.list, { organizationId: 'org' }, { pageSize: 100 }))!()) {
+        const bytes = chunk.lines as Uint8Array;
+        buffers.add(bytes.buffer);
+        text += Buffer.from(bytes).toString('utf8');
+        if (release) chunk.release?.();
+        else held.push(bytes);
+      }
+      expect(text).toBe(expected(0, 1000));
+      // Pages kept (not given back) are not read over: each still holds its own lines.
+      expect(held.map((bytes) => Buffer.from(bytes).toString('utf8')).join('')).toBe(release ? '' : text);
+      return buffers.size;
+    };
+    // Ten pages: one is written while the next is fetched, so at most two buffers take turns.
+    expect(await run(true)).toBeLessThanOrEqual(2);
+    expect(await run(false)).toBe(10);
+  });
+
   it('stops at max items in both forms', async () => {
     for (const write of [(p: object) => JSON.stringify(p), (p: object) => JSON.stringify(p, null, 1)]) {
       expect(await lines(await client(250, write), { pageSize: 100, max: 130 })).toMatchObject({ text: expected(0, 130), items: 130 });

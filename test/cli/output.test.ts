@@ -10,8 +10,9 @@ class Sink {
     readonly isTTY: boolean,
     private readonly highWater = Number.POSITIVE_INFINITY,
   ) {}
-  write(chunk: string | Uint8Array): boolean {
+  write(chunk: string | Uint8Array, done?: () => void): boolean {
     this.chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    if (done) queueMicrotask(done);
     return this.chunks.length % this.highWater !== 0;
   }
   once(_event: 'drain', listener: () => void): void {
@@ -155,68 +156,42 @@ describe('Output', () => {
     expect(jq.stdout.text).toBe('1\n2\n3\n');
   });
 
-  it('asks for a young-generation collection every 2 MB of JSON lines written a page at a time, none for a short list', async () => {
-    const page = Buffer.from(`${JSON.stringify({ id: 'cr_1', subject: 'x'.repeat(500 * 1024) })}\n`);
-    const list = (pages: number) =>
-      Object.assign(generate<Row>([]), {
-        [JSON_LINES]: async function* () {
-          for (let i = 0; i < pages; i++) yield { lines: page, items: 1 };
-        },
-      });
-    const run = async (pages: number) => {
-      let lookups = 0;
-      let collections = 0;
-      const stdout = new Sink(false);
-      const out = new Output({
-        mode: 'json',
-        color: false,
-        stdout,
-        stderr: new Sink(false),
-        collect: () => (lookups++, Promise.resolve(() => void collections++)),
-      });
-      expect(await out.stream(list(pages), columns)).toBe(pages);
-      expect(stdout.chunks).toHaveLength(pages);
-      return { lookups, collections };
-    };
-    // Pages of just over 500 kB: one collection after the 5th, the 10th, ... (every 2 MB written).
-    expect(await run(10)).toEqual({ lookups: 2, collections: 2 });
-    expect(await run(41)).toEqual({ lookups: 8, collections: 8 });
-    // Under 2 MB nothing is looked up, so a short list does not even set the flag.
-    expect(await run(4)).toEqual({ lookups: 0, collections: 0 });
-  });
-
-  it('writes JSON lines a page at a time and asks for the next page only once stdout has drained', async () => {
+  it('gives each page of JSON lines back only once stdout is done with it, and asks for the next page only then', async () => {
     const pulled: number[] = [];
+    const released: number[] = [];
     const list = Object.assign(generate<Row>([]), {
       [JSON_LINES]: async function* () {
         for (let i = 0; i < 3; i++) {
           pulled.push(i);
-          yield { lines: Buffer.from(`{"number":${i}}\n`), items: 1 };
+          yield { lines: Buffer.from(`{"number":${i}}\n`), items: 1, release: () => void released.push(i) };
         }
       },
     });
-    // A pipe whose reader is slow: every write fills it, and 'drain' comes when the test says so.
+    // A pipe whose reader is slow: a write's callback comes when the test says so.
     const written: string[] = [];
-    let drain: (() => void) | undefined;
+    let done: (() => void) | undefined;
     const stdout = {
-      write: (chunk: string | Uint8Array) => (written.push(String(chunk)), false),
-      once: (_event: 'drain', listener: () => void) => (drain = listener),
+      write: (chunk: string | Uint8Array, callback?: () => void) => (written.push(String(chunk)), (done = callback), false),
+      once: () => undefined,
     };
     const out = new Output({ mode: 'json', color: false, stdout, stderr: new Sink(false) });
     const streamed = out.stream(list, columns);
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual(['{"number":0}\n']);
     expect(pulled).toEqual([0]);
+    expect(released).toEqual([]);
     for (let page = 1; page < 3; page++) {
-      const waiting = drain!;
-      drain = undefined;
-      waiting();
+      const finish = done!;
+      done = undefined;
+      finish();
       await new Promise((resolve) => setImmediate(resolve));
+      expect(released).toEqual([0, 1, 2].slice(0, page));
       expect(written).toHaveLength(page + 1);
       expect(pulled).toEqual([0, 1, 2].slice(0, page + 1));
     }
-    drain!();
+    done!();
     expect(await streamed).toBe(3);
+    expect(released).toEqual([0, 1, 2]);
   });
 
   it('streams TSV rows when piped and collects a table on a TTY', async () => {
