@@ -19,7 +19,7 @@ const FIRST_SIZE = 64 * 1024;
 /** A body's bytes, and what gives its buffer back once nothing reads them any more. */
 export interface BodyBytes {
   bytes: Buffer;
-  release(): void;
+  release: () => void;
 }
 
 export class BodyBuffers {
