@@ -87,7 +87,6 @@ function isOclifParseError(err: unknown): err is Error & { oclif?: { exit?: numb
 export function exitCodeOf(err: unknown, ctx: ErrorContext = {}): number {
   if (ctx.interrupted) return ExitCode.interrupted;
   if (err instanceof DocsError) return err.exitCode;
-  if (err instanceof ValidationError) return ExitCode.usage;
   if (err instanceof UsageError || err instanceof AuthError || err instanceof CancelledError || err instanceof CommandFailure)
     return err.exitCode;
   if (isOclifParseError(err)) return ExitCode.usage;
