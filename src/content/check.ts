@@ -274,7 +274,8 @@ export async function checkChangeRequest(
       if (all) {
         const others = pages.filter((p) => !brought.has(p.id));
         const bodies = new Map(others.map((p) => [p.id, texts.after.get(p.id)]));
-        findings.push(...(await emptyPages(client, params, others, call, () => undefined, bodies)).map(introduced(false)));
+        const markdown = await markdownOf(client, params, others, call, () => undefined, bodies);
+        findings.push(...emptyPageFindings(others, (page) => markdown.get(page.id)).map(introduced(false)));
       }
     }
 
@@ -586,19 +587,6 @@ function externalFindings(
       });
   }
   return out;
-}
-
-/** Empty document pages, their bodies fetched when the tree did not carry them. */
-async function emptyPages(
-  client: DocsClient,
-  params: { spaceId: string; changeRequestId?: string },
-  pages: readonly FlatPage[],
-  call: { signal?: AbortSignal },
-  progress: () => void,
-  known: ReadonlyMap<string, string | undefined> = new Map(),
-): Promise<Finding[]> {
-  const texts = await markdownOf(client, params, pages, call, progress, known);
-  return emptyPageFindings(pages, (page) => texts.get(page.id));
 }
 
 /** The markdown of the document pages, from `known`, the tree, or fetched (a tick each). */
