@@ -23,7 +23,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The dependency patches below, by name. bench/patches.ts builds the bundle once without each, to measure what each
  * saves: DOCS_BUNDLE_WITHOUT names the patches to leave out (comma-separated), DOCS_BUNDLE_OUT the folder to write
- * to instead of dist/bin. Nothing else reads them; unset, the build is the one `npm run build` makes.
+ * to instead of dist/bin. Nothing else reads them; unset, the build is the one `npm run build` makes. bench/README.md
+ * ("Dependency patches") lists each with what makes the build fail, the test that fails without it and its gain.
  */
 const PATCHES = [
   'oclif-lazy-requires',
