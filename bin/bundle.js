@@ -15,12 +15,34 @@
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NARROW_TEXT } from './narrow-text.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'dist', 'bin');
+/**
+ * The dependency patches below, by name. bench/patches.ts builds the bundle once without each, to measure what each
+ * saves: DOCS_BUNDLE_WITHOUT names the patches to leave out (comma-separated), DOCS_BUNDLE_OUT the folder to write
+ * to instead of dist/bin. Nothing else reads them; unset, the build is the one `npm run build` makes. bench/README.md
+ * ("Dependency patches") lists each with what makes the build fail, the test that fails without it and its gain.
+ */
+const PATCHES = [
+  'oclif-lazy-requires',
+  'undici-lazy-h2',
+  'oclif-node-check',
+  'oclif-debug',
+  'oclif-wsl',
+  'oclif-read-json',
+  'oclif-sort',
+  'oclif-manifest-path',
+  'yoga-fetch',
+  'string-width-narrow',
+];
+const WITHOUT = new Set((process.env.DOCS_BUNDLE_WITHOUT ?? '').split(',').filter(Boolean));
+for (const name of WITHOUT)
+  if (!PATCHES.includes(name)) throw new Error(`DOCS_BUNDLE_WITHOUT: no patch named ${name} (${PATCHES.join(', ')})`);
+const applies = (name) => !WITHOUT.has(name);
+const OUT = process.env.DOCS_BUNDLE_OUT ? resolve(process.env.DOCS_BUNDLE_OUT) : join(ROOT, 'dist', 'bin');
 // ink, react and @inkjs/ui are bundled too, in production mode (see `define` below): loaded from node_modules
 // they took 380–500 ms of an interactive view's start, as one minified chunk 100–130 ms. They load only
 // where a command imports a view.
@@ -122,16 +144,7 @@ const externals = {
       if (!fromPackage && !BUNDLED.has(name)) return { external: true };
       return undefined;
     });
-    // @oclif/core reads its own package.json next to its sources for a version it caches; bundled, the
-    // version is read at build time instead.
-    const corePkg = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@oclif', 'core', 'package.json'), 'utf8'));
-    const coreVersion =
-      /JSON\.parse\(\(0, node_fs_1\.readFileSync\)\(\(0, node_path_1\.join\)\(__dirname, '\.\.', 'package\.json'\), 'utf8'\)\)\.version/;
     const corePatches = {
-      'cache.js': (source) => {
-        if (!coreVersion.test(source)) throw new Error('@oclif/core no longer reads its version from package.json: review bin/bundle.js');
-        return source.replace(coreVersion, JSON.stringify(corePkg.version));
-      },
       // At import, @oclif/core checks the Node.js version against its own package.json's engines with semver.
       // Bundled, that package.json is not next to it (the check fails silently), and npm checks our engines at
       // install; the call would only evaluate semver's ~50 modules at every start.
@@ -188,10 +201,12 @@ const externals = {
         const manifestPath = "const p = (0, node_path_1.join)(this.root, `${dotfile ? '.' : ''}oclif.manifest.json`);";
         if (!source.includes(manifestPath)) throw new Error('@oclif/core no longer reads oclif.manifest.json there: review bin/bundle.js');
         return source
-          .replace(sort, '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));')
+          .replace(sort, applies('oclif-sort') ? '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));' : sort)
           .replace(
             manifestPath,
-            `const p = (this.isRoot && !dotfile && globalThis.docsCommandManifest) || ${manifestPath.slice('const p = '.length)}`,
+            applies('oclif-manifest-path')
+              ? `const p = (this.isRoot && !dotfile && globalThis.docsCommandManifest) || ${manifestPath.slice('const p = '.length)}`
+              : manifestPath,
           );
       },
       'index.js': (source) => {
@@ -200,13 +215,20 @@ const externals = {
         return source.replace('\ncheckNodeVersion();', '\n');
       },
     };
+    // Each file's patch by name (config/plugin.js has two, named where they are made).
+    const corePatchNames = {
+      'logger.js': 'oclif-debug',
+      'util/os.js': 'oclif-wsl',
+      'util/fs.js': 'oclif-read-json',
+      'index.js': 'oclif-node-check',
+    };
     b.onLoad({ filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
       const rel = relative(realpathSync(join(ROOT, 'node_modules', '@oclif', 'core', 'lib')), args.path)
         .split('\\')
         .join('/');
-      if (corePatches[rel]) source = corePatches[rel](source);
-      return { contents: lazyRequires(source, rel), loader: 'js' };
+      if (corePatches[rel] && (!corePatchNames[rel] || applies(corePatchNames[rel]))) source = corePatches[rel](source);
+      return { contents: applies('oclif-lazy-requires') ? lazyRequires(source, rel) : source, loader: 'js' };
     });
     // undici's client requires its HTTP/2 module at import, and with it node:http2, node:tls and node:crypto (~40 of
     // Node.js's own modules); it is needed only once a connection has negotiated HTTP/2, which the transport never
@@ -224,7 +246,7 @@ const externals = {
       const rel = relative(realpathSync(join(ROOT, 'node_modules', 'undici', 'lib')), args.path)
         .split('\\')
         .join('/');
-      for (const [from, to] of undiciPatches[rel] ?? []) {
+      for (const [from, to] of applies('undici-lazy-h2') ? (undiciPatches[rel] ?? []) : []) {
         if (source.split(from).length !== 2)
           throw new Error(`undici's ${rel} changed (${JSON.stringify(from.slice(0, 60))}): review bin/bundle.js`);
         source = source.replace(from, to);
@@ -233,7 +255,7 @@ const externals = {
       return { contents: source, loader: 'js' };
     });
     b.onEnd((result) => {
-      if (b.initialOptions.format !== 'cjs' || result.errors.length > 0) return;
+      if (b.initialOptions.format !== 'cjs' || result.errors.length > 0 || !applies('oclif-lazy-requires')) return;
       const eager = LAZY_KEY.filter((rel) => !lazyMade.modules.has(rel));
       if (lazyMade.requires < LAZY_AT_LEAST || eager.length > 0)
         throw new Error(
@@ -242,7 +264,12 @@ const externals = {
     });
     b.onEnd((result) => {
       // Only the vendor build bundles undici.
-      if (b.initialOptions.format === 'cjs' && result.errors.length === 0 && undiciPatched.size !== Object.keys(undiciPatches).length)
+      if (
+        applies('undici-lazy-h2') &&
+        b.initialOptions.format === 'cjs' &&
+        result.errors.length === 0 &&
+        undiciPatched.size !== Object.keys(undiciPatches).length
+      )
         throw new Error(
           `undici: ${undiciPatched.size} of its ${Object.keys(undiciPatches).length} patched files were bundled: review bin/bundle.js`,
         );
@@ -256,7 +283,7 @@ const externals = {
       const source = readFileSync(args.path, 'utf8');
       if (source.split(yogaFetch).length !== 3)
         throw new Error('yoga-layout no longer loads its wasm through fetch twice: review bin/bundle.js');
-      return { contents: source.replaceAll(yogaFetch, 'true'), loader: 'js' };
+      return { contents: applies('yoga-fetch') ? source.replaceAll(yogaFetch, 'true') : source, loader: 'js' };
     });
     // string-width's first check is a text of narrow characters (bin/narrow-text.js), in each copy the views bundle
     // (8, Ink's and ours; 7, wrap-ansi's): the views' first screen then measures its rows without the grapheme
@@ -272,7 +299,7 @@ const externals = {
     let stringWidthsPatched = 0;
     b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      if (source.includes('isFullwidthCodePoint')) return { contents: source, loader: 'js' };
+      if (source.includes('isFullwidthCodePoint') || !applies('string-width-narrow')) return { contents: source, loader: 'js' };
       const patch = stringWidthPatches.find(([from]) => source.split(from).length === 2);
       if (!patch || !source.includes('ambiguousIsNarrow = true'))
         throw new Error(`string-width changed (${relative(ROOT, args.path)}): review its patch in bin/bundle.js`);
@@ -281,7 +308,7 @@ const externals = {
     });
     b.onEnd((result) => {
       // The vendor scripts (oclif, undici) have none; the bundle has the views'.
-      if (b.initialOptions.format === 'esm' && result.errors.length === 0 && stringWidthsPatched < 2)
+      if (applies('string-width-narrow') && b.initialOptions.format === 'esm' && result.errors.length === 0 && stringWidthsPatched < 2)
         throw new Error(`string-width: ${stringWidthsPatched} of its 2 copies patched: review bin/bundle.js`);
     });
     // bin/run.js turns zod's JIT off through the global zod keeps its settings in, before zod loads.
@@ -291,12 +318,6 @@ const externals = {
         throw new Error('zod no longer keeps its settings in globalThis.__zod_globalConfig: review bin/run.js');
       return { contents: source, loader: 'js' };
     });
-    // zod's namespace re-exports all of its ~50 message locales; messages are English (zod's default) and
-    // nothing here switches locale, so only `en` is kept.
-    b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
-      contents: "export { default as en } from './en.js';",
-      loader: 'js',
-    }));
   },
 };
 
