@@ -541,6 +541,9 @@ function storedItem(link: ResolvedLink, from: number[], pageAt: Map<PageNode, nu
   return ['url', target.url, from, link.status === 'broken' ? 'broken' : 'ok'];
 }
 
+/** What an entry must have been computed from: this format, this revision. */
+const indexVersion = (rev: RevisionDoc): string => `${INDEX_FORMAT} ${rev.id}`;
+
 /** Forgets the link index of a space (purged). */
 export function dropLinkIndex(store: Store, space: string): void {
   store.deleteDerived(INDEX_NAME, space);
@@ -577,12 +580,12 @@ function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: P
     parts.push(cut.before, cut.after);
   });
   const index: StoredIndex = { format: INDEX_FORMAT, revision: rev.id, pages: flat.length, files: rev.files.length, items, texts };
-  store.putDerived(INDEX_NAME, rev._space, { data: JSON.stringify(index), bytes: Buffer.concat(parts) });
+  store.putDerived(INDEX_NAME, rev._space, { version: indexVersion(rev), data: JSON.stringify(index), bytes: Buffer.concat(parts) });
 }
 
 /** The grouping of a revision from the store's link index, or undefined when it holds none for this revision. */
 function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped | undefined {
-  const row = store.getDerived(INDEX_NAME, rev._space);
+  const row = store.getDerived(INDEX_NAME, rev._space, indexVersion(rev));
   if (!row) return undefined;
   let index: StoredIndex;
   try {

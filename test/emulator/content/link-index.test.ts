@@ -61,7 +61,7 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     // The first report on the old port keeps the index in the store.
     const first = bytesOf(linkReport(rev, locator(OLD, 'sp_1'), { store }));
     expect(first).toEqual(computed(rev, OLD));
-    expect(store.getDerived('links', 'sp_1')).toBeDefined();
+    expect(store.derivedVersion('links', 'sp_1')).toBe(`1 ${rev.id}`);
 
     // A restart: the same database, another process's objects, another port.
     const again = new Store(store.snapshot(), { driver });
@@ -106,18 +106,19 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     const report = linkReport(getRevision(again, b.id), locator(OLD, 'sp_2'), { store: again });
     expect(linkWork.pagesScanned).toBe(scanned + 1);
     expect(report.items.map((i) => i.id)).toEqual(['url:https://example.com/b']);
-    expect(JSON.parse(again.getDerived('links', 'sp_2')!.data)).toMatchObject({ revision: b.id });
+    expect(again.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
+    const stored = again.getDerived('links', 'sp_2', `1 ${b.id}`)!;
+    expect(JSON.parse(stored.data)).toMatchObject({ format: 1, revision: b.id });
 
     // An entry of another format (an older emulator's) is ignored, and replaced.
-    const stored = JSON.parse(again.getDerived('links', 'sp_2')!.data) as { format: number };
-    again.putDerived('links', 'sp_2', { data: JSON.stringify({ ...stored, format: stored.format + 1 }) });
+    again.putDerived('links', 'sp_2', { version: `0 ${b.id}`, data: stored.data, bytes: stored.bytes });
     const third = new Store(again.snapshot(), { driver });
     const scannedBefore = linkWork.pagesScanned;
     expect(linkReport(getRevision(third, b.id), locator(OLD, 'sp_2'), { store: third }).items.map((i) => i.id)).toEqual([
       'url:https://example.com/b',
     ]);
     expect(linkWork.pagesScanned).toBe(scannedBefore + 1);
-    expect(JSON.parse(third.getDerived('links', 'sp_2')!.data)).toMatchObject({ format: stored.format });
+    expect(third.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
     for (const s of [store, again, third]) s.close();
   });
 });
@@ -207,11 +208,11 @@ describe('a data directory keeps the link index across restarts', () => {
     old.db.exec('DROP TABLE derived');
     old.close();
     await start();
-    expect(w!.emu.store.getDerived('links', space)).toBeUndefined();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
     const scanned = linkWork.pagesScanned;
     expect(await everything()).toEqual(before);
     expect(linkWork.pagesScanned).toBeGreaterThan(scanned);
-    expect(w!.emu.store.getDerived('links', space)).toBeDefined();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
     await start();
     const again = linkWork.pagesScanned;
     expect(await everything()).toEqual(before);
@@ -219,11 +220,11 @@ describe('a data directory keeps the link index across restarts', () => {
   });
 
   it('a space deleted for good takes its index with it', async () => {
-    expect(w!.emu.store.getDerived('links', space)).toBeDefined();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
     expect((await w!.call(T.admin, 'DELETE', `/v1/spaces/${space}`)).status).toBe(204);
     w!.clock.now = new Date(w!.clock.now.getTime() + 8 * 24 * 3600 * 1000);
     expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
     expect(w!.emu.store.get('space', space)).toBeUndefined();
-    expect(w!.emu.store.getDerived('links', space)).toBeUndefined();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
   });
 });
