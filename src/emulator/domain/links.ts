@@ -522,13 +522,13 @@ function joinFragments(kept: Fragments, ctx: PresentContext, page: PageNode): Bu
 }
 
 /** A location text cut around its app URL, or undefined if it is not where presentPage puts it. */
-function fragmentsOf(text: Buffer, ctx: PresentContext, page: PageNode): { before: Buffer; after: Buffer } | undefined {
+function fragmentsOf(text: Buffer, ctx: PresentContext, page: PageNode): { cut: number; after: number } | undefined {
   const field = Buffer.from(`${APP_FIELD}${JSON.stringify(appUrl(ctx, page.path))}}`);
   // Every quote inside a JSON string is escaped: the first `"urls":` outside one is the page's own field.
   const at = text.indexOf(field);
   if (at < 0) return undefined;
-  const cut = at + APP_FIELD.length;
-  return { before: text.subarray(0, cut), after: text.subarray(at + field.length - 1) };
+  // `text[0, cut)` is before the URL, `text[after, end)` after it.
+  return { cut: at + APP_FIELD.length, after: at + field.length - 1 };
 }
 
 function storedItem(link: ResolvedLink, from: number[], pageAt: Map<PageNode, number>, fileAt: Map<FileEntry, number>): StoredItem {
@@ -571,16 +571,26 @@ function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: P
   }
   const ctxKey = ctxKeyOf(ctx);
   const texts: [number, number, number][] = [];
-  const parts: Buffer[] = [];
+  const cuts: { text: Buffer; cut: number; after: number }[] = [];
+  let size = 0;
   flat.forEach(({ page }, i) => {
     if (!linking.has(page)) return;
-    const cut = fragmentsOf(pageText(page, ctx, ctxKey), ctx, page);
+    const text = pageText(page, ctx, ctxKey);
+    const cut = fragmentsOf(text, ctx, page);
     if (!cut) return;
-    texts.push([i, cut.before.length, cut.after.length]);
-    parts.push(cut.before, cut.after);
+    texts.push([i, cut.cut, text.length - cut.after]);
+    cuts.push({ text, ...cut });
+    size += cut.cut + text.length - cut.after;
   });
+  // Written into one buffer: no slice objects left for the next request to collect.
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const { text, cut, after } of cuts) {
+    at += text.copy(bytes, at, 0, cut);
+    at += text.copy(bytes, at, after);
+  }
   const index: StoredIndex = { format: INDEX_FORMAT, revision: rev.id, pages: flat.length, files: rev.files.length, items, texts };
-  store.putDerived(INDEX_NAME, rev._space, { version: indexVersion(rev), data: JSON.stringify(index), bytes: Buffer.concat(parts) });
+  store.putDerived(INDEX_NAME, rev._space, { version: indexVersion(rev), data: JSON.stringify(index), bytes });
 }
 
 /** The grouping of a revision from the store's link index, or undefined when it holds none for this revision. */
