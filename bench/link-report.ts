@@ -15,10 +15,12 @@
  * - cold after one page changed: a commit editing one page, imported again, then the first read (2 samples);
  * - cold after a restart: the emulator stopped and started again on the same data directory (2 samples);
  * - warm: the reads after each cold one (3 each).
+ * Each read is also given as the emulator's own CPU time (process.cpuUsage of its process before and after),
+ * which the machine's load does not stretch as it does wall time.
  * Goal at 10,000 pages: ≤ 300 ms cold.
  *
  * Before and after, back to back in the same run: the emulator's sources at `--before` (default: the
- * commit before the link report was made incremental; skipped when that commit is not in the clone, or
+ * commit before the link index was kept in the store; skipped when that commit is not in the clone, or
  * with `--no-before`) are extracted with `git archive` into a temporary directory and served exactly as
  * this checkout's: both from the TypeScript sources through tsx, each in its own child process with
  * its own data directory, so the ratio compares the code and nothing else.
@@ -39,8 +41,8 @@ import { spreadRepository } from './link-report-shape.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
-/** The main commit the link report's incremental index was built on: the "before" figure. */
-const BEFORE_REF = '8210ed5';
+/** The main commit before the link index was kept in the store: the "before" figure (8210ed5 before the in-memory index). */
+const BEFORE_REF = '363ab4b';
 const TOKEN = 'link-report-admin-token';
 const ORG = 'org_links';
 const EMPTY_SPACE = 'space_links_empty';
@@ -73,11 +75,17 @@ async function serve(root: string, dataDir: string): Promise<void> {
   )) as typeof import('../src/emulator/server.js');
   const emu = await startEmulator({ seed, dataDir, filesRoot: tmpdir(), rateLimit: 'off' });
   process.send!({ url: emu.url } satisfies Ready);
-  process.on('message', () => void emu.close().then(() => process.exit(0)));
+  process.on('message', (m) => {
+    // The emulator's own CPU time, asked for before and after a request: wall time is bound by the machine's load.
+    if (m === 'cpu') process.send!({ cpu: process.cpuUsage() });
+    else void emu.close().then(() => process.exit(0));
+  });
 }
 
 interface Emulator {
   url: string;
+  /** The emulator process's CPU time so far (user + system), in ms. */
+  cpu: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -89,6 +97,14 @@ async function start(root: string, dataDir: string): Promise<Emulator> {
   });
   return {
     url: ready.url,
+    cpu: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => {
+          const { user, system } = (m as { cpu: NodeJS.CpuUsage }).cpu;
+          resolve((user + system) / 1000);
+        });
+        child.send('cpu');
+      }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       if (child.connected) child.send('stop');
@@ -118,6 +134,8 @@ interface Samples {
   afterChange: number[];
   afterRestart: number[];
   warm: number[];
+  /** The emulator's CPU time for the same requests (process.cpuUsage around each). */
+  cpu: { afterImport: number[]; afterChange: number[]; afterRestart: number[]; warm: number[] };
   /** The imports themselves (the indexing on write is part of them). */
   imports: number[];
   bytes: number;
@@ -143,22 +161,36 @@ async function call(base: string, method: string, path: string, body?: unknown):
 async function measure(root: string, repo: string, work: string): Promise<Samples> {
   const dataDir = mkdtempSync(join(work, 'data-'));
   let emu = await start(root, dataDir);
-  const samples: Samples = { afterImport: [], afterChange: [], afterRestart: [], warm: [], imports: [], bytes: 0 };
+  const samples: Samples = {
+    afterImport: [],
+    afterChange: [],
+    afterRestart: [],
+    warm: [],
+    cpu: { afterImport: [], afterChange: [], afterRestart: [], warm: [] },
+    imports: [],
+    bytes: 0,
+  };
   try {
     const spaces: string[] = [];
     for (let i = 0; i < COLD_IMPORTS; i++) {
       const copy = JSON.parse((await call(emu.url, 'POST', `/spaces/${EMPTY_SPACE}/duplicate`)).text) as { id: string };
       spaces.push(copy.id);
     }
-    const links = async (space: string) => call(emu.url, 'GET', `/spaces/${space}/links?limit=100`);
+    /** The first 100 items, timed, with the emulator's CPU time for them put in `cpu`. */
+    const links = async (space: string, cpu: number[]) => {
+      const before = await emu.cpu();
+      const res = await call(emu.url, 'GET', `/spaces/${space}/links?limit=100`);
+      cpu.push((await emu.cpu()) - before);
+      return res;
+    };
     const gitImport = async (space: string) =>
       samples.imports.push((await call(emu.url, 'POST', `/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' })).ms);
     const warm = async (space: string) => {
-      for (let i = 0; i < WARM_READS; i++) samples.warm.push((await links(space)).ms);
+      for (let i = 0; i < WARM_READS; i++) samples.warm.push((await links(space, samples.cpu.warm)).ms);
     };
     for (const space of spaces) {
       await gitImport(space);
-      const cold = await links(space);
+      const cold = await links(space, samples.cpu.afterImport);
       samples.afterImport.push(cold.ms);
       samples.bytes = Buffer.byteLength(cold.text);
       await warm(space);
@@ -169,13 +201,13 @@ async function measure(root: string, repo: string, work: string): Promise<Sample
       writeFileSync(path, `${readFileSync(path, 'utf8')}\n\nSee also [the draft](draft-${i}.md).`);
       await commitAll(repo, `Edit page ${10 + i}`);
       await gitImport(space);
-      samples.afterChange.push((await links(space)).ms);
+      samples.afterChange.push((await links(space, samples.cpu.afterChange)).ms);
       await warm(space);
     }
     for (let i = 0; i < RESTARTS; i++) {
       await emu.stop();
       emu = await start(root, dataDir);
-      samples.afterRestart.push((await links(space)).ms);
+      samples.afterRestart.push((await links(space, samples.cpu.afterRestart)).ms);
       await warm(space);
     }
   } finally {
@@ -235,6 +267,10 @@ async function drive(): Promise<void> {
           `  ${(s.bytes / 2 ** 20).toFixed(1)} MB; cold after import ${fmt(s.afterImport)}; after a change ${fmt(s.afterChange)}; ` +
             `after a restart ${fmt(s.afterRestart)}; warm median ${summarize(s.warm).median.toFixed(0)} ms; imports ${fmt(s.imports)}`,
         );
+        console.log(
+          `  emulator CPU: cold after import ${fmt(s.cpu.afterImport)}; after a change ${fmt(s.cpu.afterChange)}; ` +
+            `after a restart ${fmt(s.cpu.afterRestart)}; warm median ${summarize(s.cpu.warm).median.toFixed(0)} ms`,
+        );
       }
       const byTree = results[shape]!;
       const rows: [string, (s: Samples) => number[], number | undefined][] = [
@@ -242,6 +278,10 @@ async function drive(): Promise<void> {
         ['cold after one page changed', (s) => s.afterChange, GOAL_COLD_MS],
         ['cold after a restart', (s) => s.afterRestart, GOAL_COLD_MS],
         ['warm', (s) => s.warm, undefined],
+        ['cold after the import, emulator CPU', (s) => s.cpu.afterImport, undefined],
+        ['cold after one page changed, emulator CPU', (s) => s.cpu.afterChange, undefined],
+        ['cold after a restart, emulator CPU', (s) => s.cpu.afterRestart, undefined],
+        ['warm, emulator CPU', (s) => s.cpu.warm, undefined],
         ['the Git import itself', (s) => s.imports, undefined],
       ];
       for (const [what, of, goal] of rows) {

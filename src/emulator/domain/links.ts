@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import type { ContentLocation, LinkItem as PresentedLink } from '../../api/schemas/content.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
+import type { Store } from '../store/store.js';
 import { linkTargets } from './markdown.js';
 import { derived } from './revision-cache.js';
 import {
+  appUrl,
   flattenPages,
   pageIndex,
   presentFile,
@@ -280,20 +282,26 @@ function group(rev: RevisionDoc, baseUrl: string, pages: readonly PageNode[]): G
 
 /**
  * Links of the given page (every page when `only` is undefined), grouped by target. The whole
- * revision's grouping is computed once per cached revision and base URL: do not change it.
+ * revision's grouping is computed once per cached revision and base URL: do not change it. With a
+ * `store`, the whole revision's grouping is read from the link index kept there (`storeLinkIndex`) when
+ * it has this revision's, and otherwise computed and kept there for the next start.
  */
-export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode): Grouped {
+export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode, store?: Store, ctx?: PresentContext): Grouped {
   if (only) return group(rev, baseUrl, [only]);
   // Frozen so that what is derived from it (counts, filtered items) is kept with it.
-  return derived(rev, `links ${baseUrl}`, () =>
-    Object.freeze(
+  return derived(rev, `links ${baseUrl}`, () => {
+    const loaded = store && Object.isFrozen(rev) ? readLinkIndex(store, rev, baseUrl) : undefined;
+    if (loaded) return Object.freeze(loaded);
+    const grouped = Object.freeze(
       group(
         rev,
         baseUrl,
         flattenPages(rev.pages).map((e) => e.page),
       ),
-    ),
-  );
+    );
+    if (store && Object.isFrozen(rev)) storeLinkIndex(store, rev, grouped, ctx ?? { baseUrl, organization: '', space: rev._space });
+    return grouped;
+  });
 }
 
 /**
@@ -301,12 +309,12 @@ export function collectLinks(rev: RevisionDoc, baseUrl: string, only?: PageNode)
  * `primary` does not have broken, or has broken on other pages only (a page is the same page when
  * its id is: a new page repeating a broken link that another page already has brings it too).
  */
-function brokenCounts(grouped: Grouped, baseUrl: string, primary?: RevisionDoc): { total: number; changeRequest: number } {
+function brokenCounts(grouped: Grouped, baseUrl: string, primary?: RevisionDoc, store?: Store): { total: number; changeRequest: number } {
   // Counts of a whole revision's grouping are kept with it, as immutable as the revisions they compare.
   const broken = derived(grouped, 'broken', () => [...grouped.values()].filter((e) => e.link.status === 'broken'));
   if (!primary) return { total: broken.length, changeRequest: 0 };
   const changeRequest = derived(grouped, `broken vs ${primary.id}`, () => {
-    const before = collectLinks(primary, baseUrl);
+    const before = collectLinks(primary, baseUrl, undefined, store);
     return broken.filter((e) => {
       const was = before.get(e.link.key);
       if (was?.link.status !== 'broken') return true;
@@ -324,10 +332,15 @@ function brokenCounts(grouped: Grouped, baseUrl: string, primary?: RevisionDoc):
 export function linkReport(
   rev: RevisionDoc,
   loc: Locator,
-  options: { only?: PageNode; status?: LinkStatus; primary?: RevisionDoc },
+  options: {
+    only?: PageNode;
+    status?: LinkStatus;
+    primary?: RevisionDoc;
+    /** Where the link index is kept across starts. */ store?: Store;
+  },
 ): LinkReport {
   const baseUrl = loc.ctx.baseUrl;
-  const grouped = collectLinks(rev, baseUrl, options.only);
+  const grouped = collectLinks(rev, baseUrl, options.only, options.store, loc.ctx);
   const status = options.status;
   const items = derived(grouped, `items ${status ?? ''}`, () =>
     [...grouped.values()].filter((e) => status === undefined || e.link.status === status).map((e) => ({ id: e.link.key, ...e })),
@@ -342,7 +355,7 @@ export function linkReport(
     items,
     present,
     json: itemJson(grouped, loc),
-    stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary) },
+    stats: { total: grouped.size, broken: brokenCounts(grouped, baseUrl, options.primary, options.store) },
   };
 }
 
@@ -369,7 +382,8 @@ function pageText(page: PageNode, ctx: PresentContext, ctxKey: string): Buffer {
   let texts = pageTexts.get(page);
   let text = texts?.get(ctxKey);
   if (text) return text;
-  text = Buffer.from(JSON.stringify(presentPage(page, ctx, { children: false })));
+  const kept = pageFragments.get(page);
+  text = kept ? joinFragments(kept, ctx, page) : Buffer.from(JSON.stringify(presentPage(page, ctx, { children: false })));
   // Unfrozen pages may still change: only a cached revision's are kept.
   if (Object.isFrozen(page)) {
     if (!texts) {
@@ -440,12 +454,185 @@ function itemJson(grouped: Grouped, loc: Locator): (item: LinkItem) => Buffer {
  * Indexes a revision's links as a Git sync writes it, before it answers: the grouping of every link by
  * target and the location text of each page that has links (in `ctx`, the space's primary content), so
  * the first report after an import copies bytes. A page the import left unchanged is the previous
- * revision's page (git.ts `reuseIds`), whose text is kept already.
+ * revision's page (git.ts `reuseIds`), whose text is kept already. The index is kept in the store too
+ * (`storeLinkIndex`), for the first report after a restart.
  */
-export function indexLinks(rev: RevisionDoc, ctx: PresentContext): void {
-  collectLinks(rev, ctx.baseUrl);
+export function indexLinks(store: Store, rev: RevisionDoc, ctx: PresentContext): void {
+  collectLinks(rev, ctx.baseUrl, undefined, store, ctx);
+}
+
+/* ---------- the link index in the store ---------- */
+
+/**
+ * The link index of a space's current revision, kept in the store's `derived` table (one entry per space,
+ * replaced by the next revision's), so that the first report after a restart neither resolves the links
+ * nor presents the pages again. It holds nothing the base URL changes (the port differs at each start):
+ * - the grouping, in report order: each target (a page or a file by its position in the revision, a
+ *   URL by its text) with the pages linking to it (by position in `flattenPages` order). An http(s) URL
+ *   keeps its host, not its status: whether it is `in-app` depends on the emulator's own host;
+ * - each linking page's location text cut around its app URL (the one part that names the base URL,
+ *   the organization and the space): the bytes before it and after it, concatenated in `bytes`.
+ * Bump `INDEX_FORMAT` when what is stored, how links resolve or how a page is presented changes: an
+ * entry of another format is ignored and computed again.
+ */
+const INDEX_FORMAT = 1;
+const INDEX_NAME = 'links';
+
+type StoredItem =
+  | ['page', number, number[]]
+  | ['file', number, number[]]
+  /** A URL whose status does not depend on the emulator's host (broken, or not http). */
+  | ['url', string, number[], 'ok' | 'broken']
+  /** An http(s) URL and its host (lower case): `in-app` or `ok` by the host at each start. */
+  | ['http', string, number[], string];
+
+interface StoredIndex {
+  format: number;
+  revision: string;
+  /** How many pages and files the revision has: a check that the positions name the same ones. */
+  pages: number;
+  files: number;
+  items: StoredItem[];
+  /** Per linking page: its position, and the byte lengths of its text before and after the app URL. */
+  texts: [number, number, number][];
+}
+
+/** A page's location text without its app URL: `bytes[at, cut)` before it, `bytes[cut, end)` after it. */
+interface Fragments {
+  bytes: Buffer;
+  at: number;
+  cut: number;
+  end: number;
+}
+
+/** Location texts read from the store, by page object (what `pageText` builds a page's text from). */
+const pageFragments = new WeakMap<PageNode, Fragments>();
+
+const APP_FIELD = '"urls":{"app":';
+
+function joinFragments(kept: Fragments, ctx: PresentContext, page: PageNode): Buffer {
+  const url = JSON.stringify(appUrl(ctx, page.path));
+  const { bytes, at, cut, end } = kept;
+  const text = Buffer.allocUnsafe(end - at + Buffer.byteLength(url));
+  // TypedArray#set rather than Buffer#copy: the same bytes, with less to check per call (10,000 pages, on a cold start).
+  text.set(bytes.subarray(at, cut), 0);
+  const to = cut - at + text.write(url, cut - at);
+  text.set(bytes.subarray(cut, end), to);
+  return text;
+}
+
+/** A location text cut around its app URL, or undefined if it is not where presentPage puts it. */
+function fragmentsOf(text: Buffer, ctx: PresentContext, page: PageNode): { cut: number; after: number } | undefined {
+  const field = Buffer.from(`${APP_FIELD}${JSON.stringify(appUrl(ctx, page.path))}}`);
+  // Every quote inside a JSON string is escaped: the first `"urls":` outside one is the page's own field.
+  const at = text.indexOf(field);
+  if (at < 0) return undefined;
+  // `text[0, cut)` is before the URL, `text[after, end)` after it.
+  return { cut: at + APP_FIELD.length, after: at + field.length - 1 };
+}
+
+function storedItem(link: ResolvedLink, from: number[], pageAt: Map<PageNode, number>, fileAt: Map<FileEntry, number>): StoredItem {
+  const { target } = link;
+  if (target.kind === 'page') return ['page', pageAt.get(target.page)!, from];
+  if (target.kind === 'file') return ['file', fileAt.get(target.file)!, from];
+  const scheme = SCHEME.exec(target.url)?.[1]?.toLowerCase();
+  if ((scheme === 'http' || scheme === 'https') && link.status !== 'broken')
+    return ['http', target.url, from, new URL(target.url).host.toLowerCase()];
+  return ['url', target.url, from, link.status === 'broken' ? 'broken' : 'ok'];
+}
+
+/** What an entry must have been computed from: this format, this revision. */
+const indexVersion = (rev: RevisionDoc): string => `${INDEX_FORMAT} ${rev.id}`;
+
+/** Forgets the link index of a space (purged). */
+export function dropLinkIndex(store: Store, space: string): void {
+  store.deleteDerived(INDEX_NAME, space);
+}
+
+/** Writes the link index of a revision (its grouping, and the location texts of its linking pages in `ctx`). */
+function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: PresentContext): void {
+  const flat = flattenPages(rev.pages);
+  const pageAt = new Map<PageNode, number>();
+  flat.forEach((e, i) => pageAt.set(e.page, i));
+  const fileAt = new Map<FileEntry, number>();
+  rev.files.forEach((f, i) => fileAt.set(f, i));
+  const linking = new Set<PageNode>();
+  const items: StoredItem[] = [];
+  for (const { link, from } of grouped.values()) {
+    for (const page of from) linking.add(page);
+    items.push(
+      storedItem(
+        link,
+        from.map((page) => pageAt.get(page)!),
+        pageAt,
+        fileAt,
+      ),
+    );
+  }
   const ctxKey = ctxKeyOf(ctx);
-  for (const { page } of flattenPages(rev.pages)) if (linkTargets(page.markdown).length > 0) pageText(page, ctx, ctxKey);
+  const texts: [number, number, number][] = [];
+  const cuts: { text: Buffer; cut: number; after: number }[] = [];
+  let size = 0;
+  flat.forEach(({ page }, i) => {
+    if (!linking.has(page)) return;
+    const text = pageText(page, ctx, ctxKey);
+    const cut = fragmentsOf(text, ctx, page);
+    if (!cut) return;
+    texts.push([i, cut.cut, text.length - cut.after]);
+    cuts.push({ text, ...cut });
+    size += cut.cut + text.length - cut.after;
+  });
+  // Written into one buffer: no slice objects left for the next request to collect.
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const { text, cut, after } of cuts) {
+    at += text.copy(bytes, at, 0, cut);
+    at += text.copy(bytes, at, after);
+  }
+  const index: StoredIndex = { format: INDEX_FORMAT, revision: rev.id, pages: flat.length, files: rev.files.length, items, texts };
+  store.putDerived(INDEX_NAME, rev._space, { version: indexVersion(rev), data: JSON.stringify(index), bytes });
+}
+
+/** The grouping of a revision from the store's link index, or undefined when it holds none for this revision. */
+function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped | undefined {
+  const row = store.getDerived(INDEX_NAME, rev._space, indexVersion(rev));
+  if (!row) return undefined;
+  let index: StoredIndex;
+  try {
+    index = JSON.parse(row.data) as StoredIndex;
+  } catch {
+    return undefined;
+  }
+  const flat = flattenPages(rev.pages);
+  if (index.format !== INDEX_FORMAT || index.revision !== rev.id || index.pages !== flat.length || index.files !== rev.files.length) {
+    return undefined;
+  }
+  const r = resolverOf(rev, baseUrl);
+  const pages = (at: number[]) => at.map((i) => flat[i]!.page);
+  const grouped: Grouped = new Map();
+  for (const item of index.items) {
+    let link: ResolvedLink;
+    if (item[0] === 'page') {
+      const page = flat[item[1]]!.page;
+      link = r.toPage.get(page) ?? { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
+      r.toPage.set(page, link);
+    } else if (item[0] === 'file') {
+      const file = rev.files[item[1]]!;
+      link = r.toFile.get(file) ?? { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
+      r.toFile.set(file, link);
+    } else {
+      const status: LinkStatus = item[0] === 'url' ? item[3] : item[3] === r.host || item[3].startsWith('app.') ? 'in-app' : 'ok';
+      link = { status, target: { kind: 'url', url: item[1] }, key: `url:${item[1]}` };
+    }
+    grouped.set(link.key, { link, from: pages(item[2]) });
+  }
+  let at = 0;
+  for (const [i, before, after] of index.texts) {
+    const page = flat[i]!.page;
+    if (!pageFragments.has(page)) pageFragments.set(page, { bytes: row.bytes, at, cut: at + before, end: at + before + after });
+    at += before + after;
+  }
+  return grouped;
 }
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */

@@ -14,6 +14,7 @@ import {
   type RevisionDoc,
 } from './revisions.js';
 import { presentGitSync, type GitInfoDoc } from './git-info.js';
+import { dropLinkIndex } from './links.js';
 import { publicFields } from './present.js';
 
 /** Deleted spaces can be restored for 7 days (contract Limits), then they are gone. */
@@ -121,6 +122,7 @@ export function purgeSpace(store: Store, id: string): void {
       store.delete('comment', comment.id);
     }
     store.delete('gitInfo', id);
+    dropLinkIndex(store, id);
     store.delete('space', id);
   });
 }

@@ -145,6 +145,7 @@ function reads(inChangeRequest: boolean) {
       const status = 'status' in req.query ? req.query.status : undefined;
       const report = linkReport(scope.revision, locatorOf(req, scope), {
         only: pageOf(req, scope),
+        store: req.ctx.store,
         ...(status ? { status } : {}),
         ...(inChangeRequest ? { primary: getRevision(req.ctx.store, scope.space.revision) } : {}),
       });

@@ -63,7 +63,7 @@ export const gitHandlers = {
     });
     if (!body.standalone) {
       setSpaceRevision(store, space, revision.id, now);
-      indexLinks(revision, { baseUrl: req.ctx.baseUrl, organization: space.organization, space: space.id });
+      indexLinks(store, revision, { baseUrl: req.ctx.baseUrl, organization: space.organization, space: space.id });
     }
     recordGitInfo(req, space.id, body);
     return { status: 204 };

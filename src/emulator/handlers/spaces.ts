@@ -128,7 +128,10 @@ export const spaceHandlers = {
   listSpaceLinks: (req) => {
     const scope = contentScopeOf(req, false);
     const { query } = req;
-    const report = linkReport(scope.revision, locatorOf(req, scope), query.status ? { status: query.status } : {});
+    const report = linkReport(scope.revision, locatorOf(req, scope), {
+      store: req.ctx.store,
+      ...(query.status ? { status: query.status } : {}),
+    });
     const { items, ...page } = pageOrdered(report.items, query.page, query.limit);
     // Serialized item by item: the text of an item linked from thousands of pages is kept between requests.
     return { status: 200, body: jsonList<ResponseOf<'listSpaceLinks'>>(items.map(report.json), { ...page, stats: report.stats }) };

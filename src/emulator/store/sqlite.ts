@@ -14,7 +14,8 @@ import { randomBytes } from 'node:crypto';
  * names a driver. Both are synchronous, so a handler's statements still run inside one transaction.
  */
 
-export type SqlValue = string | number | null;
+/** A statement's argument or column: text, a number, NULL, or bytes (a BLOB). */
+export type SqlValue = string | number | null | Uint8Array;
 
 export interface SqlStatement<Row> {
   get(...args: SqlValue[]): Row | undefined;

@@ -146,6 +146,7 @@ export class Store {
       CREATE UNIQUE INDEX IF NOT EXISTS docs_kind_id ON docs(kind, id);
       CREATE INDEX IF NOT EXISTS docs_kind_parent_seq ON docs(kind, parent, seq);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS derived (name TEXT NOT NULL, key TEXT NOT NULL, version TEXT NOT NULL, data TEXT NOT NULL, bytes BLOB, PRIMARY KEY (name, key));
     `);
     this.createCounts();
     // Case-insensitive substring match with JavaScript's lowercasing (SQLite's lower() is ASCII only).
@@ -457,6 +458,39 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.prepared('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /**
+   * What is computed from documents and kept so that a restart need not compute it again (the link index of a
+   * space's revision): a text and bytes under a name and a key, one entry per key, with the version of what it
+   * was computed from (only an entry of the version asked for is read). The `derived` table is
+   * created on open when a data directory from before it has none; an entry that is missing is computed
+   * again by its user. Nothing here is a document: lists and counts do not see it.
+   */
+  getDerived(name: string, key: string, version: string): { data: string; bytes: Buffer } | undefined {
+    // The version is asked first: an entry of another one is not read at all (its bytes may be megabytes).
+    const row = this.prepared<{ data: string; bytes: Uint8Array | null }>(
+      'SELECT data, bytes FROM derived WHERE name = ? AND key = ? AND version = ?',
+    ).get(name, key, version);
+    if (row === undefined) return undefined;
+    const bytes = row.bytes ?? new Uint8Array(0);
+    // better-sqlite3 answers a Buffer, node:sqlite a Uint8Array: the same memory either way.
+    return { data: row.data, bytes: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  }
+
+  /** The version of the entry under a name and key, if there is one. */
+  derivedVersion(name: string, key: string): string | undefined {
+    return this.prepared<{ version: string }>('SELECT version FROM derived WHERE name = ? AND key = ?').get(name, key)?.version;
+  }
+
+  putDerived(name: string, key: string, value: { version: string; data: string; bytes?: Uint8Array }): void {
+    this.prepared(
+      'INSERT INTO derived (name, key, version, data, bytes) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name, key) DO UPDATE SET version = excluded.version, data = excluded.data, bytes = excluded.bytes',
+    ).run(name, key, value.version, value.data, value.bytes ?? null);
+  }
+
+  deleteDerived(name: string, key: string): void {
+    this.prepared('DELETE FROM derived WHERE name = ? AND key = ?').run(name, key);
   }
 
   close(): void {

@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spreadRepository } from '../../../bench/link-report-shape.js';
+import { linkReport, linkWork, type LinkReport, type Locator } from '../../../src/emulator/domain/links.js';
+import { buildFile, buildPages, createRevision, getRevision, type RevisionDoc } from '../../../src/emulator/domain/revisions.js';
+import type { SpaceDoc } from '../../../src/emulator/domain/spaces.js';
+import { Store } from '../../../src/emulator/store/store.js';
+import { availableDrivers } from '../../../src/emulator/store/sqlite.js';
+import { repoWith } from '../../helpers/setup.js';
+import { editPage, startWorld, T, type World } from './helpers.js';
+
+/*
+ * The link index kept in the store (issue 36 §3): the first report after a restart reads the grouping and
+ * the pages' location texts from the store instead of resolving every link and presenting every page. The
+ * port changes at each start, so nothing stored may depend on the base URL, and the answer must be the
+ * bytes a report computed from the pages gives.
+ */
+
+const OLD = 'http://127.0.0.1:4001';
+const NEW = 'http://127.0.0.1:4002';
+
+/** Every item's bytes, and the stats: what the API sends. */
+const bytesOf = (report: LinkReport) => ({ text: Buffer.concat(report.items.map(report.json)).toString('utf8'), stats: report.stats });
+
+const locator = (baseUrl: string, space: string): Locator => ({
+  organization: { id: 'org_1', title: 'Org "one"' },
+  space: { id: space, title: 'Space ✓' } as Locator['space'],
+  ctx: { baseUrl, organization: 'org_1', space },
+});
+
+/** The report computed from a copy of the pages (not frozen: nothing kept, nothing read from a store). */
+const computed = (rev: RevisionDoc, baseUrl: string) => bytesOf(linkReport(structuredClone(rev), locator(baseUrl, rev._space), {}));
+
+describe.each(availableDrivers())('the link index in the store (%s)', (driver) => {
+  it('gives after a restart, on another port, the bytes the pages give: statuses by the new host, texts with the new URLs', () => {
+    const store = new Store(undefined, { driver });
+    const at = '2026-03-01T10:00:00.000Z';
+    const pages = buildPages(
+      store,
+      [
+        {
+          title: 'Home "quoted" ✓',
+          emoji: '📘',
+          description: 'A <description> \\ with "quotes"',
+          markdown: `[old host](${OLD}/app/x) [new host](${NEW}/app/y) [app](https://app.example.com/o/1) [out](https://example.com/a) [bad](http://[::1) [mail](mailto:a@example.com) [logo](.gitbook/assets/logo.png) [root](/) [gone](gone.md) [odd](%E0%A4%A.md)\n`,
+          git: { oid: 'abc', path: 'README.md' },
+          pages: [
+            { title: 'Child', markdown: '[home](../README.md), [out](https://example.com/a), [self](child.md), [anchor](#here)\n' },
+            { title: 'No links', markdown: 'Nothing to see.\n' },
+          ],
+        },
+        { title: 'Other', markdown: `[child](home-quoted/child.md) [new host](${NEW}/app/y) [gone](/gone.md) [logo](logo.png)\n` },
+      ],
+      at,
+    );
+    const files = [buildFile(store, { name: 'logo.png', contentType: 'image/png', content: 'png' })];
+    const rev = createRevision(store, { space: 'sp_1', parents: [], pages, files, createdAt: at, type: 'edits' });
+
+    // The first report on the old port keeps the index in the store.
+    const first = bytesOf(linkReport(rev, locator(OLD, 'sp_1'), { store }));
+    expect(first).toEqual(computed(rev, OLD));
+    expect(store.derivedVersion('links', 'sp_1')).toBe(`1 ${rev.id}`);
+
+    // A restart: the same database, another process's objects, another port.
+    const again = new Store(store.snapshot(), { driver });
+    const reread = getRevision(again, rev.id);
+    expect(reread).not.toBe(rev);
+    const scanned = linkWork.pagesScanned;
+    const report = linkReport(reread, locator(NEW, 'sp_1'), { store: again });
+    const after = bytesOf(report);
+    expect(linkWork.pagesScanned, 'the index was read, not computed').toBe(scanned);
+    expect(after).toEqual(computed(reread, NEW));
+    // The host-dependent statuses moved with the port.
+    const status = (url: string) => report.items.find((i) => i.id === `url:${url}`)?.link.status;
+    expect([status(`${OLD}/app/x`), status(`${NEW}/app/y`), status('https://app.example.com/o/1'), status('http://[::1')]).toEqual([
+      'ok',
+      'in-app',
+      'in-app',
+      'broken',
+    ]);
+    expect(after.text).toContain(`"app":"${NEW}/app/o/org_1/s/sp_1/`);
+    expect(after.text).not.toContain(`${OLD}/app/o/`);
+    store.close();
+    again.close();
+  });
+
+  it('is not read for another revision of the space, nor in another format: the report is computed (and kept) again', () => {
+    const store = new Store(undefined, { driver });
+    const at = '2026-03-01T10:00:00.000Z';
+    const make = (markdown: string) =>
+      createRevision(store, {
+        space: 'sp_2',
+        parents: [],
+        pages: buildPages(store, [{ title: 'One', markdown }], at),
+        files: [],
+        createdAt: at,
+        type: 'edits',
+      });
+    const a = make('[a](https://example.com/a)\n');
+    linkReport(a, locator(OLD, 'sp_2'), { store });
+    const b = make('[b](https://example.com/b)\n');
+    const again = new Store(store.snapshot(), { driver });
+    const scanned = linkWork.pagesScanned;
+    const report = linkReport(getRevision(again, b.id), locator(OLD, 'sp_2'), { store: again });
+    expect(linkWork.pagesScanned).toBe(scanned + 1);
+    expect(report.items.map((i) => i.id)).toEqual(['url:https://example.com/b']);
+    expect(again.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
+    const stored = again.getDerived('links', 'sp_2', `1 ${b.id}`)!;
+    expect(JSON.parse(stored.data)).toMatchObject({ format: 1, revision: b.id });
+
+    // An entry of another format (an older emulator's) is ignored, and replaced.
+    again.putDerived('links', 'sp_2', { version: `0 ${b.id}`, data: stored.data, bytes: stored.bytes });
+    const third = new Store(again.snapshot(), { driver });
+    const scannedBefore = linkWork.pagesScanned;
+    expect(linkReport(getRevision(third, b.id), locator(OLD, 'sp_2'), { store: third }).items.map((i) => i.id)).toEqual([
+      'url:https://example.com/b',
+    ]);
+    expect(linkWork.pagesScanned).toBe(scannedBefore + 1);
+    expect(third.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
+    for (const s of [store, again, third]) s.close();
+  });
+});
+
+/* ---------- a data directory, over HTTP ---------- */
+
+let root: string;
+let dataDir: string;
+let repo: string;
+let w: World | undefined;
+let space: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'link-index-'));
+  dataDir = join(root, 'data');
+  repo = repoWith(root, 'spread', Object.fromEntries(spreadRepository(200)));
+});
+afterAll(async () => {
+  await w?.emu.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const start = async () => {
+  await w?.emu.close();
+  w = await startWorld(undefined, { filesRoot: root, dataDir });
+  return w;
+};
+
+/** Every item of the report, and the stats, over HTTP; the emulator's own URL written as HOST. */
+const everything = async () => {
+  const items: unknown[] = [];
+  let page: string | undefined;
+  let stats: unknown;
+  do {
+    const res = await w!.call(T.reader, 'GET', `/v1/spaces/${space}/links?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    expect(res.status).toBe(200);
+    items.push(...res.body.items);
+    stats = res.body.stats;
+    page = res.body.next?.page;
+  } while (page);
+  return JSON.parse(JSON.stringify({ items, stats }).replaceAll(w!.emu.url, 'HOST')) as unknown;
+};
+
+/** The same, from the pages' objects as the store holds them now. */
+const fromPages = async () => {
+  const store = w!.emu.store;
+  const rev = getRevision(store, store.get<SpaceDoc>('space', space)!.revision);
+  const any = (await w!.call(T.reader, 'GET', `/v1/spaces/${space}/links?limit=1`)).body.items[0].locationReferences[0];
+  const loc: Locator = { organization: any.organization, space: any.space, ctx: { baseUrl: w!.emu.url, organization: 'org_main', space } };
+  const r = linkReport(structuredClone(rev), loc, {});
+  return JSON.parse(JSON.stringify({ items: r.items.map(r.present), stats: r.stats }).replaceAll(w!.emu.url, 'HOST')) as unknown;
+};
+
+describe('a data directory keeps the link index across restarts', () => {
+  it('after a Git import: the first report after a restart reads it, and says what it said before the restart', async () => {
+    await start();
+    space = (await w!.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
+    expect((await w!.call(T.editor, 'POST', `/v1/spaces/${space}/git/import`, { url: repo, ref: 'refs/heads/main' })).status).toBe(204);
+    const before = await everything();
+    const oldUrl = w!.emu.url;
+    await start();
+    expect(w!.emu.url).not.toBe(oldUrl);
+    const scanned = linkWork.pagesScanned;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned, 'the index was read, not computed').toBe(scanned);
+    expect(before).toEqual(await fromPages());
+  });
+
+  it('after a content change that is not an import: computed at the first report, kept for the next start', async () => {
+    const rev = getRevision(w!.emu.store, w!.emu.store.get<SpaceDoc>('space', space)!.revision);
+    const first = rev.pages[0]!.pages[0]!;
+    editPage(w!, space, first.id, `${first.markdown}\n\nNow also [a brand new target](brand-new.md).\n`);
+    const changed = await everything();
+    expect(JSON.stringify(changed)).toContain('brand-new.md');
+    expect(changed).toEqual(await fromPages());
+    await start();
+    const scanned = linkWork.pagesScanned;
+    expect(await everything()).toEqual(changed);
+    expect(linkWork.pagesScanned).toBe(scanned);
+  });
+
+  it('a data directory from before the index (no derived table) is migrated on open, and its index built at the first report', async () => {
+    const before = await everything();
+    await w!.emu.close();
+    w = undefined;
+    const old = new Store(dataDir);
+    old.db.exec('DROP TABLE derived');
+    old.close();
+    await start();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
+    const scanned = linkWork.pagesScanned;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned).toBeGreaterThan(scanned);
+    expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
+    await start();
+    const again = linkWork.pagesScanned;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned).toBe(again);
+  });
+
+  it('a space deleted for good takes its index with it', async () => {
+    expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
+    expect((await w!.call(T.admin, 'DELETE', `/v1/spaces/${space}`)).status).toBe(204);
+    w!.clock.now = new Date(w!.clock.now.getTime() + 8 * 24 * 3600 * 1000);
+    expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
+    expect(w!.emu.store.get('space', space)).toBeUndefined();
+    expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
+  });
+});
