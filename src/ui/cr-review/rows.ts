@@ -15,7 +15,10 @@ export interface Row {
   thread?: string;
   reply?: string;
   stop?: 'page' | 'hunk' | 'comment';
-  /** A command: wrapped between characters rather than words, so that it reads as typed. */
+  /**
+   * A command: wrapped only between its words (an argument longer than a line breaks after a `/` or `=`
+   * in it), each continuation indented two columns more, so that no flag or value is cut in its middle.
+   */
   code?: boolean;
 }
 
@@ -33,6 +36,12 @@ export function wrap(text: string, width: number): string[] {
 
 /** `text` cut into pieces of at most `width` columns, between graphemes: a diff line wrapped as it is, spaces and all. */
 export const chunks = (text: string, width: number): string[] => splitToWidth(text, Math.max(2, width));
+
+/** A command to lines: broken between its words, the lines after the first indented under it by two more columns. */
+export function codeLines(text: string, width: number): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  return wrapTokens(text, Math.max(2, width), `${lead}  `);
+}
 
 export interface RowOptions {
   /** What to say where the diff is not there (loading, failed, not readable). */
@@ -139,7 +148,7 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
   if (entry.lines) {
     return entry.lines.flatMap((line) =>
       line.text
-        ? (line.code ? chunks(line.text, width) : wrap(line.text, width)).map((text, i) => ({
+        ? (line.code ? codeLines(line.text, width) : wrap(line.text, width)).map((text, i) => ({
             ...line,
             text,
             ...(i > 0 ? { stop: undefined } : {}),
