@@ -567,6 +567,7 @@ describe('spaces browse on a terminal that shows links', () => {
       resize(app, 40, 20);
       await app.frame((f) => f.includes('p0w0') && f.split('\n').every((l) => displayWidth(l) <= 40));
       const raw = app.lastFrame() ?? '';
+      // eslint-disable-next-line no-control-regex -- OSC 8 sequences start with ESC
       const pieces = Array.from(raw.matchAll(/\u001B\]8;;([^\u001B]*)\u001B\\([^\u001B]*)\u001B\]8;;\u001B\\/g), (m) => [m[1], m[2]]);
       expect(pieces.length).toBeGreaterThan(1);
       for (const [target] of pieces) expect(target).toBe(url);
