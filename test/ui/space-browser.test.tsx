@@ -317,12 +317,29 @@ describe('spaces browse', () => {
     const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
     await app.frame('Welcome');
     await app.press('?');
-    const help = await app.frame('Keys (any key closes this)');
+    const help = await app.frame('Keys (any other key closes this)');
     expect(help).toContain('collapse, or go to the parent page');
     await app.press('x');
     await app.frame('Welcome');
     // The key line is whole at 80 columns (the test terminal is 100 wide).
     expect(app.lastFrame()).toContain('↑↓ move · → expand · enter read · / search · c change request · ? help · q back');
+    // On a small terminal the help scrolls, as cr review's does: ↑↓ move it, and any other key closes it.
+    resize(app, 60, 15);
+    await app.press('?');
+    const top = await app.frame((f) => /lines 1–\d+ of \d+ · ↑↓ scroll, other keys close/.test(f));
+    // Its title is whole at 60 columns: the words that do not fit are left out, nothing is cut.
+    expect(top.split('\n').find((l) => l.startsWith('Keys'))).not.toContain('…');
+    const [, last, count] = /lines 1–(\d+) of (\d+)/.exec(top) ?? [];
+    expect(Number(count)).toBeGreaterThan(Number(last));
+    expect(top).not.toContain('ctrl-c');
+    await app.press(' ', ' ', ' ');
+    const end = await app.frame((f) => new RegExp(`lines \\d+–${count} of ${count}`).test(f));
+    expect(end).toContain('ctrl-c  quit');
+    expect(end).toContain('Keys');
+    await app.press('k');
+    await app.frame((f) => !new RegExp(`–${count} of`).test(f) && f.includes('↑↓ scroll'));
+    await app.press('x');
+    await app.frame((f) => f.includes('Welcome') && !f.includes('Keys ('));
   });
 });
 

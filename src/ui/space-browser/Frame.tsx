@@ -1,7 +1,7 @@
 import { Box, measureElement, Text, useStdout, type DOMElement } from 'ink';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
-import { KeyList } from '../components/KeyList.js';
+import { KeyList, keyListRows } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { displayWidth, truncate } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
@@ -74,7 +74,7 @@ export function Frame({
   children: ReactNode;
 }) {
   const { columns, rows } = useTerminalSize();
-  const { helpOpen, setBodyRows } = useBrowser();
+  const { helpOpen, helpTop, helpSize, setBodyRows } = useBrowser();
   const { stdout } = useStdout();
   const links = supportsHyperlinks(stdout);
   useFirstScreen(!loading);
@@ -86,6 +86,7 @@ export function Frame({
   });
   const all = [...keys, ...more, ...GLOBAL_KEYS];
   const body = useBodySize(1);
+  if (helpOpen) helpSize.current = { height: body.rows, count: keyListRows(all, columns).length };
   return (
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
@@ -101,7 +102,7 @@ export function Frame({
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexShrink={1} overflow="hidden">
         {/* Its lines keep their height: what does not fit is cut at the bottom, not squeezed out of the middle. */}
         <Box flexDirection="column" flexShrink={0}>
-          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} /> : children}
+          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} top={helpTop} scrolls /> : children}
         </Box>
       </Box>
       <Box flexShrink={0}>
