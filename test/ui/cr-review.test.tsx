@@ -299,11 +299,17 @@ describe('a change request', () => {
     ui.stdin.write('m');
     await waitForFrame(ui.lastFrame, 'Merge #1 "Document Windows installation" into the primary content? [y/N]');
     ui.stdin.write('y');
-    let frame = await waitForFrame(ui.lastFrame, '✗ Conflict: the way out');
+    let frame = await waitForFrame(ui.lastFrame, /✗ +Conflict: the way out/);
     expect(frame.replace(/\s*\n\s*/g, ' ')).toContain(
       '✗ Merge conflicts with the primary content: nothing was merged. Pages in conflict are marked !',
     );
-    expect(frame).toMatch(/ ! installation\/windows\s+Windows/);
+    expect(frame).toMatch(/ ! {2}installation\/windows\s+Windows/);
+    // The page in conflict has its label in the column of the others (A? rows: the change request is outdated too).
+    const rows = frame.split('\n');
+    const conflictRow = rows.find((l) => /! +installation\/windows/.test(l)) ?? '';
+    const addedRow = rows.find((l) => /^ A\? \S/.test(l)) ?? '';
+    expect(addedRow).not.toBe('');
+    expect(conflictRow.indexOf('installation/windows')).toBe(addedRow.search(/(?<= A\? )\S/));
     expect(frame).toContain(`docs cr diff 1 --name-only --space ${SPACE}`);
     expect(await crStatus()).toBe('open');
     expect((await api<{ revision: string }>('GET', `/v1/spaces/${SPACE}`)).body.revision).toBe(before);
