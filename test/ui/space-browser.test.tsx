@@ -99,7 +99,10 @@ describe('spaces browse', () => {
     await app.frame('Acme Docs');
     // The demo admin administers both organizations; Acme comes first.
     expect(app.lastFrame()).toContain('Globex Corporation');
+    // The first screen: q quits, and its key line says so; the next says back.
+    expect(app.lastFrame()).toMatch(/\? help · q quit$/m);
     await app.press(KEYS.enter);
+    await app.frame((f) => /\? help · q back$/m.test(f));
     // Collections in tree order, nested ones indented under their parent.
     const collections = await app.frame('Guides');
     expect(collections).toMatch(/Product[^\n]*\n\s+ Guides/);

@@ -74,7 +74,9 @@ export function Frame({
   children: ReactNode;
 }) {
   const { columns, rows } = useTerminalSize();
-  const { helpOpen, helpTop, helpSize, setBodyRows } = useBrowser();
+  const { helpOpen, helpTop, helpSize, setBodyRows, stack } = useBrowser();
+  // On the first screen q quits, and the key line says so.
+  const q: KeyBinding = ['q', stack.length <= 1 ? 'quit' : 'back'];
   const { stdout } = useStdout();
   const links = supportsHyperlinks(stdout);
   useFirstScreen(!loading);
@@ -109,7 +111,7 @@ export function Frame({
         <StatusLine loading={loading} error={error} notice={notice} width={columns} />
       </Box>
       <Box flexShrink={0}>
-        <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
+        <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], q]} width={columns} />
       </Box>
     </Box>
   );
