@@ -15,6 +15,8 @@ export interface Row {
   thread?: string;
   reply?: string;
   stop?: 'page' | 'hunk' | 'comment';
+  /** The second or a later row of one diff line wrapped (w cuts long lines instead, and keeps the cursor's line). */
+  cont?: boolean;
   /**
    * A command: wrapped only between its words (an argument longer than a line breaks after a `/` or `=`
    * in it), each continuation indented two columns more, so that no flag or value is cut in its middle.
@@ -84,7 +86,7 @@ function pageRows(page: PageDiff, width: number, wrapDiff: boolean, outdated = f
             i === 0 ? text.slice(0, 1) + piece.trimEnd() : ` ${piece.trim()}`,
           )
         : [truncate(text, width)];
-      for (const piece of pieces) rows.push({ text: piece, ...(color ? { color } : {}) });
+      pieces.forEach((piece, i) => rows.push({ text: piece, ...(color ? { color } : {}), ...(i > 0 ? { cont: true } : {}) }));
     }
   }
   return rows;
@@ -138,6 +140,22 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
     for (const line of wrap(reply.body.markdown ?? '', width - 4)) rows.push({ text: `    ${line}`, thread: id, reply: reply.id });
   }
   return rows;
+}
+
+/**
+ * Where the row `cursor` of `from` is in `to`, the same rows laid out with diff lines wrapped or cut: the first row
+ * of the same line (the rows that are not `cont` are the same in both, in the same order).
+ */
+export function sameLine(from: readonly Row[], cursor: number, to: readonly Row[]): number {
+  let line = -1;
+  for (let i = 0; i <= Math.min(cursor, from.length - 1); i += 1) if (!from[i]?.cont) line += 1;
+  let seen = -1;
+  for (let j = 0; j < to.length; j += 1) {
+    if (to[j]?.cont) continue;
+    seen += 1;
+    if (seen === line) return j;
+  }
+  return Math.max(0, to.length - 1);
 }
 
 /** What the detail pane shows for the selected entry: the page's diff, then its comment threads. */
