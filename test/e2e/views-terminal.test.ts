@@ -284,7 +284,7 @@ describe('a merge that conflicts, in cr review', () => {
     await run.waitFor('[y/N]');
     run.type('y');
     const lines = await run.waitFor('the way out is under');
-    expect(lines.some((l) => /! installation\/windows/.test(l))).toBe(true);
+    expect(lines.some((l) => /! +installation\/windows/.test(l))).toBe(true);
     run.type('q');
     await expectGivenBack(run, 0);
     // What was written to the shell's screen after the view left (longer than the screen: read as written).

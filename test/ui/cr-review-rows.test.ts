@@ -3,7 +3,7 @@ import type { Comment } from '../../src/api/schemas/comment.js';
 import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
 import { buildEntries, matchesText, type Thread } from '../../src/ui/cr-review/data.js';
 import { conflictPages } from '../../src/ui/cr-review/parts.js';
-import { chunks, detailRows, wrap } from '../../src/ui/cr-review/rows.js';
+import { chunks, codeLines, detailRows, sameLine, wrap } from '../../src/ui/cr-review/rows.js';
 import { inputLines } from '../../src/ui/cr-review/Dialog.js';
 import { shellWord, wayOutRows } from '../../src/ui/cr-review/way-out.js';
 import type { ChangeRequest } from '../../src/api/schemas/change-request.js';
@@ -181,6 +181,49 @@ describe('second pass: widths, anchors, replies, the way out', () => {
     expect(wrapped.slice(1).every((r) => r.text.startsWith(' '))).toBe(true);
     const cut = detailRows(entry, 20, { now: NOW, wrapDiff: false }).filter((r) => r.color === 'green');
     expect(cut.map((r) => r.text)).toEqual([`+${'word '.repeat(3)}wor…`]);
+  });
+
+  it('w keeps the cursor on its line: sameLine finds the line in the other layout', () => {
+    const lines = Array.from({ length: 9 }, (_, i) => `+Line ${i + 1} ${i % 2 ? 'word '.repeat(8) : ''}`.trimEnd());
+    const p = page('p1', 'a', { hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 9, lines }] });
+    const entry = { key: 'page:p1', pageId: 'p1', label: 'a', page: p, threads: [] };
+    const wrapped = detailRows(entry, 20, { now: NOW });
+    const cut = detailRows(entry, 20, { now: NOW, wrapDiff: false });
+    expect(wrapped.length).toBeGreaterThan(cut.length);
+    for (const n of [1, 5, 8, 9]) {
+      const atWrapped = wrapped.findIndex((r) => r.text.startsWith(`+Line ${n}`));
+      const atCut = cut.findIndex((r) => r.text.startsWith(`+Line ${n}`));
+      expect(sameLine(wrapped, atWrapped, cut)).toBe(atCut);
+      expect(sameLine(cut, atCut, wrapped)).toBe(atWrapped);
+    }
+    // On a continuation row: the line it belongs to.
+    const second = wrapped.findIndex((r) => r.text.startsWith('+Line 2')) + 1;
+    expect(wrapped[second]?.cont).toBe(true);
+    expect(cut[sameLine(wrapped, second, cut)]?.text).toMatch(/^\+Line 2/);
+  });
+
+  it('a way-out command wraps between its words, never inside a flag or a value, continuations indented', () => {
+    const command = '  docs spaces import space_guides --cr 2 --source markdown --url file:///tmp/out/installation/windows.md --yes';
+    for (const width of [44, 57, 78]) {
+      const lines = codeLines(command, width);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
+      lines.slice(1).forEach((line) => expect(line.startsWith('    ')).toBe(true));
+      // Every word of the command is whole on one row.
+      expect(lines.flatMap((l) => l.trim().split(' '))).toEqual(command.trim().split(' '));
+    }
+    expect(codeLines(command, 44)).toEqual([
+      '  docs spaces import space_guides --cr 2',
+      '    --source markdown --url',
+      '    file:///tmp/out/installation/windows.md',
+      '    --yes',
+    ]);
+    // Narrower than its longest word: that word breaks after a `/` in it, not in the middle of a name.
+    expect(codeLines(command, 40)).toEqual([
+      '  docs spaces import space_guides --cr 2',
+      '    --source markdown --url',
+      '    file:///tmp/out/installation/',
+      '    windows.md --yes',
+    ]);
   });
 
   it('the way out names the change request, its space and the pulled files and new change request once known', () => {

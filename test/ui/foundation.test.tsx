@@ -9,7 +9,8 @@ import { moveSelection, ScrollList, windowStart } from '../../src/ui/components/
 import { StatusLine } from '../../src/ui/components/StatusLine.js';
 import { displayWidth, fit, relativeTime, truncate, wrapLines } from '../../src/ui/format.js';
 import { useRequest } from '../../src/ui/hooks.js';
-import { waitForFrame } from './helpers.js';
+import { TextDialog } from '../../src/ui/cr-review/Dialog.js';
+import { renderView, waitForFrame } from './helpers.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -115,7 +116,37 @@ describe('components', () => {
       ['q', 'quit'],
     ] as const;
     expect(render(<KeyHelp keys={keys} width={80} />).lastFrame()).toBe('↑↓ move · enter open · q quit');
-    expect(render(<KeyHelp keys={keys} width={12} />).lastFrame()).toBe('↑↓ move · e…');
+    // Too narrow for all: whole bindings go from the end, but q (and ?) stay; cut only when even those do not fit.
+    expect(render(<KeyHelp keys={keys} width={20} />).lastFrame()).toBe('↑↓ move · q quit');
+    expect(render(<KeyHelp keys={keys} width={6} />).lastFrame()).toBe('q quit');
+    expect(render(<KeyHelp keys={keys} width={4} />).lastFrame()).toBe('q q…');
+    const browse = [
+      ['↑↓/jk', 'scroll'],
+      ['space/b', 'page down/up'],
+      ['/', 'search'],
+      ['?', 'help'],
+      ['q', 'back'],
+    ] as const;
+    expect(render(<KeyHelp keys={browse} width={60} />).lastFrame()).toBe('↑↓/jk scroll · space/b page down/up · ? help · q back');
+  });
+  it('TextDialog wraps its title and hints between words instead of cutting them', async () => {
+    const view = renderView(
+      <TextDialog
+        title="Comment on installation/windows"
+        multiline
+        onEditor={async () => undefined}
+        onSubmit={() => undefined}
+        onCancel={() => undefined}
+        width={50}
+      />,
+      { columns: 50 },
+    );
+    const frame = await waitForFrame(view.lastFrame, 'esc cancels)');
+    const head = frame.split('\n').slice(0, 2);
+    expect(head.join(' ')).toBe('Comment on installation/windows (enter sends, alt-enter new line, ^G editor, esc cancels)');
+    for (const line of head) expect(displayWidth(line)).toBeLessThanOrEqual(50);
+    expect(frame).not.toContain('…');
+    view.unmount();
   });
   it('StatusLine shows an error in one line', () => {
     expect(render(<StatusLine error={new ApiError(409, 'conflict')} width={80} />).lastFrame()).toBe('✗ conflict (409).');

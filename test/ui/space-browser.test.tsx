@@ -99,7 +99,10 @@ describe('spaces browse', () => {
     await app.frame('Acme Docs');
     // The demo admin administers both organizations; Acme comes first.
     expect(app.lastFrame()).toContain('Globex Corporation');
+    // The first screen: q quits, and its key line says so; the next says back.
+    expect(app.lastFrame()).toMatch(/\? help · q quit$/m);
     await app.press(KEYS.enter);
+    await app.frame((f) => /\? help · q back$/m.test(f));
     // Collections in tree order, nested ones indented under their parent.
     const collections = await app.frame('Guides');
     expect(collections).toMatch(/Product[^\n]*\n\s+ Guides/);
@@ -317,12 +320,29 @@ describe('spaces browse', () => {
     const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
     await app.frame('Welcome');
     await app.press('?');
-    const help = await app.frame('Keys (any key closes this)');
+    const help = await app.frame('Keys (any other key closes this)');
     expect(help).toContain('collapse, or go to the parent page');
     await app.press('x');
     await app.frame('Welcome');
     // The key line is whole at 80 columns (the test terminal is 100 wide).
     expect(app.lastFrame()).toContain('↑↓ move · → expand · enter read · / search · c change request · ? help · q back');
+    // On a small terminal the help scrolls, as cr review's does: ↑↓ move it, and any other key closes it.
+    resize(app, 60, 15);
+    await app.press('?');
+    const top = await app.frame((f) => /lines 1–\d+ of \d+ · ↑↓ scroll, other keys close/.test(f));
+    // Its title is whole at 60 columns: the words that do not fit are left out, nothing is cut.
+    expect(top.split('\n').find((l) => l.startsWith('Keys'))).not.toContain('…');
+    const [, last, count] = /lines 1–(\d+) of (\d+)/.exec(top) ?? [];
+    expect(Number(count)).toBeGreaterThan(Number(last));
+    expect(top).not.toContain('ctrl-c');
+    await app.press(' ', ' ', ' ');
+    const end = await app.frame((f) => new RegExp(`lines \\d+–${count} of ${count}`).test(f));
+    expect(end).toContain('ctrl-c  quit');
+    expect(end).toContain('Keys');
+    await app.press('k');
+    await app.frame((f) => !new RegExp(`–${count} of`).test(f) && f.includes('↑↓ scroll'));
+    await app.press('x');
+    await app.frame((f) => f.includes('Welcome') && !f.includes('Keys ('));
   });
 });
 
@@ -336,10 +356,13 @@ function resize(app: ReturnType<typeof open>, columns: number, rows = 24) {
   app.stdout.emit('resize');
 }
 
-/** The first line of a page's text: the one under the header, which ends with the content shown. */
+/**
+ * The first line of text in view: the first one not blank under the header, which ends with the content shown
+ * (the top row may be the blank line between two paragraphs, depending on how many rows the header took).
+ */
 function topLine(frame: string): string {
   const lines = frame.split('\n');
-  return lines[lines.findIndex((l) => l.startsWith('Primary content')) + 1] ?? '';
+  return lines.slice(lines.findIndex((l) => l.startsWith('Primary content')) + 1).find((l) => l.trim() !== '') ?? '';
 }
 
 /** The search box holds exactly `text` (the cursor cell after it is blank). */
@@ -525,10 +548,54 @@ describe('spaces browse at any width', () => {
     expect(joined).toContain(LONG_TITLE.replace(/ /g, ''));
     expect(joined).toContain(url);
     const lines = frame.split('\n');
+    // The URL is longer than a line: it breaks only after a `/` in it, or a `-` in a slug longer than a line.
+    const start = lines.findIndex((l) => l.startsWith('http'));
+    const urlRows: string[] = [];
+    for (let i = start; i >= 0 && urlRows.join('').length < url.length; i += 1) urlRows.push((lines[i] ?? '').trim());
+    expect(urlRows.join('')).toBe(url);
+    expect(urlRows.length).toBeGreaterThan(1);
+    for (const row of urlRows.slice(0, -1)) expect(row).toMatch(/[/-]$/);
+    expect(urlRows[0]).toMatch(/\/$/);
+    // Not a terminal: no OSC 8 link in what was written.
+    expect(app.frames.join('')).not.toContain('\u001B]8;;');
     // The terminal is 20 rows; one is left free. The header took several rows, the body the rest.
     expect(lines).toHaveLength(19);
     expect(lines.at(-1)).toContain('↑↓/jk scroll');
     expect(lines.at(-2)).toMatch(/lines 1–\d+ of \d+/);
+  });
+});
+
+describe('spaces browse on a terminal that shows links', () => {
+  it('makes the page URL an OSC 8 link, each piece of it when it is wrapped', async () => {
+    const client = clientFor();
+    const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
+    const page = await client.content.getPage({ spaceId: DEMO.spaces.api, pageId: 'page_essay' });
+    const url = page.urls?.app ?? '';
+    const saved = process.env.FORCE_HYPERLINK;
+    process.env.FORCE_HYPERLINK = '1';
+    try {
+      const app = open(
+        <SpaceBrowser
+          client={client}
+          initial={[
+            { kind: 'tree', space: api },
+            { kind: 'page', space: api, pageId: 'page_essay' },
+          ]}
+        />,
+      );
+      Object.defineProperty(app.stdout, 'isTTY', { value: true, configurable: true });
+      resize(app, 40, 20);
+      await app.frame((f) => f.includes('p0w0') && f.split('\n').every((l) => displayWidth(l) <= 40));
+      const raw = app.lastFrame() ?? '';
+      // eslint-disable-next-line no-control-regex -- OSC 8 sequences start with ESC
+      const pieces = Array.from(raw.matchAll(/\u001B\]8;;([^\u001B]*)\u001B\\([^\u001B]*)\u001B\]8;;\u001B\\/g), (m) => [m[1], m[2]]);
+      expect(pieces.length).toBeGreaterThan(1);
+      for (const [target] of pieces) expect(target).toBe(url);
+      expect(pieces.map(([, text]) => text).join('')).toBe(url);
+    } finally {
+      if (saved === undefined) delete process.env.FORCE_HYPERLINK;
+      else process.env.FORCE_HYPERLINK = saved;
+    }
   });
 });
 

@@ -37,10 +37,22 @@ export function KeyList({
   const room = Math.max(1, height - 1);
   const first = Math.max(0, Math.min(top, rows.length - room));
   const shown = rows.slice(first, first + room);
-  const where = rows.length > room ? ` · lines ${first + 1}–${first + shown.length} of ${rows.length}${scrolls ? ', ↑↓ scroll' : ''}` : '';
+  const closes = `(any ${scrolls ? 'other ' : ''}key closes this)`;
+  const lines = `lines ${first + 1}–${first + shown.length} of ${rows.length}`;
+  // The longest form that fits the width: on a narrow terminal the words go before the position does.
+  const forms =
+    rows.length > room
+      ? [
+          `${title} ${closes} · ${lines}${scrolls ? ', ↑↓ scroll' : ''}`,
+          `${title} · ${lines}${scrolls ? ' · ↑↓ scroll, other keys close' : ''}`,
+          `${title} · ${lines}${scrolls ? ' · ↑↓ scroll' : ''}`,
+          `${title} · ${first + 1}–${first + shown.length}/${rows.length}`,
+        ]
+      : [`${title} ${closes}`, title];
+  const heading = forms.find((form) => displayWidth(form) <= width) ?? truncate(forms.at(-1) ?? title, width);
   return (
     <Box flexDirection="column">
-      <Text bold>{truncate(`${title} (any ${scrolls ? 'other ' : ''}key closes this)${where}`, width)}</Text>
+      <Text bold>{heading}</Text>
       {shown.map((row, i) => (
         <Text key={first + i} wrap="truncate">
           <Text color="cyan">{row.key}</Text>

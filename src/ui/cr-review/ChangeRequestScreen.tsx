@@ -18,7 +18,7 @@ import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
 import { conflictList, crHelp, crKeys, Detail, Header, headerLines, isActive, PageList, type Banner } from './parts.js';
 import { pullPages, type Pulled } from './pull.js';
-import { detailRows, type Row } from './rows.js';
+import { detailRows, sameLine, type Row } from './rows.js';
 import { useKeys } from '../keys.js';
 import { useInterruptNote, useParting } from '../parting.js';
 import { wayOutRows, type Conflict } from './way-out.js';
@@ -391,6 +391,9 @@ export function ChangeRequestScreen({
       return findMatch(search, input === 'n');
     }
     if (input === 'w') {
+      // The cursor stays on its line, which moves as the lines above it take more or fewer rows.
+      const row = sameLine(detail, cursor, detailRows(entry, rightWidth - 1, { diffNote, wrapDiff: !wrapDiff, outdated }));
+      setView((v) => ({ cursor: row, top: Math.max(0, row - (cursor - v.top)) }));
       setWrapDiff((w) => !w);
       return say(wrapDiff ? 'Long diff lines are cut (w wraps them).' : 'Long diff lines wrap (w cuts them).');
     }

@@ -5,6 +5,7 @@ import { useKeys } from '../keys.js';
 import { editLine, graphemesOf, type Line } from '../line-edit.js';
 import { KeyList, keyListRows, scrollKeyList } from '../components/KeyList.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
+import { wrapTokens } from '../wrap.js';
 import { useDraftNote } from '../parting.js';
 
 /**
@@ -159,7 +160,8 @@ export function TextDialog({
   const hints = ['enter sends', ...(multiline ? ['alt-enter new line'] : []), ...(onEditor ? ['^G editor'] : []), 'esc cancels'];
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Text color="cyan">{truncate(`${title} (${hints.join(', ')})`, width)}</Text>
+      {/* Wrapped between words: on a narrow terminal the hints go on a second line rather than being cut. */}
+      <Text color="cyan">{wrapTokens(`${title} (${hints.join(', ')})`, width).join('\n')}</Text>
       <EditBox
         {...(defaultValue !== undefined ? { defaultValue } : {})}
         width={width}

@@ -162,7 +162,9 @@ export function PageList({
       renderItem={(entry, isSelected) => {
         const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
         // The › marks the selection without colour too (NO_COLOR, a screen reader's text); ! a page in conflict.
-        const mark = entry.conflict ? '!' : entry.lines ? '✗' : changeMark(entry.page, outdated);
+        // Every mark takes the columns changeMark's do (two when outdated), so that the labels stay in one column.
+        const own = entry.conflict ? '!' : entry.lines ? '✗' : undefined;
+        const mark = own === undefined ? changeMark(entry.page, outdated) : own.padEnd(displayWidth(changeMark(undefined, outdated)));
         const room = Math.max(0, width - displayWidth(count));
         const label = truncate(`${isSelected ? '›' : ' '}${mark} ${entry.label}`, room);
         // The title beside the path when there is room for a useful part of it.

@@ -15,7 +15,12 @@ export interface Row {
   thread?: string;
   reply?: string;
   stop?: 'page' | 'hunk' | 'comment';
-  /** A command: wrapped between characters rather than words, so that it reads as typed. */
+  /** The second or a later row of one diff line wrapped (w cuts long lines instead, and keeps the cursor's line). */
+  cont?: boolean;
+  /**
+   * A command: wrapped only between its words (an argument longer than a line breaks after a `/` or `=`
+   * in it), each continuation indented two columns more, so that no flag or value is cut in its middle.
+   */
   code?: boolean;
 }
 
@@ -33,6 +38,12 @@ export function wrap(text: string, width: number): string[] {
 
 /** `text` cut into pieces of at most `width` columns, between graphemes: a diff line wrapped as it is, spaces and all. */
 export const chunks = (text: string, width: number): string[] => splitToWidth(text, Math.max(2, width));
+
+/** A command to lines: broken between its words, the lines after the first indented under it by two more columns. */
+export function codeLines(text: string, width: number): string[] {
+  const lead = /^ */.exec(text)?.[0] ?? '';
+  return wrapTokens(text, Math.max(2, width), `${lead}  `);
+}
 
 export interface RowOptions {
   /** What to say where the diff is not there (loading, failed, not readable). */
@@ -75,7 +86,7 @@ function pageRows(page: PageDiff, width: number, wrapDiff: boolean, outdated = f
             i === 0 ? text.slice(0, 1) + piece.trimEnd() : ` ${piece.trim()}`,
           )
         : [truncate(text, width)];
-      for (const piece of pieces) rows.push({ text: piece, ...(color ? { color } : {}) });
+      pieces.forEach((piece, i) => rows.push({ text: piece, ...(color ? { color } : {}), ...(i > 0 ? { cont: true } : {}) }));
     }
   }
   return rows;
@@ -131,6 +142,22 @@ function threadRows(thread: Thread, width: number, now: number): Row[] {
   return rows;
 }
 
+/**
+ * Where the row `cursor` of `from` is in `to`, the same rows laid out with diff lines wrapped or cut: the first row
+ * of the same line (the rows that are not `cont` are the same in both, in the same order).
+ */
+export function sameLine(from: readonly Row[], cursor: number, to: readonly Row[]): number {
+  let line = -1;
+  for (let i = 0; i <= Math.min(cursor, from.length - 1); i += 1) if (!from[i]?.cont) line += 1;
+  let seen = -1;
+  for (let j = 0; j < to.length; j += 1) {
+    if (to[j]?.cont) continue;
+    seen += 1;
+    if (seen === line) return j;
+  }
+  return Math.max(0, to.length - 1);
+}
+
 /** What the detail pane shows for the selected entry: the page's diff, then its comment threads. */
 export function detailRows(entry: Entry | undefined, width: number, options: RowOptions = {}): Row[] {
   if (!entry) return [];
@@ -139,7 +166,7 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
   if (entry.lines) {
     return entry.lines.flatMap((line) =>
       line.text
-        ? (line.code ? chunks(line.text, width) : wrap(line.text, width)).map((text, i) => ({
+        ? (line.code ? codeLines(line.text, width) : wrap(line.text, width)).map((text, i) => ({
             ...line,
             text,
             ...(i > 0 ? { stop: undefined } : {}),

@@ -1,12 +1,13 @@
-import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { Box, measureElement, Text, useStdout, type DOMElement } from 'ink';
 import { useEffect, useRef, type ReactNode } from 'react';
-import wrapAnsi from 'wrap-ansi';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
-import { KeyList } from '../components/KeyList.js';
+import { KeyList, keyListRows } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { displayWidth, truncate } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
+import { linkLines, supportsHyperlinks } from '../hyperlink.js';
 import { useFirstScreen } from '../keys.js';
+import { wrapTokens } from '../wrap.js';
 import { useBrowser, useScreen } from './context.js';
 
 const GLOBAL_KEYS: readonly KeyBinding[] = [
@@ -32,8 +33,15 @@ export function useBodySize(headerLines = 1): { columns: number; rows: number } 
 /** One row is left free: output as tall as the terminal makes Ink clear the whole screen on each render. */
 const frameRows = (rows: number): number => Math.max(3, rows - 1);
 
-/** A header line wrapped to the width at spaces, without the space a break leaves at the start of a line. */
-const wrapHeader = (text: string, columns: number): string => wrapAnsi(text, columns, { hard: true, trim: true });
+/**
+ * A header line wrapped to the width between words (wrapTokens): a URL moves to a line of its own whole, and
+ * one longer than the width breaks after a `/` in it, never inside a name. With `links`, every piece of a
+ * URL is an OSC 8 link to the whole URL (supportsHyperlinks says when the terminal shows them).
+ */
+export function wrapHeader(text: string, columns: number, links = false): string {
+  const lines = wrapTokens(text, Math.max(2, columns));
+  return (links ? linkLines(text, lines) : lines).join('\n');
+}
 
 /**
  * One screen of the browser: a title (and optional header lines under it), the body, a status
@@ -66,7 +74,11 @@ export function Frame({
   children: ReactNode;
 }) {
   const { columns, rows } = useTerminalSize();
-  const { helpOpen, setBodyRows } = useBrowser();
+  const { helpOpen, helpTop, helpSize, setBodyRows, stack } = useBrowser();
+  // On the first screen q quits, and the key line says so.
+  const q: KeyBinding = ['q', stack.length <= 1 ? 'quit' : 'back'];
+  const { stdout } = useStdout();
+  const links = supportsHyperlinks(stdout);
   useFirstScreen(!loading);
   const screen = useScreen();
   const bodyRef = useRef<DOMElement>(null);
@@ -76,29 +88,30 @@ export function Frame({
   });
   const all = [...keys, ...more, ...GLOBAL_KEYS];
   const body = useBodySize(1);
+  if (helpOpen) helpSize.current = { height: body.rows, count: keyListRows(all, columns).length };
   return (
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
         <Text bold color="cyan">
-          {wrapHeader(title, columns)}
+          {wrapHeader(title, columns, links)}
         </Text>
       </Box>
       {lines.map((line, i) => (
         <Box key={i} flexShrink={0}>
-          <Text dimColor>{wrapHeader(line, columns)}</Text>
+          <Text dimColor>{wrapHeader(line, columns, links)}</Text>
         </Box>
       ))}
       <Box ref={bodyRef} flexDirection="column" flexGrow={1} flexShrink={1} overflow="hidden">
         {/* Its lines keep their height: what does not fit is cut at the bottom, not squeezed out of the middle. */}
         <Box flexDirection="column" flexShrink={0}>
-          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} /> : children}
+          {helpOpen ? <KeyList title="Keys" keys={all} height={body.rows} width={columns} top={helpTop} scrolls /> : children}
         </Box>
       </Box>
       <Box flexShrink={0}>
         <StatusLine loading={loading} error={error} notice={notice} width={columns} />
       </Box>
       <Box flexShrink={0}>
-        <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], ['q', 'back']]} width={columns} />
+        <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], q]} width={columns} />
       </Box>
     </Box>
   );

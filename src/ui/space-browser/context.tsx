@@ -1,4 +1,5 @@
 import { useApp, type Key } from 'ink';
+import { scrollKeyList } from '../components/KeyList.js';
 import { useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { OperationClient } from '../../api/request.js';
@@ -38,7 +39,13 @@ interface Browser {
   /** Back one screen; quits from the first one. */
   back: () => void;
   helpOpen: boolean;
+  /** Opens the `?` help at its first row, or closes it. */
   setHelpOpen: (open: boolean) => void;
+  /** The first row of the `?` help in view (it scrolls when it is taller than the body). */
+  helpTop: number;
+  setHelpTop: (top: number | ((prev: number) => number)) => void;
+  /** The height the help has and the rows it holds, as Frame last drew it, for scrolling it. */
+  helpSize: { current: { height: number; count: number } };
   /** Screen state kept while the user looks at another screen (selection, expanded pages). */
   memory: Map<string, unknown>;
   /** State kept for each screen on the stack, dropped with it: a screen pushed anew starts afresh. */
@@ -73,7 +80,13 @@ export function BrowserProvider({
 }) {
   const { exit } = useApp();
   const [stack, setStack] = useState<readonly Screen[]>(initial);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const [helpOpen, setHelpOpenState] = useState(false);
+  const [helpTop, setHelpTop] = useState(0);
+  const helpSize = useRef({ height: 1, count: 0 });
+  const setHelpOpen = useCallback((open: boolean) => {
+    setHelpOpenState(open);
+    setHelpTop(0);
+  }, []);
   const [choice, setChoice] = useState<ContentChoice | undefined>(content);
   const memory = useRef(new Map<string, unknown>()).current;
   const prefetched = useRef(organizations);
@@ -103,6 +116,9 @@ export function BrowserProvider({
       back,
       helpOpen,
       setHelpOpen,
+      helpTop,
+      setHelpTop,
+      helpSize,
       memory,
       screenMemory,
       bodyRows,
@@ -110,7 +126,7 @@ export function BrowserProvider({
       changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
       chooseContent: setChoice,
     }),
-    [client, takeOrganizations, stack, push, back, helpOpen, memory, screenMemory, bodyRows, setBodyRows, choice],
+    [client, takeOrganizations, stack, push, back, helpOpen, setHelpOpen, helpTop, memory, screenMemory, bodyRows, setBodyRows, choice],
   );
   return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
 }
@@ -182,14 +198,19 @@ export function useScreenRequest<T>(
 }
 
 /**
- * The keys of a screen. `?` opens the key help (any key closes it) and `q`/Esc go back, except
+ * The keys of a screen. `?` opens the key help (↑↓, space and b scroll it, any other key closes it) and `q`/Esc go back, except
  * while the screen has a text input focused (`typing`): then everything goes to `handler`, which
  * lets the letters through to the input.
  */
 export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean } = {}): void {
-  const { helpOpen, setHelpOpen, back } = useBrowser();
+  const { helpOpen, setHelpOpen, helpTop, setHelpTop, helpSize, back } = useBrowser();
   useKeys((input: string, key: Key) => {
-    if (helpOpen) return setHelpOpen(false);
+    if (helpOpen) {
+      // ↑↓, j k, space and b scroll the help (as in cr review); any other key closes it.
+      const { height, count } = helpSize.current;
+      if (scrollKeyList(helpTop, input, key, height, count) === undefined) return setHelpOpen(false);
+      return setHelpTop((top) => scrollKeyList(top, input, key, height, count) ?? top);
+    }
     if (!options.typing) {
       if (input === '?') return setHelpOpen(true);
       if (input === 'q' || key.escape) return back();
