@@ -106,7 +106,12 @@ export class OperationClient {
     return parsed.data as OperationResult<O>;
   }
 
-  private async send(op: Operation, params: Record<string, unknown>, options: CallOptions, read?: (bytes: Buffer, release: () => void) => unknown) {
+  private async send(
+    op: Operation,
+    params: Record<string, unknown>,
+    options: CallOptions,
+    read?: (bytes: Buffer, release: () => void) => unknown,
+  ) {
     const req = this.prepare(op, params);
     const res = await this.http.request({
       method: req.method,
