@@ -249,6 +249,24 @@ describe('spaces browse', () => {
     await app.frame('Acme Docs › Collections');
   });
 
+  it('refreshes with R, as cr review does; r does nothing here', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('▸ Installation');
+    await app.press('c');
+    await app.frame('Document Windows installation');
+    const cr = await client.changeRequests.create({ spaceId: DEMO.spaces.guides, body: { subject: 'Made meanwhile' } });
+    await app.press('r');
+    // Time enough for a refresh against the in-process emulator to come back, had r asked for one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled();
+    expect(app.lastFrame()).not.toContain('Made meanwhile');
+    await app.press('R');
+    await app.frame(`#${cr.number} Made meanwhile`);
+    await app.press('?');
+    expect(await app.frame('refresh')).toMatch(/R\s+refresh/);
+  });
+
   it('shows an API error in one line and keeps running', async () => {
     // Globex's admin cannot read Acme's space.
     const client = clientFor(DEMO.tokens.otherAdmin);

@@ -37,7 +37,7 @@ export function PageTree({ space }: { space: Space }) {
   useScreenKeys((input, key) => {
     if (input === '/') return push({ kind: 'search', space });
     if (input === 'c') return push({ kind: 'change-requests', space });
-    if (input === 'r') return request.reload();
+    if (input === 'R') return request.reload();
     if (!row) return;
     if (key.return) {
       if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id });
@@ -73,7 +73,7 @@ export function PageTree({ space }: { space: Space }) {
       more={[
         ['←', 'collapse, or go to the parent page'],
         ['g/G', 'first/last page'],
-        ['r', 'reload'],
+        ['R', 'refresh'],
       ]}
       loading={request.state === 'loading' ? 'Loading pages…' : false}
       error={request.state === 'error' ? request.error : undefined}

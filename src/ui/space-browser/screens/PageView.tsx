@@ -66,7 +66,7 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
 
   useScreenKeys((input, key) => {
     if (input === '/') return push({ kind: 'search', space });
-    if (input === 'r') return page.reload();
+    if (input === 'R') return page.reload();
     // From the latest position: keys typed faster than the screen redraws all count.
     setAnchor((prev) => {
       const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
@@ -93,7 +93,7 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
       more={[
         ['pgdn/pgup', 'page down/up'],
         ['g/G', 'top/end'],
-        ['r', 'reload'],
+        ['R', 'refresh'],
       ]}
       loading={loading}
       error={page.state === 'error' ? page.error : renderer.state === 'error' ? renderer.error : undefined}

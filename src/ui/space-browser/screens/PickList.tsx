@@ -50,7 +50,7 @@ export function PickList<T>({
       if (row) onPick(row.item);
       return;
     }
-    if (input === 'r') return request.reload();
+    if (input === 'R') return request.reload();
     const next = moveSelection(current, rows.length, input, key, body.rows - 1);
     // From the latest selection: keys typed faster than the screen redraws all count.
     if (next !== current)
@@ -65,7 +65,7 @@ export function PickList<T>({
       keys={[['↑↓', 'move'], ['enter', 'open'], ...keys]}
       more={[
         ['g/G', 'first/last'],
-        ['r', 'reload'],
+        ['R', 'refresh'],
       ]}
       loading={loading}
       error={request.state === 'error' ? request.error : undefined}
