@@ -9,7 +9,11 @@
  *   every request of the client until the reset, not each one burning its own tries on the same closed window.
  * - When the answers show that someone else spends the same window (another process on the token), the rest
  *   of the window is paced: its requests are spread until the reset instead of all meeting the wall at once.
- * - Until the first answer says whether the server limits at all, one request goes at a time.
+ * - Until the first answer says whether the server limits at all, one request goes at a time; and when this
+ *   machine's clock passes a window's reset, one request (or the answers of those still in flight) opens the
+ *   next window before the rest follow, so that a server whose window resets a little later refuses one, not all.
+ * - Requests still in flight at a reset may be counted in the next window: they are, until their answers say
+ *   otherwise.
  * - Every wait is drawn from a budget (`WaitBudget`): past it, the request fails with RateLimitError (exit 6),
  *   saying how long the wait would have been. A request has the client's `maxWaitMs`; a job (a CLI command,
  *   an MCP tool call) attaches one budget to its AbortSignal and every request made with that signal shares it.
@@ -110,8 +114,13 @@ interface Window {
   sent: number;
   /** Requests of others in the window, at least: what the service counted beyond all this client sent. */
   others: number;
-  /** Requests in flight when this machine's clock passed the last reset: the server may count them in this window. */
+  /**
+   * Requests in flight when this machine's clock passed the last reset that have not been answered from the window
+   * before: the server may count them in this one, so they are counted in it.
+   */
   carried: number;
+  /** Which window of this machine's clock: one more at each reset. A ticket from an earlier one was carried. */
+  epoch: number;
   /** A window's length, as two consecutive resets showed it (undefined until then). */
   lengthMs?: number;
   /** A window is at least this long: the longest time seen from an answer to its window's reset. */
@@ -134,6 +143,8 @@ interface Window {
 /** A request allowed to go: settle it with the answer's headers and status, or without (no answer). */
 export interface Ticket {
   kind: RequestKind;
+  /** The window (`Window.epoch`) it went in. */
+  epoch: number;
 }
 
 export class RateLimiter {
@@ -205,6 +216,7 @@ export class RateLimiter {
         w.sent = 0;
         w.others = 0;
         w.carried = w.inFlight;
+        w.epoch++;
         w.previousResetAt = w.resetAt;
         w.resetAt = undefined;
         w.nextAt = 0;
@@ -216,6 +228,11 @@ export class RateLimiter {
         reason = 'refused';
       } else if (w.limited === undefined && w.inFlight > 0) {
         // The first answer tells whether the server limits at all: until then, one request at a time.
+        await untilAnswered(w, signal);
+        continue;
+      } else if (w.limited && w.resetAt === undefined && w.inFlight > 0) {
+        // A window this machine's clock has opened and no answer has described yet: the answers on their way (or
+        // the one request sent into it) tell whether the server's has opened too, and what it has counted.
         await untilAnswered(w, signal);
         continue;
       } else if (w.limited && w.limit !== undefined && remainingIn(w) <= 0) {
@@ -239,7 +256,7 @@ export class RateLimiter {
           // Shared with others and running low: what is left is spread until the reset.
           w.nextAt = now + Math.max(0, w.resetAt - now) / Math.max(1, remainingIn(w) + 1);
         }
-        return { kind };
+        return { kind, epoch: w.epoch };
       }
       ms = Math.ceil(ms);
       if (budget.spentMs + ms > budget.maxMs) throw this.overBudget(w, kind, ms, reason, budget, { method, url: request.url });
@@ -264,7 +281,7 @@ export class RateLimiter {
   ): void {
     const w = this.windows[ticket.kind];
     w.inFlight--;
-    if (answer) this.observe(w, ticket.kind, answer);
+    if (answer) this.observe(w, ticket.kind, answer, ticket.epoch < w.epoch);
     const waiting = w.answered.splice(0);
     for (const wake of waiting) wake();
   }
@@ -273,17 +290,35 @@ export class RateLimiter {
     w: Window,
     kind: RequestKind,
     answer: { status: number; headers: Record<string, string | string[] | undefined>; retryAfterMs?: number; message?: string },
+    /** The request went before this machine's clock passed the last reset. */
+    carried: boolean,
   ): void {
     const now = this.clock.now();
     const headers = readRateLimitHeaders(answer.headers, now);
+    // A carried request answered from the window before: it is not counted in this one.
+    if (carried && headers && w.carried > 0 && w.previousResetAt !== undefined && headers.resetAt <= w.previousResetAt + 500) w.carried--;
     if (headers) {
       w.limited = true;
       this.last = kind;
+      if (
+        w.resetAt === undefined &&
+        w.previousResetAt !== undefined &&
+        headers.resetAt <= w.previousResetAt + 500 &&
+        answer.status !== 429
+      ) {
+        // An answer from the window this machine's clock has left: it says nothing of the next. (A 429 from it
+        // still holds the requests back: the server's window has not reset yet.)
+        return;
+      }
       if (w.resetAt === undefined || headers.resetAt > w.resetAt + 500) {
         // The first answer of a window. What this client sent since the window began is at most what it sent
         // since it last saw the count restart, or what is still in flight with this one when the server's window
         // opened before this machine's did.
-        if (w.resetAt !== undefined) w.sent = Math.min(w.sent, w.inFlight + 1);
+        if (w.resetAt !== undefined) {
+          w.sent = Math.min(w.sent, w.inFlight + 1);
+          // Those are all that can be in this window: the count above has them.
+          w.carried = 0;
+        }
         const previous = w.resetAt ?? w.previousResetAt;
         // Two resets are a window apart, or several when the client was idle between them.
         if (previous !== undefined && headers.resetAt > previous + 500)
@@ -384,10 +419,10 @@ function untilAnswered(w: Window, signal: AbortSignal | undefined): Promise<void
 }
 
 function newWindow(): Window {
-  return { sent: 0, others: 0, carried: 0, inFlight: 0, blockedUntil: 0, refusals: 0, nextAt: 0, answered: [] };
+  return { sent: 0, others: 0, carried: 0, epoch: 0, inFlight: 0, blockedUntil: 0, refusals: 0, nextAt: 0, answered: [] };
 }
 
-const remainingIn = (w: Window): number => (w.limit ?? Infinity) - w.sent - w.others;
+const remainingIn = (w: Window): number => (w.limit ?? Infinity) - w.sent - w.others - w.carried;
 
 /**
  * Someone else spends the window too and a quarter of it (at least 2) is left: the rest is paced. A run alone on its

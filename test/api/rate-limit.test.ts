@@ -166,6 +166,86 @@ describe('the rate limiter', () => {
     expect(statuses.filter((s) => s === 429)).toEqual([]);
   });
 
+  it('counts the requests in flight at a reset in the next window, and opens that window with their answers', async () => {
+    const clock = { t: Date.parse('2026-11-28T12:00:00Z') };
+    const windowMs = 10_000;
+    // The server's clock runs `ahead` of this machine's: requests sent in one window here arrive in the next there.
+    let ahead = 0;
+    const used = new Map<number, number>();
+    const statuses: number[] = [];
+    // Requests held after the server counted them, until the test lets them answer.
+    let release: () => void = () => undefined;
+    let held: Promise<void> = Promise.resolve();
+    const server = await startServer(async (_req, res) => {
+      const now = clock.t + ahead;
+      const reset = Math.floor(now / windowMs) * windowMs + windowMs;
+      const count = (used.get(reset) ?? 0) + 1;
+      used.set(reset, count);
+      await held;
+      const status = count > 4 ? 429 : 200;
+      statuses.push(status);
+      const headers = {
+        'x-ratelimit-limit': '4',
+        'x-ratelimit-remaining': String(Math.max(0, 4 - count)),
+        'x-ratelimit-reset': String(reset / 1000),
+      };
+      respond(res, status, headers, reset - now);
+    });
+    cleanups.push(server.close);
+    const hold = (): void => {
+      held = new Promise<void>((r) => (release = r));
+    };
+    cleanups.push(async () => release());
+    const arrived = async (n: number): Promise<void> => {
+      while (server.requests.length < n) await new Promise((r) => setTimeout(r, 5));
+    };
+    // Requests waiting side by side wake at the same moment: the clock moves to the latest of their ends.
+    const { http, waits } = fakeClockClient(server.url, clock, {
+      rateLimit: { maxWaitMs: 60_000 },
+      sleep: async (ms) => {
+        const end = clock.t + ms;
+        await Promise.resolve();
+        clock.t = Math.max(clock.t, end);
+      },
+    });
+    await http.request({ method: 'GET', path: '/v1/first' });
+    // Three more go in the first window by this machine's clock, and reach the server in the next.
+    hold();
+    ahead = windowMs;
+    const late = [1, 2, 3].map((i) => http.request({ method: 'GET', path: `/v1/late/${i}` }));
+    await arrived(4);
+    // This machine's clock passes the reset: four more, and one of them fits beside the three the server counted.
+    clock.t += windowMs;
+    ahead = 0;
+    const next = [1, 2, 3, 4].map((i) => http.request({ method: 'GET', path: `/v1/next/${i}` }));
+    await new Promise((r) => setTimeout(r, 50));
+    // None went before the answers of those in flight described the window.
+    expect(server.requests).toHaveLength(4);
+    release();
+    await Promise.all([...late, ...next]);
+    expect(statuses).toHaveLength(8);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((w) => w.reason === 'spent')).toBe(true);
+
+    // Three in flight past a reset, answered from the window before: they do not count in the next one.
+    clock.t = Date.parse('2026-11-28T12:01:05Z');
+    await http.request({ method: 'GET', path: '/v1/again' });
+    hold();
+    const early = [1, 2, 3].map((i) => http.request({ method: 'GET', path: `/v1/early/${i}` }));
+    await arrived(12);
+    clock.t += windowMs;
+    const before = { waits: waits.length, statuses: statuses.length };
+    const after = [1, 2, 3, 4].map((i) => http.request({ method: 'GET', path: `/v1/after/${i}` }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests).toHaveLength(12);
+    release();
+    await Promise.all([...early, ...after]);
+    // All four fitted in the new window: nothing waited, nothing was refused.
+    expect(waits.length).toBe(before.waits);
+    expect(statuses.slice(before.statuses)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+  });
+
   it('sends one request until the first answer says whether the server limits, then all at once', async () => {
     let open = 0;
     // How many other requests were open when each arrived.
