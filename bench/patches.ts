@@ -22,7 +22,7 @@
  * loaded machine moves less than it moves either median. Runs on each Node.js of --node (default: the one running
  * it, and Node.js 26 where CI installed it, .ci/runtimes/node26); the emulator runs on the one running it.
  */
-import { spawn as spawnChild, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   cpSync,
@@ -39,7 +39,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { spawn as spawnPty } from '@lydell/node-pty';
+import { startEmulatorProcess, timeView } from './processes.js';
 import { summarize } from './report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -129,17 +129,7 @@ const timed = patches.filter((name) => trees[name]);
 
 const home = join(work, 'home');
 mkdirSync(home);
-const emulator = spawnChild(process.execPath, [join(ROOT, 'bin', 'run.js'), 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  emulator.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-    if (out.includes('\n')) resolve(out.split('\n')[0]!);
-  });
-  emulator.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-});
+const { url, child: emulator } = await startEmulatorProcess(join(ROOT, 'bin', 'run.js'));
 const env = {
   PATH: process.env.PATH,
   HOME: home,
@@ -186,48 +176,23 @@ function request(node: string, root: string): Sample {
   return { cpu: readCpu(), wall };
 }
 
-// eslint-disable-next-line no-control-regex
-const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B[()][0-9A-B]|\u001B[=>]/g, '');
-
 const VIEW_RUNS = [
   ['cr review', ['cr', 'review', '--space', SPACE], 'Document Windows'],
   ['spaces browse', ['spaces', 'browse'], 'Acme Docs'],
 ] as const;
 
 /** A view on a pseudo-terminal: wall time to its first frame and to its first full screen, CPU time to that screen. */
-function view(node: string, root: string, args: readonly string[], full: string): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const pty = spawnPty(node, ['--require', preload, join(root, 'bin', 'run.js'), ...args], {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 30,
-      cwd: root,
-      env: { ...env, NO_COLOR: undefined, TERM: 'xterm-256color', BENCH_PATCHES_MARK: full },
-    });
-    let output = '';
-    let frame: number | undefined;
-    let shown: number | undefined;
-    const timer = setTimeout(() => {
-      pty.kill();
-      reject(new Error(`bench/patches: ${args.join(' ')} showed no "${full}" in 20 s:\n${plain(output)}`));
-    }, 20_000);
-    pty.onData((data) => {
-      output += data;
-      const text = plain(output);
-      if (frame === undefined && text.includes('Loading…')) frame = performance.now() - started;
-      if (shown === undefined && text.includes(full)) {
-        shown = performance.now() - started;
-        pty.write('q');
-        setTimeout(() => pty.write('qqqq'), 200);
-      }
-    });
-    pty.onExit(() => {
-      clearTimeout(timer);
-      if (shown === undefined) reject(new Error(`bench/patches: ${args.join(' ')} exited early:\n${plain(output)}`));
-      else resolve({ cpu: readCpu(), wall: shown, frame: Math.min(frame ?? shown, shown) });
-    });
+async function view(node: string, root: string, args: readonly string[], full: string): Promise<Sample> {
+  const viewEnv = { ...env, NO_COLOR: undefined, TERM: 'xterm-256color', BENCH_PATCHES_MARK: full };
+  const t = await timeView({
+    name: 'bench/patches',
+    node,
+    args: ['--require', preload, join(root, 'bin', 'run.js'), ...args],
+    cwd: root,
+    env: viewEnv,
+    full,
   });
+  return { cpu: readCpu(), wall: t.full, frame: t.frame };
 }
 
 // oclif's own start-up alone, in a process of its own: its vendor script required and its configuration loaded, as a

@@ -18,11 +18,12 @@
  * passes on) adds the `docs` commands of another built checkout (DIR/bin/run.js) to the same rounds, so every
  * ratio is printed before and after, measured in one run.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulatorProcess } from './processes.js';
 import { performance } from 'node:perf_hooks';
 import { report, summarize } from './report.js';
 
@@ -64,17 +65,7 @@ if (!existsSync(RDME)) {
 }
 
 const home = mkdtempSync(join(tmpdir(), 'docs-bench-startup-'));
-const emulator = spawn(process.execPath, [DOCS, 'emulator', 'start', '--port', '0', '--seed', 'demo'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  emulator.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-    if (out.includes('\n')) resolve(out.split('\n')[0]!);
-  });
-  emulator.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-});
+const { url, child: emulator } = await startEmulatorProcess(DOCS);
 
 // The same clean environment for every command: no profile, no update checks reaching the network.
 const env = {

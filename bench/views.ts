@@ -13,10 +13,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { spawn } from '@lydell/node-pty';
 import { startEmulator } from '../src/emulator/index.js';
+import { timeView } from './processes.js';
 import { report, summarize, timeRuns } from './report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,46 +25,6 @@ const RUNS = Number(process.argv[2] ?? 11);
 if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
   process.stderr.write('bench/views: run `npm run build` first\n');
   process.exit(2);
-}
-
-// Escape sequences out, so that the text a view drew can be searched for.
-// eslint-disable-next-line no-control-regex
-const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B[()][0-9A-B]|\u001B[=>]/g, '');
-
-/** One run of a view: milliseconds to its first frame and to `full` on the screen, then q to quit. */
-function timeView(args: string[], env: NodeJS.ProcessEnv, full: string): Promise<{ frame: number; full: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const pty = spawn(process.execPath, [BIN, ...args], {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 30,
-      cwd: ROOT,
-      env: env,
-    });
-    let output = '';
-    let frame: number | undefined;
-    let shown: number | undefined;
-    const timer = setTimeout(() => {
-      pty.kill();
-      reject(new Error(`bench/views: ${args.join(' ')} showed no "${full}" in 20 s:\n${plain(output)}`));
-    }, 20_000);
-    pty.onData((data) => {
-      output += data;
-      const text = plain(output);
-      if (frame === undefined && text.includes('Loading…')) frame = performance.now() - started;
-      if (shown === undefined && text.includes(full)) {
-        shown = performance.now() - started;
-        pty.write('q');
-        setTimeout(() => pty.write('qqqq'), 200);
-      }
-    });
-    pty.onExit(() => {
-      clearTimeout(timer);
-      if (frame === undefined || shown === undefined) reject(new Error(`bench/views: ${args.join(' ')} exited early:\n${plain(output)}`));
-      else resolve({ frame: Math.min(frame, shown), full: shown });
-    });
-  });
 }
 
 const emu = await startEmulator({ seed: 'demo' });
@@ -90,7 +49,7 @@ try {
     const frames: number[] = [];
     const fulls: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const t = await timeView([...args], env, full);
+      const t = await timeView({ name: 'bench/views', node: process.execPath, args: [BIN, ...args], cwd: ROOT, env, full });
       frames.push(t.frame);
       fulls.push(t.full);
     }

@@ -1,0 +1,70 @@
+/**
+ * What several benchmarks start the same way: an emulator in a process of its own, and a view on a
+ * pseudo-terminal timed to its first frame and its first full screen.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { spawn as spawnPty } from '@lydell/node-pty';
+
+/** `docs emulator start --port 0` with `args`, in its own process: its URL once it printed it. */
+export async function startEmulatorProcess(
+  bin: string,
+  args: string[] = ['--seed', 'demo'],
+): Promise<{ url: string; child: ChildProcessByStdio<null, Readable, null> }> {
+  const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`docs emulator start exited with ${code} before printing its URL`)));
+  });
+  return { url, child };
+}
+
+/** Escape sequences out, so that the text a view drew can be searched for. */
+// eslint-disable-next-line no-control-regex
+export const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B[()][0-9A-B]|\u001B[=>]/g, '');
+
+/**
+ * One run of a view on a 100×30 pseudo-terminal: milliseconds from the start to its first frame (its loading line)
+ * and to `full` on the screen; then q, and more q's, to quit. `name` prefixes the errors.
+ */
+export function timeView(options: {
+  name: string;
+  node: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  full: string;
+}): Promise<{ frame: number; full: number }> {
+  const { name, args, full } = options;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const pty = spawnPty(options.node, args, { name: 'xterm-256color', cols: 100, rows: 30, cwd: options.cwd, env: options.env });
+    let output = '';
+    let frame: number | undefined;
+    let shown: number | undefined;
+    const timer = setTimeout(() => {
+      pty.kill();
+      reject(new Error(`${name}: ${args.join(' ')} showed no "${full}" in 20 s:\n${plain(output)}`));
+    }, 20_000);
+    pty.onData((data) => {
+      output += data;
+      const text = plain(output);
+      if (frame === undefined && text.includes('Loading…')) frame = performance.now() - started;
+      if (shown === undefined && text.includes(full)) {
+        shown = performance.now() - started;
+        pty.write('q');
+        setTimeout(() => pty.write('qqqq'), 200);
+      }
+    });
+    pty.onExit(() => {
+      clearTimeout(timer);
+      if (shown === undefined) reject(new Error(`${name}: ${args.join(' ')} exited early:\n${plain(output)}`));
+      else resolve({ frame: Math.min(frame ?? shown, shown), full: shown });
+    });
+  });
+}
