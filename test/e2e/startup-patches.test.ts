@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { BIN, cleanup, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
-import { traceModules } from '../helpers/modules.js';
+import { BIN, ROOT, tempDir } from '../helpers/e2e.js';
+import { tracedRun } from '../helpers/modules.js';
 import { docsOnPty } from '../helpers/pty.js';
-import { demoEnv } from '../helpers/setup.js';
+import { demoEmulatorForFile } from '../helpers/setup.js';
 
 /*
  * What each dependency patch of bin/bundle.js changes, one test each, each failing on a build without that patch
@@ -16,19 +16,7 @@ import { demoEnv } from '../helpers/setup.js';
  * manifest-prepared.test.ts (oclif reads the command's part of the manifest).
  */
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ensureBuilt();
-  emulator = await startEmulator();
-  env = demoEnv(emulator, { org: null });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-  cleanup();
-});
+const demo = demoEmulatorForFile();
 
 const REQUEST = ['spaces', 'get', DEMO.spaces.handbook, '--json'];
 
@@ -36,7 +24,7 @@ const REQUEST = ['spaces', 'get', DEMO.spaces.handbook, '--json'];
 function runWith(preload: string, argv: string[], extra: Record<string, string> = {}): void {
   const res = spawnSync(process.execPath, ['--require', preload, BIN, ...argv], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, ...env, NO_COLOR: '1', ...extra },
+    env: { PATH: process.env.PATH, ...demo.env, NO_COLOR: '1', ...extra },
     encoding: 'utf8',
   });
   expect(res.status, res.stderr).toBe(0);
@@ -56,13 +44,7 @@ function preloadWriting(lines: string[], result: string): { preload: string; rea
 
 describe("oclif's start-up, as the bundle patches it", () => {
   it('a request runs no semver: the Node.js version check at import is left out', () => {
-    const trace = traceModules();
-    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, ...REQUEST], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
+    const trace = tracedRun(REQUEST, demo.env);
     const sources = trace.sources();
     // The trace sees what runs in oclif's vendor script.
     expect(sources).toContain('/node_modules/@oclif/core/lib/config/plugin.js');
@@ -70,19 +52,13 @@ describe("oclif's start-up, as the bundle patches it", () => {
   });
 
   it("a request runs no `debug` without DEBUG; with DEBUG=* oclif's loggers write as before", () => {
-    const trace = traceModules();
-    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, ...REQUEST], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
+    const trace = tracedRun(REQUEST, demo.env);
     const sources = trace.sources();
     expect(sources).toContain('/node_modules/@oclif/core/lib/config/plugin.js');
     expect(sources.filter((s) => s.includes('/node_modules/debug/'))).toEqual([]);
     const debug = spawnSync(process.execPath, [BIN, ...REQUEST], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1', DEBUG: '*' },
+      env: { PATH: process.env.PATH, ...demo.env, NO_COLOR: '1', DEBUG: '*' },
       encoding: 'utf8',
     });
     expect(debug.status, debug.stderr).toBe(0);
@@ -126,7 +102,7 @@ describe("oclif's start-up, as the bundle patches it", () => {
 describe("the views' start-up, as the bundle patches it", () => {
   /** `docs cr review` on a terminal until its list shows, with `preload` required first. */
   async function review(preload: string): Promise<void> {
-    const run = docsOnPty(['cr', 'review', '--space', DEMO.spaces.guides], { env: { ...env, NODE_OPTIONS: `--require ${preload}` } });
+    const run = docsOnPty(['cr', 'review', '--space', DEMO.spaces.guides], { env: { ...demo.env, NODE_OPTIONS: `--require ${preload}` } });
     await run.waitFor('Document Windows');
     run.type('q');
     expect((await run.exitedWithin(15_000)).code).toBe(0);

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { BIN, cleanup, ensureBuilt, ROOT, startEmulator, tempDir, type RunningEmulator } from '../helpers/e2e.js';
-import { demoEnv } from '../helpers/setup.js';
-import { traceModules } from '../helpers/modules.js';
+import { BIN, ROOT, tempDir } from '../helpers/e2e.js';
+import { tracedRun } from '../helpers/modules.js';
+import { demoEmulatorForFile } from '../helpers/setup.js';
 
 /*
  * The start-up guard: what a command loads. The CLI runs from a bundle (dist/bin), so a loaded chunk is
@@ -13,30 +13,11 @@ import { traceModules } from '../helpers/modules.js';
  * (ink, react, better-sqlite3, conf, ...) load from node_modules and show as they are.
  */
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ensureBuilt();
-  emulator = await startEmulator();
-  env = demoEnv(emulator, { org: null });
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-  cleanup();
-});
+const demo = demoEmulatorForFile();
 
 /** The source files and node_modules files a run of `docs <argv>` loads. */
 function loadedSources(argv: string[]): string[] {
-  const trace = traceModules();
-  const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, ...argv], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-    encoding: 'utf8',
-  });
-  expect(res.status, res.stderr).toBe(0);
-  return trace.sources();
+  return tracedRun(argv, demo.env).sources();
 }
 
 function expectNone(sources: string[], heavy: string[]): void {
@@ -127,13 +108,7 @@ describe('start-up', () => {
   it("a request loads neither Node's own undici (behind fetch) nor node:child_process", () => {
     // On Node.js 22 and 24 an ES import of node:http loaded Node's undici through three of its exports (the bundle
     // takes node:http through require()); oclif's WSL check loaded node:child_process through wsl-utils.
-    const trace = traceModules();
-    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
+    const trace = tracedRun(['spaces', 'get', DEMO.spaces.handbook, '--json'], demo.env);
     expect(trace.builtins().filter((m) => m.includes('internal/deps/undici') || /\bchild_process\b/.test(m))).toEqual([]);
   });
 
@@ -155,7 +130,7 @@ describe('start-up', () => {
     const loaded = (argv: string[]) => {
       const res = spawnSync(process.execPath, ['--require', preload, ...argv], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+        env: { PATH: process.env.PATH, ...demo.env, NO_COLOR: '1' },
         encoding: 'utf8',
       });
       expect(res.status, res.stderr).toBe(0);
@@ -216,13 +191,7 @@ describe('start-up', () => {
   it("a request loads no node:http2, node:tls or node:crypto: undici's HTTP/2 module is required only for an HTTP/2 connection", () => {
     // The one source patch of undici (bin/bundle.js, bench/README.md "Dependency patches"). Without it undici's
     // client requires client-h2.js, and with it node:http2, at import.
-    const trace = traceModules();
-    const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, 'spaces', 'get', DEMO.spaces.handbook, '--json'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
+    const trace = tracedRun(['spaces', 'get', DEMO.spaces.handbook, '--json'], demo.env);
     expect(trace.builtins()).toContain('NativeModule net');
     expect(trace.builtins().filter((m) => /^NativeModule (http2|tls|crypto)$/.test(m))).toEqual([]);
   });

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ROOT, tempDir } from './e2e.js';
+import { BIN, ROOT, tempDir } from './e2e.js';
 
 /**
  * What a run of `docs` loads. `preload` goes before bin/run.js (`node --import <preload>`, or in
@@ -22,6 +23,18 @@ export interface ModuleTrace {
 interface ScriptCoverage {
   url: string;
   functions: { ranges: { startOffset: number; count: number }[] }[];
+}
+
+/** `docs <argv>` run traced (bin/run.js on this Node.js, NO_COLOR) with `env`: its trace; throws unless it exits with 0. */
+export function tracedRun(argv: readonly string[], env: Record<string, string>): ModuleTrace {
+  const trace = traceModules();
+  const res = spawnSync(process.execPath, ['--import', trace.preload, BIN, ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`docs ${argv.join(' ')} exited with ${res.status}:\n${res.stderr}`);
+  return trace;
 }
 
 export function traceModules(): ModuleTrace {

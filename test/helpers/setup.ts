@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEMO } from '../../src/emulator/seed/demo.js';
-import { tempDir, type RunningEmulator } from './e2e.js';
+import { afterAll, beforeAll } from 'vitest';
+import { cleanup, ensureBuilt, startEmulator, tempDir, type RunningEmulator } from './e2e.js';
 
 /**
  * The environment most end-to-end tests run the CLI in: a fresh profile directory, a token (the
@@ -41,4 +42,22 @@ export function repoWith(root: string, name: string, files: Record<string, strin
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'Initial docs');
   return dir;
+}
+
+/**
+ * The demo emulator of a test file: built first, started before the file's tests and stopped after them (the temporary
+ * folders cleaned up). `env` is demoEnv's with no default organization. Read both inside tests and hooks.
+ */
+export function demoEmulatorForFile(): { emulator: RunningEmulator; env: Record<string, string> } {
+  const demo = {} as { emulator: RunningEmulator; env: Record<string, string> };
+  beforeAll(async () => {
+    ensureBuilt();
+    demo.emulator = await startEmulator();
+    demo.env = demoEnv(demo.emulator, { org: null });
+  });
+  afterAll(async () => {
+    await demo.emulator?.stop();
+    cleanup();
+  });
+  return demo;
 }
