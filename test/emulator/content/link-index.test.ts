@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spreadRepository } from '../../../bench/link-report-shape.js';
-import { linkReport, linkWork, type LinkReport, type Locator } from '../../../src/emulator/domain/links.js';
+import {
+  linkReport,
+  linkWork,
+  storedLinkPage,
+  type LinkReport,
+  type LinkStatus,
+  type Locator,
+} from '../../../src/emulator/domain/links.js';
+import { encodeOrderedCursor, pageOrdered } from '../../../src/emulator/domain/ordered-list.js';
+import { peekRevision } from '../../../src/emulator/domain/revision-cache.js';
 import { buildFile, buildPages, createRevision, getRevision, type RevisionDoc } from '../../../src/emulator/domain/revisions.js';
 import type { SpaceDoc } from '../../../src/emulator/domain/spaces.js';
 import { Store } from '../../../src/emulator/store/store.js';
@@ -61,7 +70,7 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     // The first report on the old port keeps the index in the store.
     const first = bytesOf(linkReport(rev, locator(OLD, 'sp_1'), { store }));
     expect(first).toEqual(computed(rev, OLD));
-    expect(store.derivedVersion('links', 'sp_1')).toBe(`1 ${rev.id}`);
+    expect(store.derivedVersion('links', 'sp_1')).toBe(`2 ${rev.id}`);
 
     // A restart: the same database, another process's objects, another port.
     const again = new Store(store.snapshot(), { driver });
@@ -106,20 +115,98 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     const report = linkReport(getRevision(again, b.id), locator(OLD, 'sp_2'), { store: again });
     expect(linkWork.pagesScanned).toBe(scanned + 1);
     expect(report.items.map((i) => i.id)).toEqual(['url:https://example.com/b']);
-    expect(again.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
-    const stored = again.getDerived('links', 'sp_2', `1 ${b.id}`)!;
-    expect(JSON.parse(stored.data)).toMatchObject({ format: 1, revision: b.id });
+    expect(again.derivedVersion('links', 'sp_2')).toBe(`2 ${b.id}`);
+    const stored = again.getDerived('links', 'sp_2', `2 ${b.id}`)!;
+    expect(JSON.parse(stored.data)).toMatchObject({ format: 2, revision: b.id });
 
     // An entry of another format (an older emulator's) is ignored, and replaced.
-    again.putDerived('links', 'sp_2', { version: `0 ${b.id}`, data: stored.data, bytes: stored.bytes });
+    again.putDerived('links', 'sp_2', { version: `1 ${b.id}`, data: stored.data, bytes: stored.bytes });
     const third = new Store(again.snapshot(), { driver });
     const scannedBefore = linkWork.pagesScanned;
     expect(linkReport(getRevision(third, b.id), locator(OLD, 'sp_2'), { store: third }).items.map((i) => i.id)).toEqual([
       'url:https://example.com/b',
     ]);
     expect(linkWork.pagesScanned).toBe(scannedBefore + 1);
-    expect(third.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
+    expect(third.derivedVersion('links', 'sp_2')).toBe(`2 ${b.id}`);
     for (const s of [store, again, third]) s.close();
+  });
+
+  it('answers one page at a time from the store, without the revision: the bytes, counts and cursors the pages give', () => {
+    const store = new Store(undefined, { driver });
+    const at = '2026-03-01T10:00:00.000Z';
+    const n = 60;
+    const pages = buildPages(
+      store,
+      Array.from({ length: n }, (_, k) => ({
+        title: k === 7 ? 'Seven "quoted" \\ ✓' : `P${k}`,
+        slug: k === 7 ? 'seven-✓' : `p${k}`,
+        markdown: [
+          `[next](p${(k + 1) % n}.md) [new host](${NEW}/app/x${k % 3}) [old host](${OLD}/app/y) [app](https://app.example.com/${k % 4})`,
+          `[out](https://example.com/${k % 5}) [gone](gone-${k}.md) [logo](logo.png) [mail](mailto:x${k % 2}@example.com) [bad](http://[::${k % 2})`,
+          k % 9 === 0 ? '[seven](seven-✓.md) [child](p0/child.md)' : '',
+        ].join('\n'),
+        ...(k === 0 ? { pages: [{ title: 'Child', slug: 'child', markdown: `[up](../p1.md) [out](https://example.com/0)\n` }] } : {}),
+      })),
+      at,
+    );
+    const files = [buildFile(store, { name: 'logo.png', contentType: 'image/png', content: 'png' })];
+    const rev = createRevision(store, { space: 'sp_3', parents: [], pages, files, createdAt: at, type: 'edits' });
+    linkReport(rev, locator(OLD, 'sp_3'), { store });
+
+    // A restart on another port: nothing in memory, the index in the store.
+    const again = new Store(store.snapshot(), { driver });
+    const loc = locator(NEW, 'sp_3');
+    const stored = (status: LinkStatus | undefined, page: string | undefined, limit: number) => {
+      const answer = storedLinkPage(again, rev.id, loc, { ...(status ? { status } : {}), ...(page ? { page } : {}), limit });
+      expect(answer, 'answered from the store').toBeDefined();
+      const { items, ...rest } = answer!;
+      return { text: Buffer.concat(items).toString('utf8'), ...rest };
+    };
+    const inMemory = (status: LinkStatus | undefined, page: string | undefined, limit: number) => {
+      const report = linkReport(structuredClone(rev), loc, status ? { status } : {});
+      const { items, ...rest } = pageOrdered(report.items, page, limit);
+      return { text: Buffer.concat(items.map(report.json)).toString('utf8'), ...rest, stats: report.stats };
+    };
+    const storedBefore = linkWork.storedPages;
+    let pagesRead = 0;
+    for (const status of [undefined, 'ok', 'broken', 'in-app'] as const) {
+      for (const limit of [1, 7, 1000]) {
+        let page: string | undefined;
+        let seen = 0;
+        do {
+          const want = inMemory(status, page, limit);
+          expect(stored(status, page, limit), `${status ?? 'all'}, ${limit} a page, after ${seen}`).toEqual(want);
+          pagesRead++;
+          seen += limit;
+          page = want.next?.page;
+        } while (page);
+      }
+      // Cursors the report did not give: the last item gone (the next one there), both gone (the index), past the end.
+      const all = linkReport(structuredClone(rev), loc, status ? { status } : {}).items;
+      expect(all.length).toBeGreaterThan(6);
+      for (const cursor of [
+        encodeOrderedCursor(2, 'url:gone', all[5]!.id),
+        encodeOrderedCursor(4, 'url:gone', 'url:also-gone'),
+        encodeOrderedCursor(100_000, 'url:gone', 'url:also-gone'),
+      ]) {
+        expect(stored(status, cursor, 5)).toEqual(inMemory(status, cursor, 5));
+        pagesRead++;
+      }
+    }
+    expect(linkWork.storedPages - storedBefore).toBe(pagesRead);
+    // Statuses by the new host, the texts with the new URLs.
+    const text = stored(undefined, undefined, 1000).text;
+    expect(text).toContain(`"app":"${NEW}/app/o/org_1/s/sp_3/p0/child"`);
+    expect(text).toContain('"title":"Seven \\"quoted\\" \\\\ ✓"');
+    expect(text).not.toContain(`${OLD}/app/o/`);
+    expect(JSON.parse(`[${text.replaceAll('}{"status"', '},{"status"')}]`)).toHaveLength(inMemory(undefined, undefined, 1000).count);
+    // Not a page cursor: the error a report in memory gives.
+    expect(() => storedLinkPage(again, rev.id, loc, { page: 'bm9wZQ' })).toThrow(/not a valid page cursor/);
+    expect(peekRevision(again, rev.id), 'the revision was not read').toBeUndefined();
+    // Another revision's index is not this one's.
+    expect(storedLinkPage(again, 'rev_other', loc, {})).toBeUndefined();
+    store.close();
+    again.close();
   });
 });
 
