@@ -748,7 +748,7 @@ const SPACES_KEPT = 2;
 
 function keptOf(store: Store): Map<string, KeptIndex> {
   let kept = keptIndexes.get(store);
-  if (!kept) keptIndexes.set(store, (kept = new Map()));
+  if (!kept) keptIndexes.set(store, (kept = new Map<string, KeptIndex>()));
   return kept;
 }
 
