@@ -18,6 +18,7 @@ import type { SpaceDoc } from '../../../src/emulator/domain/spaces.js';
 import { Store } from '../../../src/emulator/store/store.js';
 import { availableDrivers } from '../../../src/emulator/store/sqlite.js';
 import { repoWith } from '../../helpers/setup.js';
+import { call } from '../helpers.js';
 import { editPage, startWorld, T, type World } from './helpers.js';
 
 /*
@@ -306,6 +307,30 @@ describe('a data directory keeps the link index across restarts', () => {
     expect(linkWork.pagesScanned).toBe(again);
   });
 
+  it('a data directory written with the index in one entry (format 1, no derived_rows table) gets it again as rows at its first report', async () => {
+    const before = await everything();
+    await w!.emu.close();
+    w = undefined;
+    const old = new Store(dataDir);
+    const revision = old.get<SpaceDoc>('space', space)!.revision;
+    old.db.exec('DROP TABLE derived_rows');
+    old.putDerived('links', space, { version: `1 ${revision}`, data: '{"format":1}', bytes: Buffer.from('old') });
+    old.close();
+    await start();
+    const scanned = linkWork.pagesScanned;
+    const stored = linkWork.storedPages;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned, 'computed again').toBeGreaterThan(scanned);
+    expect(linkWork.storedPages).toBe(stored);
+    expect(w!.emu.store.derivedVersion('links', space)).toBe(`2 ${revision}`);
+    expect(w!.emu.store.getDerived('links', space, `2 ${revision}`)!.bytes.length, 'the old entry is replaced').toBe(0);
+    await start();
+    const again = linkWork.pagesScanned;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned).toBe(again);
+    expect(linkWork.storedPages).toBeGreaterThan(stored);
+  });
+
   it('a space deleted for good takes its index with it', async () => {
     expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
     expect((await w!.call(T.admin, 'DELETE', `/v1/spaces/${space}`)).status).toBe(204);
@@ -313,5 +338,74 @@ describe('a data directory keeps the link index across restarts', () => {
     expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
     expect(w!.emu.store.get('space', space)).toBeUndefined();
     expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
+    expect(w!.emu.store.countDerivedRows('links:items', space, `2 ${w!.emu.store.get<SpaceDoc>('space', space)?.revision}`)).toBe(0);
+    expect(w!.emu.store.db.prepare('SELECT COUNT(*) AS n FROM derived_rows WHERE key = ?').get(space)).toEqual({ n: 0 });
+  });
+});
+
+describe.each(availableDrivers())('pages of the report across a restart, over HTTP (%s)', (driver) => {
+  let dir: string;
+  let world: World | undefined;
+  beforeAll(() => {
+    dir = join(root, `pages-${driver}`);
+  });
+  afterAll(async () => {
+    await world?.emu.close();
+  });
+  const restart = async () => {
+    await world?.emu.close();
+    world = await startWorld(undefined, { filesRoot: root, dataDir: dir, store: new Store(dir, { driver }) });
+    return world;
+  };
+  /** One page of the report as sent, the emulator's own URL written as HOST. */
+  const pageOf = async (id: string, query: string) => {
+    const res = await call(world!.emu.url, 'GET', `/v1/spaces/${id}/links?${query}`, { token: T.reader });
+    return {
+      status: res.status,
+      text: res.text.replaceAll(world!.emu.url, 'HOST'),
+      next: (res.body?.next?.page as string | undefined) ?? undefined,
+    };
+  };
+  /** Every page, 30 items at a time, with the filter given, following the cursors. */
+  const walk = async (id: string, status: string) => {
+    const texts: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await pageOf(id, `limit=30${status ? `&status=${status}` : ''}${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      expect(res.status).toBe(200);
+      texts.push(res.text);
+      page = res.next;
+    } while (page);
+    return texts;
+  };
+
+  it('sends after a restart on another port, page by page, the bytes it sent before, from the store, without the revision', async () => {
+    await restart();
+    const id = (await world!.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
+    expect((await world!.call(T.editor, 'POST', `/v1/spaces/${id}/git/import`, { url: repo, ref: 'refs/heads/main' })).status).toBe(204);
+    const statuses = ['', 'ok', 'broken', 'in-app'];
+    const before: string[][] = [];
+    for (const status of statuses) before.push(await walk(id, status));
+    expect(before[0]!.length, 'several pages').toBeGreaterThan(5);
+    // Cursors of the report in memory, used again after the restart; one whose items are gone; not a cursor.
+    const cursors = [JSON.parse(before[0]![2]!).next.page as string, encodeOrderedCursor(41, 'url:gone', 'url:also-gone'), 'not-a-cursor'];
+    const answers = [];
+    for (const cursor of cursors) answers.push(await pageOf(id, `limit=13&page=${encodeURIComponent(cursor)}`));
+    expect(answers[2]!.status).toBe(400);
+
+    const oldUrl = world!.emu.url;
+    await restart();
+    expect(world!.emu.url).not.toBe(oldUrl);
+    expect(world!.emu.store.driver).toBe(driver);
+    const revision = world!.emu.store.get<SpaceDoc>('space', id)!.revision;
+    const stored = linkWork.storedPages;
+    const scanned = linkWork.pagesScanned;
+    for (const [i, status] of statuses.entries()) expect(await walk(id, status), status || 'every status').toEqual(before[i]);
+    for (const [i, cursor] of cursors.entries())
+      expect(await pageOf(id, `limit=13&page=${encodeURIComponent(cursor)}`)).toEqual(answers[i]);
+    // Every page but the 400 was answered from the store, nothing was resolved, and the revision was not parsed.
+    expect(linkWork.storedPages - stored).toBe(before.flat().length + 2);
+    expect(linkWork.pagesScanned).toBe(scanned);
+    expect(peekRevision(world!.emu.store, revision)).toBeUndefined();
   });
 });
