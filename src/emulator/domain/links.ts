@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ContentLocation, LinkItem as PresentedLink } from '../../api/schemas/content.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
-import { DEFAULT_PAGE_SIZE, rowKept, type DerivedRow, type DerivedRowInput, type RowFilter, type Store } from '../store/store.js';
+import { DEFAULT_PAGE_SIZE, type DerivedRowInput, type Store } from '../store/store.js';
 import { linkTargets } from './markdown.js';
 import { decodeOrderedCursor, encodeOrderedCursor } from './ordered-list.js';
 import { derived, isDerived, peekRevision } from './revision-cache.js';
@@ -470,11 +470,13 @@ export function indexLinks(store: Store, rev: RevisionDoc, ctx: PresentContext):
  * items it answers needs. It holds nothing the base URL changes (the port differs at each start):
  * - a header (the store's `derived` entry `links` of the space, version `<INDEX_FORMAT> <revision id>`): the
  *   counts, and what the positions below name; checked against the space's revision id, nothing parsed;
- * - one row per item, in report order (`derived_rows` `links:items`, `ord` = the item's position, `id` = its
- *   key): its target (a page or a file by its position in the revision, a URL by its key), the positions of
- *   the pages linking to it (`flattenPages` order, 4 bytes each), and a tag: its status, or for an http(s)
- *   URL outside `app.` hosts `host:<host>`, `in-app` when the host is the emulator's own at the time of the
- *   read (so a `status` filter is a condition on the tag);
+ * - the items in report order, a hundred to a row (`derived_rows` `links:items`, `ord` = position ÷ 100): each
+ *   item's key, tag and target (a page or a file by its position in the revision, a URL by its key) as JSON, and
+ *   the positions of the pages linking to it (`flattenPages` order, 4 bytes each) as bytes. The tag is the item's
+ *   status, or for an http(s) URL outside `app.` hosts `host:<host>`: `in-app` when the host is the emulator's
+ *   own at the time of the read;
+ * - every item's key and tag in one row (`links:order`), read only to filter by status or to find a cursor's
+ *   item elsewhere than where the cursor says it was;
  * - the location texts of the pages that link or are linked to, `CHUNK` pages per row (`links:texts`, `ord` =
  *   position ÷ CHUNK), each cut around its app URL (the one part naming the base URL, the organization and the
  *   space): the bytes before it, the page's path (as JSON escapes it) and the bytes after it.
@@ -484,7 +486,10 @@ export function indexLinks(store: Store, rev: RevisionDoc, ctx: PresentContext):
 const INDEX_FORMAT = 2;
 const INDEX_NAME = 'links';
 const ITEM_ROWS = 'links:items';
+const ORDER_ROWS = 'links:order';
 const TEXT_ROWS = 'links:texts';
+/** Items per row: a page of 100 from the start is one row. */
+const ITEMS_PER_ROW = 100;
 /** Pages per row of location texts: the first 100 items of a report may name every page of the space. */
 const CHUNK = 128;
 /** Bytes before a text row's data: 3 × CHUNK + 1 bounds, 4 bytes each. */
@@ -516,13 +521,8 @@ function tagOf(link: ResolvedLink): string {
 const statusOfTag = (tag: string, host: string): LinkStatus =>
   tag.startsWith(HOST_TAG) ? (tag.length === HOST_TAG.length + host.length && tag.endsWith(host) ? 'in-app' : 'ok') : (tag as LinkStatus);
 
-/** The rows a `status` filter keeps, as `statusOfTag` reads their tags. */
-function filterOf(status: LinkStatus | undefined, host: string): RowFilter | undefined {
-  if (status === undefined) return undefined;
-  if (status === 'broken') return { tags: ['broken'] };
-  if (status === 'in-app') return { tags: ['in-app', `${HOST_TAG}${host}`] };
-  return { tags: ['ok'], prefix: { of: HOST_TAG, except: [`${HOST_TAG}${host}`] } };
-}
+/** An item as its row holds it: its key, its tag, its target and how many pages link to it. */
+type StoredItem = [id: string, tag: string, target: string, locations: number];
 
 /** A page's location text without its app URL: `bytes[at, cut)` before it, `bytes[from, end)` after it. */
 interface Fragments {
@@ -568,8 +568,7 @@ const indexVersion = (revision: string): string => `${INDEX_FORMAT} ${revision}`
 /** Forgets the link index of a space (purged). */
 export function dropLinkIndex(store: Store, space: string): void {
   store.deleteDerived(INDEX_NAME, space);
-  store.deleteDerivedRows(ITEM_ROWS, space);
-  store.deleteDerivedRows(TEXT_ROWS, space);
+  for (const name of [ITEM_ROWS, ORDER_ROWS, TEXT_ROWS]) store.deleteDerivedRows(name, space);
   keptOf(store).delete(space);
 }
 
@@ -591,23 +590,31 @@ function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: P
   const fileAt = new Map<FileEntry, number>();
   rev.files.forEach((f, i) => fileAt.set(f, i));
   const named = new Set<number>();
-  const items: DerivedRowInput[] = [];
+  const items: StoredItem[] = [];
+  const positions: number[] = [];
   let broken = 0;
   for (const { link, from } of grouped.values()) {
-    const bytes = Buffer.allocUnsafe(4 * from.length);
-    from.forEach((page, k) => {
+    for (const page of from) {
       const i = pageAt.get(page)!;
       named.add(i);
-      bytes.writeUInt32LE(i, 4 * k);
-    });
-    let data = 'u';
+      positions.push(i);
+    }
+    let target = 'u';
     if (link.target.kind === 'page') {
       const i = pageAt.get(link.target.page)!;
       named.add(i);
-      data = `p${i}`;
-    } else if (link.target.kind === 'file') data = `f${fileAt.get(link.target.file)!}\n${JSON.stringify(fileFields(link.target.file))}`;
+      target = `p${i}`;
+    } else if (link.target.kind === 'file') target = `f${fileAt.get(link.target.file)!}\n${JSON.stringify(fileFields(link.target.file))}`;
     if (link.status === 'broken') broken++;
-    items.push({ ord: items.length, id: link.key, tag: tagOf(link), data, bytes });
+    items.push([link.key, tagOf(link), target, from.length]);
+  }
+  const itemRows: DerivedRowInput[] = [];
+  for (let r = 0, p = 0; r * ITEMS_PER_ROW < items.length; r++) {
+    const part = items.slice(r * ITEMS_PER_ROW, (r + 1) * ITEMS_PER_ROW);
+    const count = part.reduce((n, item) => n + item[3], 0);
+    const bytes = Buffer.allocUnsafe(4 * count);
+    for (let k = 0; k < count; k++) bytes.writeUInt32LE(positions[p++]!, 4 * k);
+    itemRows.push({ ord: r, data: JSON.stringify(part), bytes });
   }
   const ctxKey = ctxKeyOf(ctx);
   const prefixLength = Buffer.byteLength(escaped(appUrl(ctx, '')));
@@ -650,7 +657,7 @@ function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: P
       bytes.writeUInt32LE(from, 4 * (3 * s + 2));
       bytes.writeUInt32LE(at, 4 * (3 * s + 3));
     }
-    texts.push({ ord: c, id: String(c), tag: '', data: '', bytes });
+    texts.push({ ord: c, data: '', bytes });
   }
   const version = indexVersion(rev.id);
   const header: StoredHeader = {
@@ -662,7 +669,8 @@ function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: P
     broken,
   };
   store.putDerived(INDEX_NAME, space, { version, data: JSON.stringify(header) });
-  store.putDerivedRows(ITEM_ROWS, space, version, items);
+  store.putDerivedRows(ITEM_ROWS, space, version, itemRows);
+  store.putDerivedRows(ORDER_ROWS, space, version, [{ ord: 0, data: JSON.stringify(items.map(([id, tag]) => [id, tag])) }]);
   store.putDerivedRows(TEXT_ROWS, space, version, texts);
   keptOf(store).delete(space);
 }
@@ -689,11 +697,29 @@ function slotOf(chunk: Buffer, i: number): Fragments | undefined {
   return { bytes: chunk, at, cut, from: CHUNK_HEAD + chunk.readUInt32LE(12 * s + 8), end: CHUNK_HEAD + chunk.readUInt32LE(12 * s + 12) };
 }
 
-const positionsOf = (bytes: Buffer): number[] => {
-  const out = new Array<number>(bytes.length / 4);
-  for (let k = 0; k < out.length; k++) out[k] = bytes.readUInt32LE(4 * k);
+/** A row of items, parsed: each item with where its pages' positions are in the row's bytes. */
+interface ItemRow {
+  items: { id: string; tag: string; target: string; from: number; to: number }[];
+  bytes: Buffer;
+}
+
+function parseItemRow(row: { data: string; bytes: Buffer }): ItemRow | undefined {
+  let stored: StoredItem[];
+  try {
+    stored = JSON.parse(row.data) as StoredItem[];
+  } catch {
+    return undefined;
+  }
+  let at = 0;
+  const items = stored.map(([id, tag, target, n]) => ({ id, tag, target, from: at, to: (at += 4 * n) }));
+  return at === row.bytes.length ? { items, bytes: row.bytes } : undefined;
+}
+
+function positionsOf(bytes: Buffer, from: number, to: number): number[] {
+  const out = new Array<number>((to - from) / 4);
+  for (let k = 0; k < out.length; k++) out[k] = bytes.readUInt32LE(from + 4 * k);
   return out;
-};
+}
 
 /** The grouping of a revision from the store's link index, or undefined when it holds none for this revision. */
 function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped | undefined {
@@ -701,26 +727,27 @@ function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped
   const flat = flattenPages(rev.pages);
   if (!header || header.pages !== flat.length || header.files !== rev.files.length) return undefined;
   const version = indexVersion(rev.id);
-  const rows = store.derivedRows(ITEM_ROWS, rev._space, version, {});
-  if (rows.length !== header.total) return undefined;
   const r = resolverOf(rev, baseUrl);
   const grouped: Grouped = new Map();
-  for (const row of rows) {
-    let link: ResolvedLink;
-    if (row.data.startsWith('p')) {
-      const page = flat[Number(row.data.slice(1))]!.page;
-      link = r.toPage.get(page) ?? { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
-      r.toPage.set(page, link);
-    } else if (row.data.startsWith('f')) {
-      const file = rev.files[Number(row.data.slice(1, row.data.indexOf('\n')))]!;
-      link = r.toFile.get(file) ?? { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
-      r.toFile.set(file, link);
-    } else {
-      link = { status: statusOfTag(row.tag, r.host), target: { kind: 'url', url: row.id.slice('url:'.length) }, key: row.id };
+  for (const raw of store.derivedRows(ITEM_ROWS, rev._space, version)) {
+    const row = parseItemRow(raw);
+    if (!row) return undefined;
+    for (const item of row.items) {
+      let link: ResolvedLink;
+      if (item.target.startsWith('p')) {
+        const page = flat[Number(item.target.slice(1))]!.page;
+        link = r.toPage.get(page) ?? { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
+        r.toPage.set(page, link);
+      } else if (item.target.startsWith('f')) {
+        const file = rev.files[Number(item.target.slice(1, item.target.indexOf('\n')))]!;
+        link = r.toFile.get(file) ?? { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
+        r.toFile.set(file, link);
+      } else link = { status: statusOfTag(item.tag, r.host), target: { kind: 'url', url: item.id.slice('url:'.length) }, key: item.id };
+      grouped.set(link.key, { link, from: positionsOf(row.bytes, item.from, item.to).map((i) => flat[i]!.page) });
     }
-    grouped.set(link.key, { link, from: positionsOf(row.bytes).map((i) => flat[i]!.page) });
   }
-  for (const chunk of store.derivedRows(TEXT_ROWS, rev._space, version, {})) {
+  if (grouped.size !== header.total) return undefined;
+  for (const chunk of store.derivedRows(TEXT_ROWS, rev._space, version)) {
     for (let i = chunk.ord * CHUNK; i < Math.min(flat.length, (chunk.ord + 1) * CHUNK); i++) {
       const page = flat[i]!.page;
       const slot = slotOf(chunk.bytes, i);
@@ -733,11 +760,14 @@ function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped
 /* ---------- one page of a report, from the store ---------- */
 
 /**
- * What the reads from the store keep per space (for its revision's index): the rows of location texts read
- * so far, and the texts of items linked from many pages per locator, as the report in memory keeps them.
+ * What the reads from the store keep per space (for its revision's index): the rows of items and of location
+ * texts read so far, the keys and tags of all items once read, and the texts of items linked from many pages
+ * per locator, as the report in memory keeps them.
  */
 interface KeptIndex {
   version: string;
+  rows: Map<number, ItemRow>;
+  order?: [id: string, tag: string][];
   texts: Map<number, Buffer>;
   items: Map<string, Map<string, Buffer>>;
 }
@@ -756,7 +786,7 @@ function keptIndex(store: Store, space: string, version: string): KeptIndex {
   const all = keptOf(store);
   let kept = all.get(space);
   all.delete(space);
-  if (kept?.version !== version) kept = { version, texts: new Map(), items: new Map() };
+  if (kept?.version !== version) kept = { version, rows: new Map(), texts: new Map(), items: new Map() };
   for (const oldest of all.keys()) {
     if (all.size < SPACES_KEPT) break;
     all.delete(oldest);
@@ -780,11 +810,14 @@ export function linkReportKept(store: Store, revision: string, baseUrl: string):
   return rev !== undefined && isDerived(rev, `links ${baseUrl}`);
 }
 
+/** The index's damaged or partial: the caller computes the report instead. */
+class IndexMissing extends Error {}
+
 /**
  * One page of the link report of a space's current revision, read from its link index in the store: the
- * header, the page's item rows (a range of their order, from the cursor's item on) and the rows of location
- * texts those items name, never the revision. The same bytes, count, cursor and stats as `linkReport` paged
- * with `pageOrdered`; undefined when the store holds no index of this revision (the caller computes it).
+ * header, the rows holding the page's items and the rows of location texts those items name, never the
+ * revision. The same bytes, count, cursor and stats as `linkReport` paged with `pageOrdered`; undefined when
+ * the store holds no index of this revision (the caller computes it).
  */
 export function storedLinkPage(
   store: Store,
@@ -797,55 +830,92 @@ export function storedLinkPage(
   const header = headerOf(store, space, revision);
   if (!header) return undefined;
   const version = indexVersion(revision);
+  const kept = keptIndex(store, space, version);
   const host = ownHost(ctx.baseUrl);
-  const filter = filterOf(query.status, host);
-  const count = filter ? store.countDerivedRows(ITEM_ROWS, space, version, filter) : header.total;
-  // Items before a row, among those the filter keeps (without a filter, its order is its position).
-  const before = (ord: number) => (filter ? store.countDerivedRows(ITEM_ROWS, space, version, filter, ord) : ord);
   const size = query.limit ?? DEFAULT_PAGE_SIZE;
-  let start = 0;
-  let from = 0;
-  if (query.page !== undefined) {
-    // As `pageOrdered`: after the last item returned; if it is gone, at the item that followed it then.
-    const cursor = decodeOrderedCursor(query.page);
-    const kept = (id: string) => {
-      const row = store.derivedRowById(ITEM_ROWS, space, version, id);
-      return row && rowKept(filter, row.tag) ? row.ord : undefined;
-    };
-    const last = kept(cursor.last);
-    const next = last === undefined ? kept(cursor.next) : undefined;
-    if (last !== undefined) {
-      start = before(last) + 1;
-      from = last + 1;
-    } else if (next !== undefined) {
-      start = before(next);
-      from = next;
-    } else {
-      start = Math.min(cursor.index + 1, count);
-      from = store.derivedRowOrdAt(ITEM_ROWS, space, version, filter, start) ?? Number.MAX_SAFE_INTEGER;
+  const itemAt = (ord: number) => {
+    const r = Math.floor(ord / ITEMS_PER_ROW);
+    let row = kept.rows.get(r);
+    if (!row) {
+      const raw = store.derivedRow(ITEM_ROWS, space, version, r);
+      row = raw && parseItemRow(raw);
+      if (!row) throw new IndexMissing();
+      kept.rows.set(r, row);
     }
-  }
-  const rows = size > 0 ? store.derivedRows(ITEM_ROWS, space, version, { from, limit: size + 1, ...(filter ? { filter } : {}) }) : [];
-  const page = rows.slice(0, size);
-  const last = page[page.length - 1];
-  const following = rows[size];
-  const items = itemTexts(store, header, version, loc, page);
-  if (!items) return undefined;
-  linkWork.storedPages++;
-  return {
-    items,
-    count,
-    ...(following && last ? { next: { page: encodeOrderedCursor(start + page.length - 1, last.id, following.id) } } : {}),
-    stats: { total: header.total, broken: { total: header.broken, changeRequest: 0 } },
+    const item = row.items[ord % ITEMS_PER_ROW];
+    if (!item) throw new IndexMissing();
+    return { ...item, bytes: row.bytes };
   };
+  const order = () => {
+    if (!kept.order) {
+      const raw = store.derivedRow(ORDER_ROWS, space, version, 0);
+      try {
+        kept.order = raw && (JSON.parse(raw.data) as [string, string][]);
+      } catch {
+        // damaged: computed again
+      }
+      if (kept.order?.length !== header.total) throw new IndexMissing();
+    }
+    return kept.order;
+  };
+  try {
+    // The items of the report (with a status, those of that status) by their position in it.
+    let ords: { length: number; at: (i: number) => number; indexOf: (id: string) => number };
+    if (query.status === undefined) {
+      ords = {
+        length: header.total,
+        at: (i) => i,
+        indexOf: (id) => order().findIndex(([key]) => key === id),
+      };
+    } else {
+      const status = query.status;
+      const kept: number[] = [];
+      order().forEach(([, tag], i) => {
+        if (statusOfTag(tag, host) === status) kept.push(i);
+      });
+      ords = { length: kept.length, at: (i) => kept[i]!, indexOf: (id) => kept.findIndex((ord) => order()[ord]![0] === id) };
+    }
+    const count = ords.length;
+    let start = 0;
+    if (query.page !== undefined) {
+      // As `pageOrdered`: after the last item returned; if it is gone, at the item that followed it then.
+      const cursor = decodeOrderedCursor(query.page);
+      // Where the cursor says its last item is, most often: then there is nothing to look for.
+      const there = cursor.index < count && itemAt(ords.at(cursor.index)).id === cursor.last;
+      const last = there ? cursor.index : ords.indexOf(cursor.last);
+      const next = last >= 0 ? -1 : ords.indexOf(cursor.next);
+      start = last >= 0 ? last + 1 : next >= 0 ? next : Math.min(cursor.index + 1, count);
+    }
+    const end = Math.min(start + size, count);
+    const page: ReturnType<typeof itemAt>[] = [];
+    for (let i = start; i < end; i++) page.push(itemAt(ords.at(i)));
+    const last = page[page.length - 1];
+    const following = end < count && size > 0 ? itemAt(ords.at(end)) : undefined;
+    const items = itemTexts(store, header, kept, loc, page);
+    linkWork.storedPages++;
+    return {
+      items,
+      count,
+      ...(following && last ? { next: { page: encodeOrderedCursor(start + page.length - 1, last.id, following.id) } } : {}),
+      stats: { total: header.total, broken: { total: header.broken, changeRequest: 0 } },
+    };
+  } catch (err) {
+    if (err instanceof IndexMissing) return undefined;
+    throw err;
+  }
 }
 
-/** The JSON texts of these item rows, as `itemJson` writes them; undefined if the index lacks a text. */
-function itemTexts(store: Store, header: StoredHeader, version: string, loc: Locator, rows: DerivedRow[]): Buffer[] | undefined {
+/** The JSON texts of these items, as `itemJson` writes them. */
+function itemTexts(
+  store: Store,
+  header: StoredHeader,
+  kept: KeptIndex,
+  loc: Locator,
+  page: { id: string; tag: string; target: string; from: number; to: number; bytes: Buffer }[],
+): Buffer[] {
   const { ctx } = loc;
   const space = ctx.space;
   const headText = `{"kind":"page","organization":${JSON.stringify(loc.organization)},"space":${JSON.stringify(loc.space)},"page":`;
-  const kept = keptIndex(store, space, version);
   const locKey = `${ctxKeyOf(ctx)}\n${headText}`;
   let keptItems = kept.items.get(locKey);
   if (keptItems) kept.items.delete(locKey);
@@ -859,16 +929,18 @@ function itemTexts(store: Store, header: StoredHeader, version: string, loc: Loc
   const head = Buffer.from(headText);
   const prefix = Buffer.from(`"${escaped(appUrl(ctx, ''))}`);
   const texts = kept.texts;
-  const slot = (i: number): Fragments | undefined => {
-    if (i >= header.pages) return undefined;
+  const slot = (i: number): Fragments => {
+    if (i >= header.pages) throw new IndexMissing();
     const c = Math.floor(i / CHUNK);
     let chunk = texts.get(c);
     if (!chunk) {
-      chunk = store.derivedRow(TEXT_ROWS, space, version, c)?.bytes;
-      if (!chunk) return undefined;
+      chunk = store.derivedRow(TEXT_ROWS, space, kept.version, c)?.bytes;
+      if (!chunk) throw new IndexMissing();
       texts.set(c, chunk);
     }
-    return slotOf(chunk, i);
+    const f = slotOf(chunk, i);
+    if (!f) throw new IndexMissing();
+    return f;
   };
   /** A page's location text: before its URL, the URL's prefix, its path, `"`, after it. */
   const sizeOf = (f: Fragments) => f.cut - f.at + prefix.length + f.end - f.cut + 1;
@@ -884,48 +956,50 @@ function itemTexts(store: Store, header: StoredHeader, version: string, loc: Loc
     return to + f.end - f.from;
   };
   const out: Buffer[] = [];
-  for (const row of rows) {
-    const hit = keptItems.get(row.id);
+  for (const item of page) {
+    const hit = keptItems.get(item.id);
     if (hit) {
       out.push(hit);
       continue;
     }
     let target: Buffer;
-    if (row.data.startsWith('p')) {
-      const f = slot(Number(row.data.slice(1)));
-      if (!f) return undefined;
+    if (item.target.startsWith('p')) {
+      const f = slot(Number(item.target.slice(1)));
       target = Buffer.allocUnsafe(head.length + sizeOf(f) + 1);
-      const at = write(target, head.copy(target, 0), f);
-      target[at] = CLOSE_BYTE;
-    } else if (row.data.startsWith('f')) {
-      const file = JSON.parse(row.data.slice(row.data.indexOf('\n') + 1)) as FileEntry;
+      target.set(head, 0);
+      target[write(target, head.length, f)] = CLOSE_BYTE;
+    } else if (item.target.startsWith('f')) {
+      const file = JSON.parse(item.target.slice(item.target.indexOf('\n') + 1)) as FileEntry;
       target = Buffer.from(
         JSON.stringify({ kind: 'file', organization: loc.organization, space: loc.space, file: presentFile(file, ctx) }),
       );
-    } else target = Buffer.from(JSON.stringify({ kind: 'url', url: row.id.slice('url:'.length) }));
-    const open = Buffer.from(`{"status":${JSON.stringify(statusOfTag(row.tag, host))},"relation":"reference","targetReference":`);
-    const positions = positionsOf(row.bytes);
+    } else target = Buffer.from(JSON.stringify({ kind: 'url', url: item.id.slice('url:'.length) }));
+    const open = Buffer.from(`{"status":${JSON.stringify(statusOfTag(item.tag, host))},"relation":"reference","targetReference":`);
+    const positions = positionsOf(item.bytes, item.from, item.to);
     const locations: Fragments[] = [];
     let size = open.length + target.length + LOCATIONS.length + 2 + Math.max(0, positions.length - 1);
     for (const i of positions) {
       const f = slot(i);
-      if (!f) return undefined;
       locations.push(f);
       size += head.length + sizeOf(f) + 1;
     }
     const text = Buffer.allocUnsafe(size);
-    let at = open.copy(text, 0);
-    at += target.copy(text, at);
-    at += LOCATIONS.copy(text, at);
+    text.set(open, 0);
+    let at = open.length;
+    text.set(target, at);
+    at += target.length;
+    text.set(LOCATIONS, at);
+    at += LOCATIONS.length;
     for (let k = 0; k < locations.length; k++) {
       if (k > 0) text[at++] = COMMA_BYTE;
-      at += head.copy(text, at);
-      at = write(text, at, locations[k]!);
+      text.set(head, at);
+      at = write(text, at + head.length, locations[k]!);
       text[at++] = CLOSE_BYTE;
     }
-    at += text.write(']}', at);
-    if (at !== size) throw new Error(`link item ${row.id}: wrote ${at} of ${size} bytes`);
-    if (positions.length >= KEEP_JSON_FROM) keptItems.set(row.id, text);
+    text[at++] = 0x5d; // ]
+    text[at++] = CLOSE_BYTE;
+    if (at !== size) throw new Error(`link item ${item.id}: wrote ${at} of ${size} bytes`);
+    if (positions.length >= KEEP_JSON_FROM) keptItems.set(item.id, text);
     out.push(text);
   }
   return out;

@@ -115,11 +115,9 @@ const joined = (parts: SqlCondition[]): SqlCondition => ({
 
 export const DEFAULT_PAGE_SIZE = 50;
 
-/** A derived row as written (see `Store.putDerivedRows`). */
+/** A derived row as written (see `Store.putDerivedRows`): its bytes are copied as it is written. */
 export interface DerivedRowInput {
   ord: number;
-  id: string;
-  tag: string;
   data: string;
   bytes?: Uint8Array;
 }
@@ -128,46 +126,13 @@ export interface DerivedRow extends DerivedRowInput {
   bytes: Buffer;
 }
 
-/**
- * Which derived rows a read keeps, by tag: those whose tag is one of `tags`, and those whose tag starts with
- * `prefix` and is none of `except`. Undefined: every row.
- */
-export interface RowFilter {
-  tags: readonly string[];
-  prefix?: { of: string; except: readonly string[] };
-}
-
-/** Whether `filter` keeps a row with this tag: what `filterCondition` asks SQLite. */
-export function rowKept(filter: RowFilter | undefined, tag: string): boolean {
-  if (!filter) return true;
-  if (filter.tags.includes(tag)) return true;
-  const prefix = filter.prefix;
-  return prefix !== undefined && tag.startsWith(prefix.of) && !prefix.except.includes(tag);
-}
-
-function filterCondition(filter: RowFilter | undefined): SqlCondition {
-  if (!filter) return { sql: '1', args: [] };
-  const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  const parts: SqlCondition[] = [];
-  if (filter.tags.length > 0) parts.push({ sql: `tag IN (${list(filter.tags.length)})`, args: [...filter.tags] });
-  const prefix = filter.prefix;
-  if (prefix) {
-    // substr, not LIKE: LIKE ignores the case of ASCII letters and gives `_` and `%` a meaning.
-    const except = prefix.except.length > 0 ? ` AND tag NOT IN (${list(prefix.except.length)})` : '';
-    parts.push({ sql: `(substr(tag, 1, ?) = ?${except})`, args: [prefix.of.length, prefix.of, ...prefix.except] });
-  }
-  return parts.length === 0
-    ? { sql: '0', args: [] }
-    : { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
-}
-
-type RawRow = { ord: number; id: string; tag: string; data: string; bytes: Uint8Array | null };
+type RawRow = { ord: number; data: string; bytes: Uint8Array | null };
 
 // better-sqlite3 answers a Buffer, node:sqlite a Uint8Array: the same memory either way.
 const bufferOf = (bytes: Uint8Array | null): Buffer =>
   bytes === null ? Buffer.alloc(0) : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-const rowOf = (row: RawRow): DerivedRow => ({ ord: row.ord, id: row.id, tag: row.tag, data: row.data, bytes: bufferOf(row.bytes) });
+const rowOf = (row: RawRow): DerivedRow => ({ ord: row.ord, data: row.data, bytes: bufferOf(row.bytes) });
 
 export interface StoreOptions {
   /** The SQLite driver; by default node:sqlite where the runtime has it, else better-sqlite3 (see sqlite.ts). */
@@ -206,13 +171,10 @@ export class Store {
         key TEXT NOT NULL,
         version TEXT NOT NULL,
         ord INTEGER NOT NULL,
-        id TEXT NOT NULL,
-        tag TEXT NOT NULL,
         data TEXT NOT NULL,
         bytes BLOB,
         PRIMARY KEY (name, key, version, ord)
-      );
-      CREATE INDEX IF NOT EXISTS derived_rows_id ON derived_rows(name, key, version, id);
+      ) WITHOUT ROWID;
     `);
     this.createCounts();
     // Case-insensitive substring match with JavaScript's lowercasing (SQLite's lower() is ASCII only).
@@ -561,66 +523,35 @@ export class Store {
 
   /*
    * Derived rows: what is computed from documents, kept as ordered rows under a name, a key and a version (the
-   * items of a space's link index, one row each), so that a page of them is read with a range of the primary
-   * key instead of the whole. Each row has an `id` (looked up by the index on it), a `tag` rows are filtered
-   * by, a text and bytes. The table is created on open; rows that are missing are computed again by their user.
+   * link index of a space's revision: its items a hundred to a row, its pages' texts 128 to a row), so that a
+   * part of it is read by its order instead of the whole. The table is created on open; rows that are missing
+   * are computed again by their user. Nothing here is a document: lists and counts do not see it.
    */
 
-  /** Replaces every row under a name and key (of any version) with these. */
+  /** Replaces every row under a name and key (of any version) with these (written one by one, as they come). */
   putDerivedRows(name: string, key: string, version: string, rows: Iterable<DerivedRowInput>): void {
     this.prepared('DELETE FROM derived_rows WHERE name = ? AND key = ?').run(name, key);
-    const insert = this.prepared(
-      'INSERT INTO derived_rows (name, key, version, ord, id, tag, data, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const row of rows) insert.run(name, key, version, row.ord, row.id, row.tag, row.data, row.bytes ?? null);
+    const insert = this.prepared('INSERT INTO derived_rows (name, key, version, ord, data, bytes) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const row of rows) insert.run(name, key, version, row.ord, row.data, row.bytes ?? null);
   }
 
   deleteDerivedRows(name: string, key: string): void {
     this.prepared('DELETE FROM derived_rows WHERE name = ? AND key = ?').run(name, key);
   }
 
-  /** Up to `limit` rows from `from` (an `ord`) on, in `ord` order, of those `filter` keeps. */
-  derivedRows(name: string, key: string, version: string, options: { from?: number; limit?: number; filter?: RowFilter }): DerivedRow[] {
-    const where = filterCondition(options.filter);
-    const limit = options.limit === undefined ? '' : ' LIMIT ?';
-    const rows = this.prepared<RawRow>(
-      `SELECT ord, id, tag, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND ord >= ? AND ${where.sql} ORDER BY ord${limit}`,
-    ).all(name, key, version, options.from ?? 0, ...where.args, ...(options.limit === undefined ? [] : [options.limit]));
-    return rows.map(rowOf);
+  /** Every row under a name, key and version, in `ord` order. */
+  derivedRows(name: string, key: string, version: string): DerivedRow[] {
+    return this.prepared<RawRow>('SELECT ord, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? ORDER BY ord')
+      .all(name, key, version)
+      .map(rowOf);
   }
 
   /** The row of this `ord`. */
   derivedRow(name: string, key: string, version: string, ord: number): DerivedRow | undefined {
     const row = this.prepared<RawRow>(
-      'SELECT ord, id, tag, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND ord = ?',
+      'SELECT ord, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND ord = ?',
     ).get(name, key, version, ord);
     return row === undefined ? undefined : rowOf(row);
-  }
-
-  /** The `ord` and tag of the first row with this id. */
-  derivedRowById(name: string, key: string, version: string, id: string): { ord: number; tag: string } | undefined {
-    return this.prepared<{ ord: number; tag: string }>(
-      'SELECT ord, tag FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND id = ? ORDER BY ord LIMIT 1',
-    ).get(name, key, version, id);
-  }
-
-  /** How many rows `filter` keeps (of those before `before`, an `ord`, when given). */
-  countDerivedRows(name: string, key: string, version: string, filter?: RowFilter, before?: number): number {
-    const where = filterCondition(filter);
-    const bound = before === undefined ? '' : ' AND ord < ?';
-    return (
-      this.prepared<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM derived_rows WHERE name = ? AND key = ? AND version = ?${bound} AND ${where.sql}`,
-      ).get(name, key, version, ...(before === undefined ? [] : [before]), ...where.args)?.n ?? 0
-    );
-  }
-
-  /** The `ord` of the row at this position (from 0) among those `filter` keeps. */
-  derivedRowOrdAt(name: string, key: string, version: string, filter: RowFilter | undefined, position: number): number | undefined {
-    const where = filterCondition(filter);
-    return this.prepared<{ ord: number }>(
-      `SELECT ord FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND ${where.sql} ORDER BY ord LIMIT 1 OFFSET ?`,
-    ).get(name, key, version, ...where.args, position)?.ord;
   }
 
   close(): void {

@@ -338,7 +338,6 @@ describe('a data directory keeps the link index across restarts', () => {
     expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
     expect(w!.emu.store.get('space', space)).toBeUndefined();
     expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
-    expect(w!.emu.store.countDerivedRows('links:items', space, `2 ${w!.emu.store.get<SpaceDoc>('space', space)?.revision}`)).toBe(0);
     expect(w!.emu.store.db.prepare('SELECT COUNT(*) AS n FROM derived_rows WHERE key = ?').get(space)).toEqual({ n: 0 });
   });
 });
