@@ -470,7 +470,7 @@ export function indexLinks(store: Store, rev: RevisionDoc, ctx: PresentContext):
  * items it answers needs. It holds nothing the base URL changes (the port differs at each start):
  * - a header (the store's `derived` entry `links` of the space, version `<INDEX_FORMAT> <revision id>`): the
  *   counts, and what the positions below name; checked against the space's revision id, nothing parsed;
- * - the items in report order, a hundred to a row (`derived_rows` `links:items`, `ord` = position ÷ 100): each
+ * - the items in report order, a hundred to a row (`derived_parts` `links:items`, `ord` = position ÷ 100): each
  *   item's key, tag and target (a page or a file by its position in the revision, a URL by its key) as JSON, and
  *   the positions of the pages linking to it (`flattenPages` order, 4 bytes each) as bytes. The tag is the item's
  *   status, or for an http(s) URL outside `app.` hosts `host:<host>`: `in-app` when the host is the emulator's

@@ -166,7 +166,7 @@ export class Store {
       CREATE INDEX IF NOT EXISTS docs_kind_parent_seq ON docs(kind, parent, seq);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS derived (name TEXT NOT NULL, key TEXT NOT NULL, version TEXT NOT NULL, data TEXT NOT NULL, bytes BLOB, PRIMARY KEY (name, key));
-      CREATE TABLE IF NOT EXISTS derived_rows (
+      CREATE TABLE IF NOT EXISTS derived_parts (
         name TEXT NOT NULL,
         key TEXT NOT NULL,
         version TEXT NOT NULL,
@@ -530,18 +530,18 @@ export class Store {
 
   /** Replaces every row under a name and key (of any version) with these (written one by one, as they come). */
   putDerivedRows(name: string, key: string, version: string, rows: Iterable<DerivedRowInput>): void {
-    this.prepared('DELETE FROM derived_rows WHERE name = ? AND key = ?').run(name, key);
-    const insert = this.prepared('INSERT INTO derived_rows (name, key, version, ord, data, bytes) VALUES (?, ?, ?, ?, ?, ?)');
+    this.prepared('DELETE FROM derived_parts WHERE name = ? AND key = ?').run(name, key);
+    const insert = this.prepared('INSERT INTO derived_parts (name, key, version, ord, data, bytes) VALUES (?, ?, ?, ?, ?, ?)');
     for (const row of rows) insert.run(name, key, version, row.ord, row.data, row.bytes ?? null);
   }
 
   deleteDerivedRows(name: string, key: string): void {
-    this.prepared('DELETE FROM derived_rows WHERE name = ? AND key = ?').run(name, key);
+    this.prepared('DELETE FROM derived_parts WHERE name = ? AND key = ?').run(name, key);
   }
 
   /** Every row under a name, key and version, in `ord` order. */
   derivedRows(name: string, key: string, version: string): DerivedRow[] {
-    return this.prepared<RawRow>('SELECT ord, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? ORDER BY ord')
+    return this.prepared<RawRow>('SELECT ord, data, bytes FROM derived_parts WHERE name = ? AND key = ? AND version = ? ORDER BY ord')
       .all(name, key, version)
       .map(rowOf);
   }
@@ -549,7 +549,7 @@ export class Store {
   /** The row of this `ord`. */
   derivedRow(name: string, key: string, version: string, ord: number): DerivedRow | undefined {
     const row = this.prepared<RawRow>(
-      'SELECT ord, data, bytes FROM derived_rows WHERE name = ? AND key = ? AND version = ? AND ord = ?',
+      'SELECT ord, data, bytes FROM derived_parts WHERE name = ? AND key = ? AND version = ? AND ord = ?',
     ).get(name, key, version, ord);
     return row === undefined ? undefined : rowOf(row);
   }

@@ -307,13 +307,13 @@ describe('a data directory keeps the link index across restarts', () => {
     expect(linkWork.pagesScanned).toBe(again);
   });
 
-  it('a data directory written with the index in one entry (format 1, no derived_rows table) gets it again as rows at its first report', async () => {
+  it('a data directory written with the index in one entry (format 1, no derived_parts table) gets it again as rows at its first report', async () => {
     const before = await everything();
     await w!.emu.close();
     w = undefined;
     const old = new Store(dataDir);
     const revision = old.get<SpaceDoc>('space', space)!.revision;
-    old.db.exec('DROP TABLE derived_rows');
+    old.db.exec('DROP TABLE derived_parts');
     old.putDerived('links', space, { version: `1 ${revision}`, data: '{"format":1}', bytes: Buffer.from('old') });
     old.close();
     await start();
@@ -338,7 +338,7 @@ describe('a data directory keeps the link index across restarts', () => {
     expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
     expect(w!.emu.store.get('space', space)).toBeUndefined();
     expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
-    expect(w!.emu.store.db.prepare('SELECT COUNT(*) AS n FROM derived_rows WHERE key = ?').get(space)).toEqual({ n: 0 });
+    expect(w!.emu.store.db.prepare('SELECT COUNT(*) AS n FROM derived_parts WHERE key = ?').get(space)).toEqual({ n: 0 });
   });
 });
 
