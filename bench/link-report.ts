@@ -41,8 +41,8 @@ import { spreadRepository } from './link-report-shape.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
-/** The main commit before the link index was kept in the store: the "before" figure (8210ed5 before the in-memory index). */
-const BEFORE_REF = '363ab4b';
+/** The main commit before the link index was read a page at a time (363ab4b before it was kept in the store, 8210ed5 before the in-memory index). */
+const BEFORE_REF = 'd7a02ab';
 const TOKEN = 'link-report-admin-token';
 const ORG = 'org_links';
 const EMPTY_SPACE = 'space_links_empty';
