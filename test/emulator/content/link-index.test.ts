@@ -206,6 +206,13 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     expect(peekRevision(again, rev.id), 'the revision was not read').toBeUndefined();
     // Another revision's index is not this one's.
     expect(storedLinkPage(again, 'rev_other', loc, {})).toBeUndefined();
+    // An index missing a part answers nothing (the report is computed instead), never wrong bytes or a 500.
+    for (const part of ['links:texts', 'links:items', 'links:order']) {
+      const damaged = new Store(again.snapshot(), { driver });
+      damaged.db.prepare('DELETE FROM derived_parts WHERE name = ? AND ord = 0').run(part);
+      expect(storedLinkPage(damaged, rev.id, loc, { status: 'broken' }), part).toBeUndefined();
+      damaged.close();
+    }
     store.close();
     again.close();
   });
