@@ -41,8 +41,8 @@ import { spreadRepository } from './link-report-shape.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
-/** The main commit before the link index was kept in the store: the "before" figure (8210ed5 before the in-memory index). */
-const BEFORE_REF = '363ab4b';
+/** The main commit before the link index was read a page at a time (363ab4b before it was kept in the store, 8210ed5 before the in-memory index). */
+const BEFORE_REF = 'd7a02ab';
 const TOKEN = 'link-report-admin-token';
 const ORG = 'org_links';
 const EMPTY_SPACE = 'space_links_empty';
@@ -73,11 +73,16 @@ async function serve(root: string, dataDir: string): Promise<void> {
   const { startEmulator } = (await import(
     pathToFileURL(join(root, 'src', 'emulator', 'server.ts')).href
   )) as typeof import('../src/emulator/server.js');
+  const { linkWork } = (await import(pathToFileURL(join(root, 'src', 'emulator', 'domain', 'links.ts')).href)) as {
+    linkWork: { pagesScanned: number; storedPages?: number };
+  };
   const emu = await startEmulator({ seed, dataDir, filesRoot: tmpdir(), rateLimit: 'off' });
   process.send!({ url: emu.url } satisfies Ready);
   process.on('message', (m) => {
     // The emulator's own CPU time, asked for before and after a request: wall time is bound by the machine's load.
     if (m === 'cpu') process.send!({ cpu: process.cpuUsage() });
+    // What the link reports did so far: pages whose links were resolved, pages of reports read from the store's index.
+    else if (m === 'work') process.send!({ work: { ...linkWork } });
     else void emu.close().then(() => process.exit(0));
   });
 }
@@ -86,6 +91,8 @@ interface Emulator {
   url: string;
   /** The emulator process's CPU time so far (user + system), in ms. */
   cpu: () => Promise<number>;
+  /** Pages whose links the emulator resolved so far, and pages of reports it read from the store's index. */
+  work: () => Promise<{ pagesScanned: number; storedPages?: number }>;
   stop: () => Promise<void>;
 }
 
@@ -104,6 +111,11 @@ async function start(root: string, dataDir: string): Promise<Emulator> {
           resolve((user + system) / 1000);
         });
         child.send('cpu');
+      }),
+    work: () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve((m as { work: { pagesScanned: number; storedPages?: number } }).work));
+        child.send('work');
       }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -136,6 +148,8 @@ interface Samples {
   warm: number[];
   /** The emulator's CPU time for the same requests (process.cpuUsage around each). */
   cpu: { afterImport: number[]; afterChange: number[]; afterRestart: number[]; warm: number[] };
+  /** What the first read after each restart did: pages whose links it resolved, pages it read from the store's index. */
+  afterRestartWork: { pagesScanned: number; storedPages?: number }[];
   /** The imports themselves (the indexing on write is part of them). */
   imports: number[];
   bytes: number;
@@ -167,6 +181,7 @@ async function measure(root: string, repo: string, work: string): Promise<Sample
     afterRestart: [],
     warm: [],
     cpu: { afterImport: [], afterChange: [], afterRestart: [], warm: [] },
+    afterRestartWork: [],
     imports: [],
     bytes: 0,
   };
@@ -208,6 +223,7 @@ async function measure(root: string, repo: string, work: string): Promise<Sample
       await emu.stop();
       emu = await start(root, dataDir);
       samples.afterRestart.push((await links(space, samples.cpu.afterRestart)).ms);
+      samples.afterRestartWork.push(await emu.work());
       await warm(space);
     }
   } finally {
@@ -271,6 +287,8 @@ async function drive(): Promise<void> {
           `  emulator CPU: cold after import ${fmt(s.cpu.afterImport)}; after a change ${fmt(s.cpu.afterChange)}; ` +
             `after a restart ${fmt(s.cpu.afterRestart)}; warm median ${summarize(s.cpu.warm).median.toFixed(0)} ms`,
         );
+        const done = s.afterRestartWork.map((w) => `${w.pagesScanned} pages resolved, ${w.storedPages ?? 'no'} read from the store`);
+        console.log(`  the first read after each restart: ${done.join('; ')}`);
       }
       const byTree = results[shape]!;
       const rows: [string, (s: Samples) => number[], number | undefined][] = [

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { ContentLocation, LinkItem as PresentedLink } from '../../api/schemas/content.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
-import type { Store } from '../store/store.js';
+import { DEFAULT_PAGE_SIZE, type DerivedRowInput, type Store } from '../store/store.js';
 import { linkTargets } from './markdown.js';
-import { derived } from './revision-cache.js';
+import { decodeOrderedCursor, encodeOrderedCursor } from './ordered-list.js';
+import { derived, isDerived, peekRevision } from './revision-cache.js';
 import {
   appUrl,
   flattenPages,
@@ -144,7 +145,7 @@ const ownHost = (baseUrl: string): string => {
 };
 
 /** What link resolution did, for tests that check its cost does not grow with the revision. */
-export const linkWork = { pagesScanned: 0 };
+export const linkWork = { pagesScanned: 0, /** pages of reports answered from the store's index */ storedPages: 0 };
 
 /** Files by name and by id, first one wins (as a search of the list finds). */
 function fileIndex(files: readonly FileEntry[]): { byName: Map<string, number>; byId: Map<string, number> } {
@@ -464,44 +465,71 @@ export function indexLinks(store: Store, rev: RevisionDoc, ctx: PresentContext):
 /* ---------- the link index in the store ---------- */
 
 /**
- * The link index of a space's current revision, kept in the store's `derived` table (one entry per space,
- * replaced by the next revision's), so that the first report after a restart neither resolves the links
- * nor presents the pages again. It holds nothing the base URL changes (the port differs at each start):
- * - the grouping, in report order: each target (a page or a file by its position in the revision, a
- *   URL by its text) with the pages linking to it (by position in `flattenPages` order). An http(s) URL
- *   keeps its host, not its status: whether it is `in-app` depends on the emulator's own host;
- * - each linking page's location text cut around its app URL (the one part that names the base URL,
- *   the organization and the space): the bytes before it and after it, concatenated in `bytes`.
+ * The link index of a space's current revision, kept in the store so that the first report after a restart
+ * neither parses the revision nor resolves its links nor presents its pages, and reads only what the page of
+ * items it answers needs. It holds nothing the base URL changes (the port differs at each start):
+ * - a header (the store's `derived` entry `links` of the space, version `<INDEX_FORMAT> <revision id>`): the
+ *   counts, and what the positions below name; checked against the space's revision id, nothing parsed;
+ * - the items in report order, a hundred to a row (`derived_parts` `links:items`, `ord` = position ÷ 100): each
+ *   item's key, tag and target (a page or a file by its position in the revision, a URL by its key) as JSON, and
+ *   the positions of the pages linking to it (`flattenPages` order, 4 bytes each) as bytes. The tag is the item's
+ *   status, or for an http(s) URL outside `app.` hosts `host:<host>`: `in-app` when the host is the emulator's
+ *   own at the time of the read;
+ * - every item's key and tag in one row (`links:order`), read only to filter by status or to find a cursor's
+ *   item elsewhere than where the cursor says it was;
+ * - the location texts of the pages that link or are linked to, `CHUNK` pages per row (`links:texts`, `ord` =
+ *   position ÷ CHUNK), each cut around its app URL (the one part naming the base URL, the organization and the
+ *   space): the bytes before it, the page's path (as JSON escapes it) and the bytes after it.
  * Bump `INDEX_FORMAT` when what is stored, how links resolve or how a page is presented changes: an
  * entry of another format is ignored and computed again.
  */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
 const INDEX_NAME = 'links';
+const ITEM_ROWS = 'links:items';
+const ORDER_ROWS = 'links:order';
+const TEXT_ROWS = 'links:texts';
+/** Items per row: a page of 100 from the start is one row. */
+const ITEMS_PER_ROW = 100;
+/** Pages per row of location texts: the first 100 items of a report may name every page of the space. */
+const CHUNK = 128;
+/** Bytes before a text row's data: 3 × CHUNK + 1 bounds, 4 bytes each. */
+const CHUNK_HEAD = 4 * (3 * CHUNK + 1);
 
-type StoredItem =
-  | ['page', number, number[]]
-  | ['file', number, number[]]
-  /** A URL whose status does not depend on the emulator's host (broken, or not http). */
-  | ['url', string, number[], 'ok' | 'broken']
-  /** An http(s) URL and its host (lower case): `in-app` or `ok` by the host at each start. */
-  | ['http', string, number[], string];
-
-interface StoredIndex {
+interface StoredHeader {
   format: number;
   revision: string;
   /** How many pages and files the revision has: a check that the positions name the same ones. */
   pages: number;
   files: number;
-  items: StoredItem[];
-  /** Per linking page: its position, and the byte lengths of its text before and after the app URL. */
-  texts: [number, number, number][];
+  /** Items, and how many are broken. */
+  total: number;
+  broken: number;
 }
 
-/** A page's location text without its app URL: `bytes[at, cut)` before it, `bytes[cut, end)` after it. */
+const HOST_TAG = 'host:';
+
+/** The tag of an item's row: its status, unless that depends on the emulator's host. */
+function tagOf(link: ResolvedLink): string {
+  const { target } = link;
+  if (target.kind !== 'url' || link.status === 'broken') return link.status;
+  const scheme = SCHEME.exec(target.url)?.[1]?.toLowerCase();
+  if (scheme !== 'http' && scheme !== 'https') return link.status;
+  const host = new URL(target.url).host.toLowerCase();
+  return host.startsWith('app.') ? 'in-app' : `${HOST_TAG}${host}`;
+}
+
+const statusOfTag = (tag: string, host: string): LinkStatus =>
+  tag.startsWith(HOST_TAG) ? (tag.length === HOST_TAG.length + host.length && tag.endsWith(host) ? 'in-app' : 'ok') : (tag as LinkStatus);
+
+/** An item as its row holds it: its key, its tag, its target and how many pages link to it. */
+type StoredItem = [id: string, tag: string, target: string, locations: number];
+
+/** A page's location text without its app URL: `bytes[at, cut)` before it, `bytes[from, end)` after it. */
 interface Fragments {
   bytes: Buffer;
   at: number;
   cut: number;
+  from: number;
   end: number;
 }
 
@@ -512,12 +540,12 @@ const APP_FIELD = '"urls":{"app":';
 
 function joinFragments(kept: Fragments, ctx: PresentContext, page: PageNode): Buffer {
   const url = JSON.stringify(appUrl(ctx, page.path));
-  const { bytes, at, cut, end } = kept;
-  const text = Buffer.allocUnsafe(end - at + Buffer.byteLength(url));
+  const { bytes, at, cut, from, end } = kept;
+  const text = Buffer.allocUnsafe(cut - at + end - from + Buffer.byteLength(url));
   // TypedArray#set rather than Buffer#copy: the same bytes, with less to check per call (10,000 pages, on a cold start).
   text.set(bytes.subarray(at, cut), 0);
   const to = cut - at + text.write(url, cut - at);
-  text.set(bytes.subarray(cut, end), to);
+  text.set(bytes.subarray(from, end), to);
   return text;
 }
 
@@ -531,109 +559,454 @@ function fragmentsOf(text: Buffer, ctx: PresentContext, page: PageNode): { cut: 
   return { cut: at + APP_FIELD.length, after: at + field.length - 1 };
 }
 
-function storedItem(link: ResolvedLink, from: number[], pageAt: Map<PageNode, number>, fileAt: Map<FileEntry, number>): StoredItem {
-  const { target } = link;
-  if (target.kind === 'page') return ['page', pageAt.get(target.page)!, from];
-  if (target.kind === 'file') return ['file', fileAt.get(target.file)!, from];
-  const scheme = SCHEME.exec(target.url)?.[1]?.toLowerCase();
-  if ((scheme === 'http' || scheme === 'https') && link.status !== 'broken')
-    return ['http', target.url, from, new URL(target.url).host.toLowerCase()];
-  return ['url', target.url, from, link.status === 'broken' ? 'broken' : 'ok'];
-}
+/** A JSON string's text without its quotes. */
+const escaped = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 /** What an entry must have been computed from: this format, this revision. */
-const indexVersion = (rev: RevisionDoc): string => `${INDEX_FORMAT} ${rev.id}`;
+const indexVersion = (revision: string): string => `${INDEX_FORMAT} ${revision}`;
 
 /** Forgets the link index of a space (purged). */
 export function dropLinkIndex(store: Store, space: string): void {
   store.deleteDerived(INDEX_NAME, space);
+  for (const name of [ITEM_ROWS, ORDER_ROWS, TEXT_ROWS]) store.deleteDerivedRows(name, space);
+  keptOf(store).delete(space);
 }
 
-/** Writes the link index of a revision (its grouping, and the location texts of its linking pages in `ctx`). */
+/** The fields of a file its presentation reads (not its bytes). */
+const fileFields = (file: FileEntry): FileEntry => ({
+  id: file.id,
+  name: file.name,
+  contentType: file.contentType,
+  size: file.size,
+  ...(file.git ? { git: file.git } : {}),
+});
+
+/** Writes the link index of a revision (its grouping, and the location texts of the pages it names in `ctx`). */
 function storeLinkIndex(store: Store, rev: RevisionDoc, grouped: Grouped, ctx: PresentContext): void {
+  const space = rev._space;
   const flat = flattenPages(rev.pages);
   const pageAt = new Map<PageNode, number>();
   flat.forEach((e, i) => pageAt.set(e.page, i));
   const fileAt = new Map<FileEntry, number>();
   rev.files.forEach((f, i) => fileAt.set(f, i));
-  const linking = new Set<PageNode>();
+  const named = new Set<number>();
   const items: StoredItem[] = [];
+  const positions: number[] = [];
+  let broken = 0;
   for (const { link, from } of grouped.values()) {
-    for (const page of from) linking.add(page);
-    items.push(
-      storedItem(
-        link,
-        from.map((page) => pageAt.get(page)!),
-        pageAt,
-        fileAt,
-      ),
-    );
+    for (const page of from) {
+      const i = pageAt.get(page)!;
+      named.add(i);
+      positions.push(i);
+    }
+    let target = 'u';
+    if (link.target.kind === 'page') {
+      const i = pageAt.get(link.target.page)!;
+      named.add(i);
+      target = `p${i}`;
+    } else if (link.target.kind === 'file') target = `f${fileAt.get(link.target.file)!}\n${JSON.stringify(fileFields(link.target.file))}`;
+    if (link.status === 'broken') broken++;
+    items.push([link.key, tagOf(link), target, from.length]);
+  }
+  const itemRows: DerivedRowInput[] = [];
+  for (let r = 0, p = 0; r * ITEMS_PER_ROW < items.length; r++) {
+    const part = items.slice(r * ITEMS_PER_ROW, (r + 1) * ITEMS_PER_ROW);
+    const count = part.reduce((n, item) => n + item[3], 0);
+    const bytes = Buffer.allocUnsafe(4 * count);
+    for (let k = 0; k < count; k++) bytes.writeUInt32LE(positions[p++]!, 4 * k);
+    itemRows.push({ ord: r, data: JSON.stringify(part), bytes });
   }
   const ctxKey = ctxKeyOf(ctx);
-  const texts: [number, number, number][] = [];
-  const cuts: { text: Buffer; cut: number; after: number }[] = [];
-  let size = 0;
-  flat.forEach(({ page }, i) => {
-    if (!linking.has(page)) return;
+  const prefixLength = Buffer.byteLength(escaped(appUrl(ctx, '')));
+  /** Per chunk, per slot: the page's text, where its URL is, and its path as JSON escapes it. */
+  const chunks = new Map<number, ({ text: Buffer; cut: number; after: number; path: Buffer } | undefined)[]>();
+  for (const i of [...named].sort((x, y) => x - y)) {
+    const page = flat[i]!.page;
     const text = pageText(page, ctx, ctxKey);
     const cut = fragmentsOf(text, ctx, page);
-    if (!cut) return;
-    texts.push([i, cut.cut, text.length - cut.after]);
-    cuts.push({ text, ...cut });
-    size += cut.cut + text.length - cut.after;
-  });
-  // Written into one buffer: no slice objects left for the next request to collect.
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const { text, cut, after } of cuts) {
-    at += text.copy(bytes, at, 0, cut);
-    at += text.copy(bytes, at, after);
+    const path = Buffer.from(escaped(page.path));
+    // The URL must be the prefix and the path, each as JSON escapes it (a read joins them so).
+    if (!cut || cut.after - cut.cut - 2 !== prefixLength + path.length) {
+      dropLinkIndex(store, space);
+      return;
+    }
+    const c = Math.floor(i / CHUNK);
+    let slots = chunks.get(c);
+    if (!slots) chunks.set(c, (slots = []));
+    slots[i % CHUNK] = { text, ...cut, path };
   }
-  const index: StoredIndex = { format: INDEX_FORMAT, revision: rev.id, pages: flat.length, files: rev.files.length, items, texts };
-  store.putDerived(INDEX_NAME, rev._space, { version: indexVersion(rev), data: JSON.stringify(index), bytes });
+  const texts: DerivedRowInput[] = [];
+  for (const [c, slots] of chunks) {
+    let size = CHUNK_HEAD;
+    for (const slot of slots) if (slot) size += slot.cut + slot.path.length + slot.text.length - slot.after;
+    const bytes = Buffer.allocUnsafe(size);
+    let at = 0;
+    bytes.writeUInt32LE(0, 0);
+    for (let s = 0; s < CHUNK; s++) {
+      const slot = slots[s];
+      const base = CHUNK_HEAD + at;
+      if (slot) {
+        bytes.set(slot.text.subarray(0, slot.cut), base);
+        bytes.set(slot.path, base + slot.cut);
+        bytes.set(slot.text.subarray(slot.after), base + slot.cut + slot.path.length);
+      }
+      const cut = at + (slot?.cut ?? 0);
+      const from = cut + (slot?.path.length ?? 0);
+      at = from + (slot ? slot.text.length - slot.after : 0);
+      bytes.writeUInt32LE(cut, 4 * (3 * s + 1));
+      bytes.writeUInt32LE(from, 4 * (3 * s + 2));
+      bytes.writeUInt32LE(at, 4 * (3 * s + 3));
+    }
+    texts.push({ ord: c, data: '', bytes });
+  }
+  const version = indexVersion(rev.id);
+  const header: StoredHeader = {
+    format: INDEX_FORMAT,
+    revision: rev.id,
+    pages: flat.length,
+    files: rev.files.length,
+    total: items.length,
+    broken,
+  };
+  store.putDerived(INDEX_NAME, space, { version, data: JSON.stringify(header) });
+  store.putDerivedRows(ITEM_ROWS, space, version, itemRows);
+  store.putDerivedRows(ORDER_ROWS, space, version, [{ ord: 0, data: JSON.stringify(items.map(([id, tag]) => [id, tag])) }]);
+  store.putDerivedRows(TEXT_ROWS, space, version, texts);
+  keptOf(store).delete(space);
+}
+
+/** The header of a space's link index for this revision, or undefined when it holds none. */
+function headerOf(store: Store, space: string, revision: string): StoredHeader | undefined {
+  const row = store.getDerived(INDEX_NAME, space, indexVersion(revision));
+  if (!row) return undefined;
+  try {
+    const header = JSON.parse(row.data) as StoredHeader;
+    return header.format === INDEX_FORMAT && header.revision === revision ? header : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where page `i`'s text is in its chunk: before the URL `[at, cut)`, the path `[cut, from)`, after it `[from, end)`. */
+function slotOf(chunk: Buffer, i: number): Fragments | undefined {
+  const s = i % CHUNK;
+  const at = CHUNK_HEAD + chunk.readUInt32LE(12 * s);
+  const cut = CHUNK_HEAD + chunk.readUInt32LE(12 * s + 4);
+  // Every page's text starts with its id: nothing before the URL is no text.
+  if (cut === at) return undefined;
+  return { bytes: chunk, at, cut, from: CHUNK_HEAD + chunk.readUInt32LE(12 * s + 8), end: CHUNK_HEAD + chunk.readUInt32LE(12 * s + 12) };
+}
+
+/** A row of items, parsed: each item with where its pages' positions are in the row's bytes. */
+interface ItemRow {
+  items: { id: string; tag: string; target: string; from: number; to: number }[];
+  bytes: Buffer;
+}
+
+function parseItemRow(row: { data: string; bytes: Buffer }): ItemRow | undefined {
+  let stored: StoredItem[];
+  try {
+    stored = JSON.parse(row.data) as StoredItem[];
+  } catch {
+    return undefined;
+  }
+  let at = 0;
+  const items = stored.map(([id, tag, target, n]) => ({ id, tag, target, from: at, to: (at += 4 * n) }));
+  return at === row.bytes.length ? { items, bytes: row.bytes } : undefined;
+}
+
+function positionsOf(bytes: Buffer, from: number, to: number): number[] {
+  const out = new Array<number>((to - from) / 4);
+  for (let k = 0; k < out.length; k++) out[k] = bytes.readUInt32LE(from + 4 * k);
+  return out;
 }
 
 /** The grouping of a revision from the store's link index, or undefined when it holds none for this revision. */
 function readLinkIndex(store: Store, rev: RevisionDoc, baseUrl: string): Grouped | undefined {
-  const row = store.getDerived(INDEX_NAME, rev._space, indexVersion(rev));
-  if (!row) return undefined;
-  let index: StoredIndex;
-  try {
-    index = JSON.parse(row.data) as StoredIndex;
-  } catch {
-    return undefined;
-  }
+  const header = headerOf(store, rev._space, rev.id);
   const flat = flattenPages(rev.pages);
-  if (index.format !== INDEX_FORMAT || index.revision !== rev.id || index.pages !== flat.length || index.files !== rev.files.length) {
-    return undefined;
-  }
+  if (!header || header.pages !== flat.length || header.files !== rev.files.length) return undefined;
+  const version = indexVersion(rev.id);
   const r = resolverOf(rev, baseUrl);
-  const pages = (at: number[]) => at.map((i) => flat[i]!.page);
   const grouped: Grouped = new Map();
-  for (const item of index.items) {
-    let link: ResolvedLink;
-    if (item[0] === 'page') {
-      const page = flat[item[1]]!.page;
-      link = r.toPage.get(page) ?? { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
-      r.toPage.set(page, link);
-    } else if (item[0] === 'file') {
-      const file = rev.files[item[1]]!;
-      link = r.toFile.get(file) ?? { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
-      r.toFile.set(file, link);
-    } else {
-      const status: LinkStatus = item[0] === 'url' ? item[3] : item[3] === r.host || item[3].startsWith('app.') ? 'in-app' : 'ok';
-      link = { status, target: { kind: 'url', url: item[1] }, key: `url:${item[1]}` };
+  for (const raw of store.derivedRows(ITEM_ROWS, rev._space, version)) {
+    const row = parseItemRow(raw);
+    if (!row) return undefined;
+    for (const item of row.items) {
+      let link: ResolvedLink;
+      if (item.target.startsWith('p')) {
+        const page = flat[Number(item.target.slice(1))]!.page;
+        link = r.toPage.get(page) ?? { status: 'ok', target: { kind: 'page', page }, key: `page:${page.id}` };
+        r.toPage.set(page, link);
+      } else if (item.target.startsWith('f')) {
+        const file = rev.files[Number(item.target.slice(1, item.target.indexOf('\n')))]!;
+        link = r.toFile.get(file) ?? { status: 'ok', target: { kind: 'file', file }, key: `file:${file.id}` };
+        r.toFile.set(file, link);
+      } else link = { status: statusOfTag(item.tag, r.host), target: { kind: 'url', url: item.id.slice('url:'.length) }, key: item.id };
+      grouped.set(link.key, { link, from: positionsOf(row.bytes, item.from, item.to).map((i) => flat[i]!.page) });
     }
-    grouped.set(link.key, { link, from: pages(item[2]) });
   }
-  let at = 0;
-  for (const [i, before, after] of index.texts) {
-    const page = flat[i]!.page;
-    if (!pageFragments.has(page)) pageFragments.set(page, { bytes: row.bytes, at, cut: at + before, end: at + before + after });
-    at += before + after;
+  if (grouped.size !== header.total) return undefined;
+  for (const chunk of store.derivedRows(TEXT_ROWS, rev._space, version)) {
+    for (let i = chunk.ord * CHUNK; i < Math.min(flat.length, (chunk.ord + 1) * CHUNK); i++) {
+      const page = flat[i]!.page;
+      const slot = slotOf(chunk.bytes, i);
+      if (slot && !pageFragments.has(page)) pageFragments.set(page, slot);
+    }
   }
   return grouped;
 }
+
+/* ---------- one page of a report, from the store ---------- */
+
+/**
+ * What the reads from the store keep per space (for its revision's index): the rows of items and of location
+ * texts read so far, the keys and tags of all items once read, and the texts of items linked from many pages
+ * per locator, as the report in memory keeps them.
+ */
+interface KeptIndex {
+  version: string;
+  rows: Map<number, ItemRow>;
+  order?: [id: string, tag: string][];
+  texts: Map<number, Buffer>;
+  items: Map<string, Map<string, Buffer>>;
+}
+
+const keptIndexes = new WeakMap<Store, Map<string, KeptIndex>>();
+/** Spaces whose index reads a store keeps. */
+const SPACES_KEPT = 2;
+
+function keptOf(store: Store): Map<string, KeptIndex> {
+  let kept = keptIndexes.get(store);
+  if (!kept) keptIndexes.set(store, (kept = new Map<string, KeptIndex>()));
+  return kept;
+}
+
+function keptIndex(store: Store, space: string, version: string): KeptIndex {
+  const all = keptOf(store);
+  let kept = all.get(space);
+  all.delete(space);
+  if (kept?.version !== version) kept = { version, rows: new Map(), texts: new Map(), items: new Map() };
+  for (const oldest of all.keys()) {
+    if (all.size < SPACES_KEPT) break;
+    all.delete(oldest);
+  }
+  // Most recently used last.
+  all.set(space, kept);
+  return kept;
+}
+
+/** A page of the space's link report, as `jsonList` sends it. */
+export interface StoredLinkPage {
+  items: Buffer[];
+  count: number;
+  next?: { page: string };
+  stats: LinkReport['stats'];
+}
+
+/** Whether the link report of this revision is in memory already (then it answers faster than the store). */
+export function linkReportKept(store: Store, revision: string, baseUrl: string): boolean {
+  const rev = peekRevision(store, revision);
+  return rev !== undefined && isDerived(rev, `links ${baseUrl}`);
+}
+
+/** The index's damaged or partial: the caller computes the report instead. */
+class IndexMissing extends Error {}
+
+/**
+ * One page of the link report of a space's current revision, read from its link index in the store: the
+ * header, the rows holding the page's items and the rows of location texts those items name, never the
+ * revision. The same bytes, count, cursor and stats as `linkReport` paged with `pageOrdered`; undefined when
+ * the store holds no index of this revision (the caller computes it).
+ */
+export function storedLinkPage(
+  store: Store,
+  revision: string,
+  loc: Locator,
+  query: { status?: LinkStatus; page?: string; limit?: number },
+): StoredLinkPage | undefined {
+  const { ctx } = loc;
+  const space = ctx.space;
+  const header = headerOf(store, space, revision);
+  if (!header) return undefined;
+  const version = indexVersion(revision);
+  const kept = keptIndex(store, space, version);
+  const host = ownHost(ctx.baseUrl);
+  const size = query.limit ?? DEFAULT_PAGE_SIZE;
+  const itemAt = (ord: number) => {
+    const r = Math.floor(ord / ITEMS_PER_ROW);
+    let row = kept.rows.get(r);
+    if (!row) {
+      const raw = store.derivedRow(ITEM_ROWS, space, version, r);
+      row = raw && parseItemRow(raw);
+      if (!row) throw new IndexMissing();
+      kept.rows.set(r, row);
+    }
+    const item = row.items[ord % ITEMS_PER_ROW];
+    if (!item) throw new IndexMissing();
+    return { ...item, bytes: row.bytes };
+  };
+  const order = () => {
+    if (!kept.order) {
+      const raw = store.derivedRow(ORDER_ROWS, space, version, 0);
+      try {
+        kept.order = raw && (JSON.parse(raw.data) as [string, string][]);
+      } catch {
+        // damaged: computed again
+      }
+      if (kept.order?.length !== header.total) throw new IndexMissing();
+    }
+    return kept.order;
+  };
+  try {
+    // The items of the report (with a status, those of that status) by their position in it.
+    let ords: { length: number; at: (i: number) => number; indexOf: (id: string) => number };
+    if (query.status === undefined) {
+      ords = {
+        length: header.total,
+        at: (i) => i,
+        indexOf: (id) => order().findIndex(([key]) => key === id),
+      };
+    } else {
+      const status = query.status;
+      const kept: number[] = [];
+      order().forEach(([, tag], i) => {
+        if (statusOfTag(tag, host) === status) kept.push(i);
+      });
+      ords = { length: kept.length, at: (i) => kept[i]!, indexOf: (id) => kept.findIndex((ord) => order()[ord]![0] === id) };
+    }
+    const count = ords.length;
+    let start = 0;
+    if (query.page !== undefined) {
+      // As `pageOrdered`: after the last item returned; if it is gone, at the item that followed it then.
+      const cursor = decodeOrderedCursor(query.page);
+      // Where the cursor says its last item is, most often: then there is nothing to look for.
+      const there = cursor.index < count && itemAt(ords.at(cursor.index)).id === cursor.last;
+      const last = there ? cursor.index : ords.indexOf(cursor.last);
+      const next = last >= 0 ? -1 : ords.indexOf(cursor.next);
+      start = last >= 0 ? last + 1 : next >= 0 ? next : Math.min(cursor.index + 1, count);
+    }
+    const end = Math.min(start + size, count);
+    const page: ReturnType<typeof itemAt>[] = [];
+    for (let i = start; i < end; i++) page.push(itemAt(ords.at(i)));
+    const last = page[page.length - 1];
+    const following = end < count && size > 0 ? itemAt(ords.at(end)) : undefined;
+    const items = itemTexts(store, header, kept, loc, page);
+    linkWork.storedPages++;
+    return {
+      items,
+      count,
+      ...(following && last ? { next: { page: encodeOrderedCursor(start + page.length - 1, last.id, following.id) } } : {}),
+      stats: { total: header.total, broken: { total: header.broken, changeRequest: 0 } },
+    };
+  } catch (err) {
+    if (err instanceof IndexMissing) return undefined;
+    throw err;
+  }
+}
+
+/** The JSON texts of these items, as `itemJson` writes them. */
+function itemTexts(
+  store: Store,
+  header: StoredHeader,
+  kept: KeptIndex,
+  loc: Locator,
+  page: { id: string; tag: string; target: string; from: number; to: number; bytes: Buffer }[],
+): Buffer[] {
+  const { ctx } = loc;
+  const space = ctx.space;
+  const headText = `{"kind":"page","organization":${JSON.stringify(loc.organization)},"space":${JSON.stringify(loc.space)},"page":`;
+  const locKey = `${ctxKeyOf(ctx)}\n${headText}`;
+  let keptItems = kept.items.get(locKey);
+  if (keptItems) kept.items.delete(locKey);
+  else keptItems = new Map();
+  for (const oldest of kept.items.keys()) {
+    if (kept.items.size < LOCATORS_KEPT) break;
+    kept.items.delete(oldest);
+  }
+  kept.items.set(locKey, keptItems);
+  const host = ownHost(ctx.baseUrl);
+  const head = Buffer.from(headText);
+  const prefix = Buffer.from(`"${escaped(appUrl(ctx, ''))}`);
+  const texts = kept.texts;
+  const slot = (i: number): Fragments => {
+    if (i >= header.pages) throw new IndexMissing();
+    const c = Math.floor(i / CHUNK);
+    let chunk = texts.get(c);
+    if (!chunk) {
+      chunk = store.derivedRow(TEXT_ROWS, space, kept.version, c)?.bytes;
+      if (!chunk) throw new IndexMissing();
+      texts.set(c, chunk);
+    }
+    const f = slotOf(chunk, i);
+    if (!f) throw new IndexMissing();
+    return f;
+  };
+  /** A page's location text: before its URL, the URL's prefix, its path, `"`, after it. */
+  const sizeOf = (f: Fragments) => f.cut - f.at + prefix.length + f.end - f.cut + 1;
+  const write = (out: Buffer, at: number, f: Fragments): number => {
+    out.set(f.bytes.subarray(f.at, f.cut), at);
+    let to = at + f.cut - f.at;
+    out.set(prefix, to);
+    to += prefix.length;
+    out.set(f.bytes.subarray(f.cut, f.from), to);
+    to += f.from - f.cut;
+    out[to++] = QUOTE_BYTE;
+    out.set(f.bytes.subarray(f.from, f.end), to);
+    return to + f.end - f.from;
+  };
+  const out: Buffer[] = [];
+  for (const item of page) {
+    const hit = keptItems.get(item.id);
+    if (hit) {
+      out.push(hit);
+      continue;
+    }
+    let target: Buffer;
+    if (item.target.startsWith('p')) {
+      const f = slot(Number(item.target.slice(1)));
+      target = Buffer.allocUnsafe(head.length + sizeOf(f) + 1);
+      target.set(head, 0);
+      target[write(target, head.length, f)] = CLOSE_BYTE;
+    } else if (item.target.startsWith('f')) {
+      const file = JSON.parse(item.target.slice(item.target.indexOf('\n') + 1)) as FileEntry;
+      target = Buffer.from(
+        JSON.stringify({ kind: 'file', organization: loc.organization, space: loc.space, file: presentFile(file, ctx) }),
+      );
+    } else target = Buffer.from(JSON.stringify({ kind: 'url', url: item.id.slice('url:'.length) }));
+    const open = Buffer.from(`{"status":${JSON.stringify(statusOfTag(item.tag, host))},"relation":"reference","targetReference":`);
+    const positions = positionsOf(item.bytes, item.from, item.to);
+    const locations: Fragments[] = [];
+    let size = open.length + target.length + LOCATIONS.length + 2 + Math.max(0, positions.length - 1);
+    for (const i of positions) {
+      const f = slot(i);
+      locations.push(f);
+      size += head.length + sizeOf(f) + 1;
+    }
+    const text = Buffer.allocUnsafe(size);
+    text.set(open, 0);
+    let at = open.length;
+    text.set(target, at);
+    at += target.length;
+    text.set(LOCATIONS, at);
+    at += LOCATIONS.length;
+    for (let k = 0; k < locations.length; k++) {
+      if (k > 0) text[at++] = COMMA_BYTE;
+      text.set(head, at);
+      at = write(text, at + head.length, locations[k]!);
+      text[at++] = CLOSE_BYTE;
+    }
+    text[at++] = 0x5d; // ]
+    text[at++] = CLOSE_BYTE;
+    if (at !== size) throw new Error(`link item ${item.id}: wrote ${at} of ${size} bytes`);
+    if (positions.length >= KEEP_JSON_FROM) keptItems.set(item.id, text);
+    out.push(text);
+  }
+  return out;
+}
+
+const QUOTE_BYTE = 0x22;
+const LOCATIONS = Buffer.from(',"locationReferences":[');
 
 /** Pages whose markdown links to (or embeds) the file, each with its page id (for paging). */
 export function fileBacklinks(rev: RevisionDoc, file: FileEntry, loc: Locator): { id: string; item: z.input<typeof ContentLocation> }[] {

@@ -92,6 +92,9 @@ function decodeKey(page: string): SortKey {
   return key;
 }
 
+/** `pageOrdered`'s cursors, for lists paged elsewhere with the same cursors (a link report read from the store). */
+export { encode as encodeOrderedCursor, decode as decodeOrderedCursor };
+
 /** The last item returned (its index then, as a last resort) and the one that followed it. */
 function encode(index: number, last: string, next: string): string {
   return Buffer.from(`o:${JSON.stringify([index, last, next])}`).toString('base64url');

@@ -62,7 +62,18 @@ export function cachedRevision(store: Store, id: string): RevisionDoc | undefine
   return doc ? keep(cache, doc) : undefined;
 }
 
+/** The revision if it is parsed and cached already (never parses it). */
+export function peekRevision(store: Store, id: string): RevisionDoc | undefined {
+  const hit = cacheOf(store).get(id);
+  return hit && store.seqOf('revision', id) !== undefined ? hit : undefined;
+}
+
 const derivedData = new WeakMap<object, Map<string, unknown>>();
+
+/** Whether `derived(of, key, …)` has been computed already. */
+export function isDerived(of: object, key: string): boolean {
+  return derivedData.get(of)?.has(key) ?? false;
+}
 
 /**
  * Something computed from a revision (or from a part of one), kept as long as the revision is:

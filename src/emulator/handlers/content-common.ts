@@ -52,7 +52,7 @@ export function contentScopeOf(req: Req, inChangeRequest: boolean): ContentScope
 }
 
 /** The organization and space every ContentLocation repeats, presented once per request. */
-export function locatorOf(req: Req, scope: ContentScope): Locator {
+export function locatorOf(req: Req, scope: Pick<ContentScope, 'space' | 'present'>): Locator {
   const org = getOrganization(req.ctx.store, scope.space.organization);
   return { organization: presentOrganization(req.ctx, org, req.caller.userId), space: showSpace(req, scope.space), ctx: scope.present };
 }

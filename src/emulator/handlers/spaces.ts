@@ -1,6 +1,6 @@
 import { can, roleOf } from '../access.js';
 import { INVALID_POSITION, place } from '../domain/collections.js';
-import { linkReport } from '../domain/links.js';
+import { linkReport, linkReportKept, storedLinkPage } from '../domain/links.js';
 import { pageOrdered } from '../domain/ordered-list.js';
 import { getRevision } from '../domain/revisions.js';
 import { searchPages } from '../domain/search.js';
@@ -126,8 +126,23 @@ export const spaceHandlers = {
   },
 
   listSpaceLinks: (req) => {
-    const scope = contentScopeOf(req, false);
     const { query } = req;
+    const { store, baseUrl } = req.ctx;
+    const space = spaceOf(req);
+    if (!linkReportKept(store, space.revision, baseUrl)) {
+      // Not in memory (the first report after a start): the page asked for, from the index in the store, if it has one.
+      const present = { baseUrl, organization: space.organization, space: space.id };
+      const stored = storedLinkPage(store, space.revision, locatorOf(req, { space, present }), {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.page === undefined ? {} : { page: query.page }),
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+      });
+      if (stored) {
+        const { items, ...rest } = stored;
+        return { status: 200, body: jsonList<ResponseOf<'listSpaceLinks'>>(items, rest) };
+      }
+    }
+    const scope = contentScopeOf(req, false);
     const report = linkReport(scope.revision, locatorOf(req, scope), {
       store: req.ctx.store,
       ...(query.status ? { status: query.status } : {}),

@@ -115,6 +115,25 @@ const joined = (parts: SqlCondition[]): SqlCondition => ({
 
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** A derived row as written (see `Store.putDerivedRows`): its bytes are copied as it is written. */
+export interface DerivedRowInput {
+  ord: number;
+  data: string;
+  bytes?: Uint8Array;
+}
+
+export interface DerivedRow extends DerivedRowInput {
+  bytes: Buffer;
+}
+
+type RawRow = { ord: number; data: string; bytes: Uint8Array | null };
+
+// better-sqlite3 answers a Buffer, node:sqlite a Uint8Array: the same memory either way.
+const bufferOf = (bytes: Uint8Array | null): Buffer =>
+  bytes === null ? Buffer.alloc(0) : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+const rowOf = (row: RawRow): DerivedRow => ({ ord: row.ord, data: row.data, bytes: bufferOf(row.bytes) });
+
 export interface StoreOptions {
   /** The SQLite driver; by default node:sqlite where the runtime has it, else better-sqlite3 (see sqlite.ts). */
   driver?: SqliteDriver;
@@ -147,6 +166,15 @@ export class Store {
       CREATE INDEX IF NOT EXISTS docs_kind_parent_seq ON docs(kind, parent, seq);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS derived (name TEXT NOT NULL, key TEXT NOT NULL, version TEXT NOT NULL, data TEXT NOT NULL, bytes BLOB, PRIMARY KEY (name, key));
+      CREATE TABLE IF NOT EXISTS derived_parts (
+        name TEXT NOT NULL,
+        key TEXT NOT NULL,
+        version TEXT NOT NULL,
+        ord INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        bytes BLOB,
+        PRIMARY KEY (name, key, version, ord)
+      ) WITHOUT ROWID;
     `);
     this.createCounts();
     // Case-insensitive substring match with JavaScript's lowercasing (SQLite's lower() is ASCII only).
@@ -491,6 +519,39 @@ export class Store {
 
   deleteDerived(name: string, key: string): void {
     this.prepared('DELETE FROM derived WHERE name = ? AND key = ?').run(name, key);
+  }
+
+  /*
+   * Derived rows: what is computed from documents, kept as ordered rows under a name, a key and a version (the
+   * link index of a space's revision: its items a hundred to a row, its pages' texts 128 to a row), so that a
+   * part of it is read by its order instead of the whole. The table is created on open; rows that are missing
+   * are computed again by their user. Nothing here is a document: lists and counts do not see it.
+   */
+
+  /** Replaces every row under a name and key (of any version) with these (written one by one, as they come). */
+  putDerivedRows(name: string, key: string, version: string, rows: Iterable<DerivedRowInput>): void {
+    this.prepared('DELETE FROM derived_parts WHERE name = ? AND key = ?').run(name, key);
+    const insert = this.prepared('INSERT INTO derived_parts (name, key, version, ord, data, bytes) VALUES (?, ?, ?, ?, ?, ?)');
+    for (const row of rows) insert.run(name, key, version, row.ord, row.data, row.bytes ?? null);
+  }
+
+  deleteDerivedRows(name: string, key: string): void {
+    this.prepared('DELETE FROM derived_parts WHERE name = ? AND key = ?').run(name, key);
+  }
+
+  /** Every row under a name, key and version, in `ord` order. */
+  derivedRows(name: string, key: string, version: string): DerivedRow[] {
+    return this.prepared<RawRow>('SELECT ord, data, bytes FROM derived_parts WHERE name = ? AND key = ? AND version = ? ORDER BY ord')
+      .all(name, key, version)
+      .map(rowOf);
+  }
+
+  /** The row of this `ord`. */
+  derivedRow(name: string, key: string, version: string, ord: number): DerivedRow | undefined {
+    const row = this.prepared<RawRow>(
+      'SELECT ord, data, bytes FROM derived_parts WHERE name = ? AND key = ? AND version = ? AND ord = ?',
+    ).get(name, key, version, ord);
+    return row === undefined ? undefined : rowOf(row);
   }
 
   close(): void {

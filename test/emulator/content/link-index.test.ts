@@ -3,12 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spreadRepository } from '../../../bench/link-report-shape.js';
-import { linkReport, linkWork, type LinkReport, type Locator } from '../../../src/emulator/domain/links.js';
+import {
+  linkReport,
+  linkWork,
+  storedLinkPage,
+  type LinkReport,
+  type LinkStatus,
+  type Locator,
+} from '../../../src/emulator/domain/links.js';
+import { encodeOrderedCursor, pageOrdered } from '../../../src/emulator/domain/ordered-list.js';
+import { peekRevision } from '../../../src/emulator/domain/revision-cache.js';
 import { buildFile, buildPages, createRevision, getRevision, type RevisionDoc } from '../../../src/emulator/domain/revisions.js';
 import type { SpaceDoc } from '../../../src/emulator/domain/spaces.js';
 import { Store } from '../../../src/emulator/store/store.js';
 import { availableDrivers } from '../../../src/emulator/store/sqlite.js';
 import { repoWith } from '../../helpers/setup.js';
+import { call } from '../helpers.js';
 import { editPage, startWorld, T, type World } from './helpers.js';
 
 /*
@@ -61,7 +71,7 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     // The first report on the old port keeps the index in the store.
     const first = bytesOf(linkReport(rev, locator(OLD, 'sp_1'), { store }));
     expect(first).toEqual(computed(rev, OLD));
-    expect(store.derivedVersion('links', 'sp_1')).toBe(`1 ${rev.id}`);
+    expect(store.derivedVersion('links', 'sp_1')).toBe(`2 ${rev.id}`);
 
     // A restart: the same database, another process's objects, another port.
     const again = new Store(store.snapshot(), { driver });
@@ -106,20 +116,105 @@ describe.each(availableDrivers())('the link index in the store (%s)', (driver) =
     const report = linkReport(getRevision(again, b.id), locator(OLD, 'sp_2'), { store: again });
     expect(linkWork.pagesScanned).toBe(scanned + 1);
     expect(report.items.map((i) => i.id)).toEqual(['url:https://example.com/b']);
-    expect(again.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
-    const stored = again.getDerived('links', 'sp_2', `1 ${b.id}`)!;
-    expect(JSON.parse(stored.data)).toMatchObject({ format: 1, revision: b.id });
+    expect(again.derivedVersion('links', 'sp_2')).toBe(`2 ${b.id}`);
+    const stored = again.getDerived('links', 'sp_2', `2 ${b.id}`)!;
+    expect(JSON.parse(stored.data)).toMatchObject({ format: 2, revision: b.id });
 
     // An entry of another format (an older emulator's) is ignored, and replaced.
-    again.putDerived('links', 'sp_2', { version: `0 ${b.id}`, data: stored.data, bytes: stored.bytes });
+    again.putDerived('links', 'sp_2', { version: `1 ${b.id}`, data: stored.data, bytes: stored.bytes });
     const third = new Store(again.snapshot(), { driver });
     const scannedBefore = linkWork.pagesScanned;
     expect(linkReport(getRevision(third, b.id), locator(OLD, 'sp_2'), { store: third }).items.map((i) => i.id)).toEqual([
       'url:https://example.com/b',
     ]);
     expect(linkWork.pagesScanned).toBe(scannedBefore + 1);
-    expect(third.derivedVersion('links', 'sp_2')).toBe(`1 ${b.id}`);
+    expect(third.derivedVersion('links', 'sp_2')).toBe(`2 ${b.id}`);
     for (const s of [store, again, third]) s.close();
+  });
+
+  it('answers one page at a time from the store, without the revision: the bytes, counts and cursors the pages give', () => {
+    const store = new Store(undefined, { driver });
+    const at = '2026-03-01T10:00:00.000Z';
+    const n = 60;
+    const pages = buildPages(
+      store,
+      Array.from({ length: n }, (_, k) => ({
+        title: k === 7 ? 'Seven "quoted" \\ ✓' : `P${k}`,
+        slug: k === 7 ? 'seven-✓' : `p${k}`,
+        markdown: [
+          `[next](p${(k + 1) % n}.md) [new host](${NEW}/app/x${k % 3}) [old host](${OLD}/app/y) [app](https://app.example.com/${k % 4})`,
+          `[out](https://example.com/${k % 5}) [gone](gone-${k}.md) [logo](logo.png) [mail](mailto:x${k % 2}@example.com) [bad](http://[::${k % 2})`,
+          k % 9 === 0 ? '[seven](seven-✓.md) [child](p0/child.md)' : '',
+        ].join('\n'),
+        ...(k === 0 ? { pages: [{ title: 'Child', slug: 'child', markdown: `[up](../p1.md) [out](https://example.com/0)\n` }] } : {}),
+      })),
+      at,
+    );
+    const files = [buildFile(store, { name: 'logo.png', contentType: 'image/png', content: 'png' })];
+    const rev = createRevision(store, { space: 'sp_3', parents: [], pages, files, createdAt: at, type: 'edits' });
+    linkReport(rev, locator(OLD, 'sp_3'), { store });
+
+    // A restart on another port: nothing in memory, the index in the store.
+    const again = new Store(store.snapshot(), { driver });
+    const loc = locator(NEW, 'sp_3');
+    const stored = (status: LinkStatus | undefined, page: string | undefined, limit: number) => {
+      const answer = storedLinkPage(again, rev.id, loc, { ...(status ? { status } : {}), ...(page ? { page } : {}), limit });
+      expect(answer, 'answered from the store').toBeDefined();
+      const { items, ...rest } = answer!;
+      return { text: Buffer.concat(items).toString('utf8'), ...rest };
+    };
+    const inMemory = (status: LinkStatus | undefined, page: string | undefined, limit: number) => {
+      const report = linkReport(structuredClone(rev), loc, status ? { status } : {});
+      const { items, ...rest } = pageOrdered(report.items, page, limit);
+      return { text: Buffer.concat(items.map(report.json)).toString('utf8'), ...rest, stats: report.stats };
+    };
+    const storedBefore = linkWork.storedPages;
+    let pagesRead = 0;
+    for (const status of [undefined, 'ok', 'broken', 'in-app'] as const) {
+      for (const limit of [1, 7, 1000]) {
+        let page: string | undefined;
+        let seen = 0;
+        do {
+          const want = inMemory(status, page, limit);
+          expect(stored(status, page, limit), `${status ?? 'all'}, ${limit} a page, after ${seen}`).toEqual(want);
+          pagesRead++;
+          seen += limit;
+          page = want.next?.page;
+        } while (page);
+      }
+      // Cursors the report did not give: the last item gone (the next one there), both gone (the index), past the end.
+      const all = linkReport(structuredClone(rev), loc, status ? { status } : {}).items;
+      expect(all.length).toBeGreaterThan(6);
+      for (const cursor of [
+        encodeOrderedCursor(2, 'url:gone', all[5]!.id),
+        encodeOrderedCursor(4, 'url:gone', 'url:also-gone'),
+        encodeOrderedCursor(100_000, 'url:gone', 'url:also-gone'),
+      ]) {
+        expect(stored(status, cursor, 5)).toEqual(inMemory(status, cursor, 5));
+        pagesRead++;
+      }
+    }
+    expect(linkWork.storedPages - storedBefore).toBe(pagesRead);
+    // Statuses by the new host, the texts with the new URLs.
+    const text = stored(undefined, undefined, 1000).text;
+    expect(text).toContain(`"app":"${NEW}/app/o/org_1/s/sp_3/p0/child"`);
+    expect(text).toContain('"title":"Seven \\"quoted\\" \\\\ ✓"');
+    expect(text).not.toContain(`${OLD}/app/o/`);
+    expect(JSON.parse(`[${text.replaceAll('}{"status"', '},{"status"')}]`)).toHaveLength(inMemory(undefined, undefined, 1000).count);
+    // Not a page cursor: the error a report in memory gives.
+    expect(() => storedLinkPage(again, rev.id, loc, { page: 'bm9wZQ' })).toThrow(/not a valid page cursor/);
+    expect(peekRevision(again, rev.id), 'the revision was not read').toBeUndefined();
+    // Another revision's index is not this one's.
+    expect(storedLinkPage(again, 'rev_other', loc, {})).toBeUndefined();
+    // An index missing a part answers nothing (the report is computed instead), never wrong bytes or a 500.
+    for (const part of ['links:texts', 'links:items', 'links:order']) {
+      const damaged = new Store(again.snapshot(), { driver });
+      damaged.db.prepare('DELETE FROM derived_parts WHERE name = ? AND ord = 0').run(part);
+      expect(storedLinkPage(damaged, rev.id, loc, { status: 'broken' }), part).toBeUndefined();
+      damaged.close();
+    }
+    store.close();
+    again.close();
   });
 });
 
@@ -219,6 +314,30 @@ describe('a data directory keeps the link index across restarts', () => {
     expect(linkWork.pagesScanned).toBe(again);
   });
 
+  it('a data directory written with the index in one entry (format 1, no derived_parts table) gets it again as rows at its first report', async () => {
+    const before = await everything();
+    await w!.emu.close();
+    w = undefined;
+    const old = new Store(dataDir);
+    const revision = old.get<SpaceDoc>('space', space)!.revision;
+    old.db.exec('DROP TABLE derived_parts');
+    old.putDerived('links', space, { version: `1 ${revision}`, data: '{"format":1}', bytes: Buffer.from('old') });
+    old.close();
+    await start();
+    const scanned = linkWork.pagesScanned;
+    const stored = linkWork.storedPages;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned, 'computed again').toBeGreaterThan(scanned);
+    expect(linkWork.storedPages).toBe(stored);
+    expect(w!.emu.store.derivedVersion('links', space)).toBe(`2 ${revision}`);
+    expect(w!.emu.store.getDerived('links', space, `2 ${revision}`)!.bytes.length, 'the old entry is replaced').toBe(0);
+    await start();
+    const again = linkWork.pagesScanned;
+    expect(await everything()).toEqual(before);
+    expect(linkWork.pagesScanned).toBe(again);
+    expect(linkWork.storedPages).toBeGreaterThan(stored);
+  });
+
   it('a space deleted for good takes its index with it', async () => {
     expect(w!.emu.store.derivedVersion('links', space)).toBeDefined();
     expect((await w!.call(T.admin, 'DELETE', `/v1/spaces/${space}`)).status).toBe(204);
@@ -226,5 +345,73 @@ describe('a data directory keeps the link index across restarts', () => {
     expect((await w!.call(T.admin, 'POST', `/v1/spaces/${space}/restore`)).status).toBe(404);
     expect(w!.emu.store.get('space', space)).toBeUndefined();
     expect(w!.emu.store.derivedVersion('links', space)).toBeUndefined();
+    expect(w!.emu.store.db.prepare('SELECT COUNT(*) AS n FROM derived_parts WHERE key = ?').get(space)).toEqual({ n: 0 });
+  });
+});
+
+describe.each(availableDrivers())('pages of the report across a restart, over HTTP (%s)', (driver) => {
+  let dir: string;
+  let world: World | undefined;
+  beforeAll(() => {
+    dir = join(root, `pages-${driver}`);
+  });
+  afterAll(async () => {
+    await world?.emu.close();
+  });
+  const restart = async () => {
+    await world?.emu.close();
+    world = await startWorld(undefined, { filesRoot: root, dataDir: dir, store: new Store(dir, { driver }) });
+    return world;
+  };
+  /** One page of the report as sent, the emulator's own URL written as HOST. */
+  const pageOf = async (id: string, query: string) => {
+    const res = await call(world!.emu.url, 'GET', `/v1/spaces/${id}/links?${query}`, { token: T.reader });
+    return {
+      status: res.status,
+      text: res.text.replaceAll(world!.emu.url, 'HOST'),
+      next: (res.body?.next?.page as string | undefined) ?? undefined,
+    };
+  };
+  /** Every page, 30 items at a time, with the filter given, following the cursors. */
+  const walk = async (id: string, status: string) => {
+    const texts: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await pageOf(id, `limit=30${status ? `&status=${status}` : ''}${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+      expect(res.status).toBe(200);
+      texts.push(res.text);
+      page = res.next;
+    } while (page);
+    return texts;
+  };
+
+  it('sends after a restart on another port, page by page, the bytes it sent before, from the store, without the revision', async () => {
+    await restart();
+    const id = (await world!.call(T.admin, 'POST', '/v1/spaces/sp_docs/duplicate')).body.id as string;
+    expect((await world!.call(T.editor, 'POST', `/v1/spaces/${id}/git/import`, { url: repo, ref: 'refs/heads/main' })).status).toBe(204);
+    const statuses = ['', 'ok', 'broken', 'in-app'];
+    const before: string[][] = [];
+    for (const status of statuses) before.push(await walk(id, status));
+    expect(before[0]!.length, 'several pages').toBeGreaterThan(5);
+    // Cursors of the report in memory, used again after the restart; one whose items are gone; not a cursor.
+    const cursors = [JSON.parse(before[0]![2]!).next.page as string, encodeOrderedCursor(41, 'url:gone', 'url:also-gone'), 'not-a-cursor'];
+    const answers = [];
+    for (const cursor of cursors) answers.push(await pageOf(id, `limit=13&page=${encodeURIComponent(cursor)}`));
+    expect(answers[2]!.status).toBe(400);
+
+    const oldUrl = world!.emu.url;
+    await restart();
+    expect(world!.emu.url).not.toBe(oldUrl);
+    expect(world!.emu.store.driver).toBe(driver);
+    const revision = world!.emu.store.get<SpaceDoc>('space', id)!.revision;
+    const stored = linkWork.storedPages;
+    const scanned = linkWork.pagesScanned;
+    for (const [i, status] of statuses.entries()) expect(await walk(id, status), status || 'every status').toEqual(before[i]);
+    for (const [i, cursor] of cursors.entries())
+      expect(await pageOf(id, `limit=13&page=${encodeURIComponent(cursor)}`)).toEqual(answers[i]);
+    // Every page but the 400 was answered from the store, nothing was resolved, and the revision was not parsed.
+    expect(linkWork.storedPages - stored).toBe(before.flat().length + 2);
+    expect(linkWork.pagesScanned).toBe(scanned);
+    expect(peekRevision(world!.emu.store, revision)).toBeUndefined();
   });
 });
