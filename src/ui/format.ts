@@ -1,5 +1,9 @@
-import { displayWidth, graphemes, truncate } from '../cli/format/text.js';
+import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
+import { displayWidth, graphemes, truncate, useStringWidth } from '../cli/format/text.js';
+
+// The copy Ink loads anyway, not a second one (src/cli/format/text.ts).
+useStringWidth(stringWidth);
 
 /**
  * Small text helpers for the Ink views. They are pure so that the views stay easy to test.

@@ -196,11 +196,14 @@ describe('start-up', () => {
     expect(trace.builtins().filter((m) => /^NativeModule (http2|tls|crypto)$/.test(m))).toEqual([]);
   });
 
-  it('an API command with --json loads no emulator, no table renderer, no conf and nothing interactive', () => {
+  it('an API command with --json loads no emulator, no table renderer, no text measure, no conf and nothing interactive', () => {
     const sources = loadedSources(['cr', 'list', DEMO.spaces.handbook, '--json']);
     expectNone(sources, [
       '/node_modules/conf/',
       '/node_modules/cli-table3/',
+      // string-width makes a segmenter and compiles Unicode property expressions as it loads: for text that is not ASCII.
+      '/node_modules/string-width/',
+      '/node_modules/get-east-asian-width/',
       '/node_modules/diff/',
       '/src/content/',
       ...INTERACTIVE_AND_EMULATOR,

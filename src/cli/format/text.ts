@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { createRequire } from 'node:module';
 
 /**
  * Terminal width of plain text, the one measure of the tables, the page tree and the Ink views (src/ui/format.ts
@@ -11,8 +11,30 @@ import stringWidth from 'string-width';
  */
 const ZWJ = /\u200D/g;
 
+/** Printable ASCII: one column a character, string-width's own first answer. */
+const NARROW = /^[\u0020-\u007E]*$/;
+
+/**
+ * string-width, loaded on the first text that is not printable ASCII: its module makes an Intl.Segmenter and compiles
+ * Unicode property expressions as it loads (tens of milliseconds), which a run that writes JSON, or a table of plain
+ * ASCII, never needs. require() of an ES module: supported without a flag or a warning on every line in `engines`.
+ */
+let stringWidth: ((text: string) => number) | undefined;
+
+/** The views hand over the copy of string-width they bundle (Ink measures with it), so that one copy serves both. */
+export function useStringWidth(measure: (text: string) => number): void {
+  stringWidth = measure;
+}
+
+const loadStringWidth = (): ((text: string) => number) =>
+  (createRequire(import.meta.url)('string-width') as { default: (text: string) => number }).default;
+
 /** How many terminal columns `text` takes: wide (CJK, emoji) characters count two, combining marks none. */
-export const displayWidth = (text: string): number => stringWidth(text.replace(ZWJ, ''));
+export function displayWidth(text: string): number {
+  if (NARROW.test(text)) return text.length;
+  stringWidth ??= loadStringWidth();
+  return stringWidth(text.replace(ZWJ, ''));
+}
 
 // Made on first use: a table of plain ASCII never needs it.
 let segmenter: Intl.Segmenter | undefined;
