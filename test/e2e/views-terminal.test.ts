@@ -306,6 +306,16 @@ describe('docs spaces browse on a terminal', () => {
     run.type(KEY.ctrlC);
     await expectGivenBack(run, 130);
   });
+
+  it('opened on a space, one q quits: it does not walk up through screens it never showed', async () => {
+    const run = docsOnPty(['spaces', 'browse', space], { env, columns: 80, rows: 24 });
+    const lines = await run.waitFor('Welcome');
+    // Where the space is, every collection named.
+    expect(lines[0]).toBe('Acme Docs › Product › Guides › 🚀 Getting Started › Pages');
+    expect(lines.some((l) => l.trimEnd().endsWith('? help · q quit'))).toBe(true);
+    run.type('q');
+    await expectGivenBack(run, 0);
+  });
 });
 
 describe('what a view loads before its first full screen', () => {

@@ -43,6 +43,22 @@ export function wrapHeader(text: string, columns: number, links = false): string
   return (links ? linkLines(text, lines) : lines).join('\n');
 }
 
+const CRUMB = ' › ';
+const FOLDED = '…› ';
+
+/**
+ * A breadcrumb (`Acme Docs › Product › Guides › 🚀 Getting Started › Pages`) on one line of `columns`: when it is
+ * wider, whole names are folded away from the left into `…›`, never cut. The last name (the screen's own) is never
+ * folded: when it alone is wider than a line, it wraps between words under the header (wrapHeader).
+ */
+export function foldTrail(parts: readonly string[], columns: number): string {
+  for (let skip = 0; skip < parts.length; skip += 1) {
+    const text = (skip > 0 ? FOLDED : '') + parts.slice(skip).join(CRUMB);
+    if (displayWidth(text) <= columns || skip === parts.length - 1) return text;
+  }
+  return '';
+}
+
 /**
  * One screen of the browser: a title (and optional header lines under it), the body, a status
  * line and the key line. The title and the header lines wrap to the width; the body takes the
@@ -60,7 +76,8 @@ export function Frame({
   notice,
   children,
 }: {
-  title: string;
+  /** The screen's name, or a breadcrumb of names ending with it (folded from the left to fit: foldTrail). */
+  title: string | readonly string[];
   /** Header lines under the title (content shown, path and URL). */
   lines?: readonly string[];
   keys: readonly KeyBinding[];
@@ -93,7 +110,7 @@ export function Frame({
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
         <Text bold color="cyan">
-          {wrapHeader(title, columns, links)}
+          {wrapHeader(typeof title === 'string' ? title : foldTrail(title, columns), columns, links)}
         </Text>
       </Box>
       {lines.map((line, i) => (

@@ -14,15 +14,22 @@ export interface Named {
   title: string;
 }
 
+/**
+ * Where a space or a collection is: its organization, then the collections that hold it, outermost first
+ * (`Acme Docs › Product › Guides`). The breadcrumb shows it; it is known even for screens never visited.
+ */
+export type Trail = readonly Named[];
+
 export type Screen =
   | { kind: 'orgs' }
   | { kind: 'collections'; org: Named }
-  | { kind: 'spaces'; org: Named; collection: Named }
-  | { kind: 'tree'; space: Space }
-  | { kind: 'page'; space: Space; pageId: string }
-  | { kind: 'search'; space: Space }
+  /** `within`: the collections that hold this one, outermost first. */
+  | { kind: 'spaces'; org: Named; collection: Named; within?: readonly Named[] }
+  | { kind: 'tree'; space: Space; trail?: Trail }
+  | { kind: 'page'; space: Space; pageId: string; trail?: Trail }
+  | { kind: 'search'; space: Space; trail?: Trail }
   | { kind: 'org-search'; org: Named }
-  | { kind: 'change-requests'; space: Space };
+  | { kind: 'change-requests'; space: Space; trail?: Trail };
 
 /** Which content of a space is read: its primary content, or a change request's. */
 export interface ContentChoice {

@@ -1,8 +1,8 @@
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
-import { useBrowser, useRemembered, useScreenKeys, useScreenRequest } from '../context.js';
+import { useBrowser, useRemembered, useScreenKeys, useScreenRequest, type Trail } from '../context.js';
 import { scopePages } from '../../../api/scope.js';
-import { contentLabel, contentScope, spaceLabel } from '../data.js';
+import { contentLabel, contentScope, spaceTrail } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { pageLabel, visibleRows } from '../tree.js';
 
@@ -10,7 +10,7 @@ import { pageLabel, visibleRows } from '../tree.js';
  * The page tree of a space, like `docs spaces pages`: → expands a page, ← collapses it (or goes to
  * its parent), Enter reads it. `/` searches the space, `c` picks the content to read.
  */
-export function PageTree({ space }: { space: Space }) {
+export function PageTree({ space, trail }: { space: Space; trail?: Trail | undefined }) {
   const { client, push, changeRequestOf } = useBrowser();
   const cr = changeRequestOf(space.id);
   const memoryKey = `tree:${space.id}:${cr?.id ?? 'primary'}`;
@@ -35,12 +35,12 @@ export function PageTree({ space }: { space: Space }) {
     });
 
   useScreenKeys((input, key) => {
-    if (input === '/') return push({ kind: 'search', space });
-    if (input === 'c') return push({ kind: 'change-requests', space });
+    if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
+    if (input === 'c') return push({ kind: 'change-requests', space, ...(trail ? { trail } : {}) });
     if (input === 'R') return request.reload();
     if (!row) return;
     if (key.return) {
-      if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id });
+      if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id, ...(trail ? { trail } : {}) });
       if (row.hasChildren) return toggle(row.page.id, !row.expanded);
       return;
     }
@@ -61,7 +61,7 @@ export function PageTree({ space }: { space: Space }) {
 
   return (
     <Frame
-      title={`${spaceLabel(space)} › Pages`}
+      title={spaceTrail(space, trail, 'Pages')}
       lines={[contentLabel(cr)]}
       keys={[
         ['↑↓', 'move'],

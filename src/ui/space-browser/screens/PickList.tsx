@@ -30,7 +30,7 @@ export function PickList<T>({
   notice,
 }: {
   memoryKey: string;
-  title: string;
+  title: string | readonly string[];
   subtitle?: string;
   request: Request<unknown>;
   rows: readonly PickRow<T>[];
