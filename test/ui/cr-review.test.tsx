@@ -253,6 +253,21 @@ describe('a change request', () => {
     expect((await api<{ items: { status: string }[] }>('GET', `${CR}/comments`)).body.items[0]?.status).toBe('open');
   });
 
+  it('the header and the page list count the same comments: open ones, the resolved said apart', async () => {
+    const ui = await openFirst();
+    // The demo's one comment, open: the header and the Conversation row both count it.
+    let frame = await waitForFrame(ui.lastFrame, /· 1 open comment$/m);
+    expect(frame).toMatch(/Conversation\s+1✎/);
+    await cursorOnFirstThread(ui);
+    ui.stdin.write('x');
+    await waitForFrame(ui.lastFrame, 'Comment resolved.');
+    // Resolved: no open comment anywhere, and neither place reads as if one were there.
+    frame = await waitForFrame(ui.lastFrame, '0 open comments · 1 resolved');
+    expect(frame).toMatch(/Conversation\s+1✓/);
+    expect(frame).not.toContain('✎');
+    expect(frame).toContain('── 1 comment (0 open, 1 resolved) ─');
+  });
+
   it('e reacts to the comment under the cursor', async () => {
     const ui = await openFirst();
     await cursorOnFirstThread(ui);

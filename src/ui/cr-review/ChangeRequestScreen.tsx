@@ -547,7 +547,7 @@ export function ChangeRequestScreen({
     });
   }
   // The panes keep at least half of the screen: the header folds to leave it (rule, status line and two key lines besides).
-  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)));
+  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)), threadsReq.data);
 
   const loading =
     busy ||

@@ -76,6 +76,28 @@ export async function loadThreads(
   );
 }
 
+/** Comments (threads; their replies are not counted) by status: what the header, the page list and the pane count. */
+export interface CommentCounts {
+  open: number;
+  resolved: number;
+}
+
+export function commentCounts(threads: readonly Thread[]): CommentCounts {
+  const resolved = threads.filter((t) => t.comment.status === 'resolved').length;
+  return { open: threads.length - resolved, resolved };
+}
+
+/**
+ * The header's count of comments: open ones, as the API's `comments` counts them ("count of opened comments on the
+ * change request"), with the resolved ones beside them when there are. Once the threads are read it is counted from
+ * them, as the page list's `N✎` is, so that the two cannot disagree (the sum of the page list's open counts is the
+ * header's); until then, from the API's count.
+ */
+export function commentSummary(apiOpen: number, threads: readonly Thread[] | undefined): string {
+  const { open, resolved } = threads ? commentCounts(threads) : { open: apiOpen, resolved: 0 };
+  return [`${open} open comment${open === 1 ? '' : 's'}`, resolved ? `${resolved} resolved` : ''].filter(Boolean).join(' · ');
+}
+
 /**
  * One line of the page list: the conversation (comments on the change request itself), a page, or
  * a note the view adds (a conflict's way out), whose `lines` the detail pane shows.

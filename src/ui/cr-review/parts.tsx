@@ -4,7 +4,7 @@ import type { KeyBinding } from '../components/KeyHelp.js';
 import { ScrollList } from '../components/ScrollList.js';
 import { displayWidth, relativeTime, truncate } from '../format.js';
 import { wrapTokens } from '../wrap.js';
-import { changeMark, type Entry } from './data.js';
+import { changeMark, commentCounts, commentSummary, type Entry, type Thread } from './data.js';
 import type { Row } from './rows.js';
 
 /** Whether merge and update from main still apply: not to a merged or archived change request. */
@@ -68,6 +68,7 @@ export function crHelp(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[] {
     ['P', 'pull the change request’s version of its pages (those in conflict, if any) into a folder'],
     ['C', 'create a new change request (to carry a conflicting one over)'],
     ['R', 'refresh the change request, diff and comments'],
+    ['N✎ / N✓', 'in the page list: open comments on the page (the header counts the same) / all resolved'],
     ['?', 'this help'],
     ['q', quit === 'quit' ? 'quit' : 'back to the list'],
     ['esc', quit === 'quit' ? 'back to the page list, then quit' : 'back to the page list, then to the list'],
@@ -94,12 +95,18 @@ interface HeadLine {
  * terminal), the header folds: the URL goes (o shows it) and each banner takes its short form on one line, then
  * all of them share the line after the subject.
  */
-export function headerLines(cr: ChangeRequest, banners: readonly Banner[], width: number, budget: number): HeadLine[] {
+export function headerLines(
+  cr: ChangeRequest,
+  banners: readonly Banner[],
+  width: number,
+  budget: number,
+  threads?: readonly Thread[],
+): HeadLine[] {
   const meta = [
     cr.status,
     cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '',
     `updated ${relativeTime(cr.updatedAt)}`,
-    `${cr.comments} comment${cr.comments === 1 ? '' : 's'}`,
+    commentSummary(cr.comments, threads),
     cr.outdated ? 'outdated' : '',
   ]
     .filter(Boolean)
@@ -160,7 +167,9 @@ export function PageList({
       height={height}
       keyOf={(e) => e.key}
       renderItem={(entry, isSelected) => {
-        const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
+        // Open comments as N✎ (the header counts the same ones); a page whose comments are all resolved, N✓.
+        const { open, resolved } = commentCounts(entry.threads);
+        const count = open ? ` ${open}✎` : resolved ? ` ${resolved}✓` : '';
         // The › marks the selection without colour too (NO_COLOR, a screen reader's text); ! a page in conflict.
         // Every mark takes the columns changeMark's do (two when outdated), so that the labels stay in one column.
         const own = entry.conflict ? '!' : entry.lines ? '✗' : undefined;
