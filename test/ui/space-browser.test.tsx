@@ -420,7 +420,7 @@ describe('where the user has been, and where a space is', () => {
     await app.press(KEYS.enter);
     await app.frame((f) => f.includes('Acme Docs › Product › Guides › 🚀 Getting Started ›') && !f.includes('Loading'));
     await app.press('q');
-    const back = await app.frame((f) => f.includes('Acme Docs › Search'));
+    const back = await app.frame((f) => f.includes('Acme Docs › Search') && f.includes('❯'));
     expect(
       back
         .split('\n')
@@ -428,6 +428,33 @@ describe('where the user has been, and where a space is', () => {
         ?.replace(/ {2}.*$/, ''),
     ).toBe(chosen);
     expect(back).not.toContain('› Pages');
+  });
+});
+
+describe('the status line', () => {
+  it('a key that does nothing says so, naming ?, until the next key, on every screen', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('z');
+    await app.frame('z: no such key · ? shows the keys');
+    await app.press('j');
+    const moved = await app.frame('❯   Quickstart');
+    expect(moved).not.toContain('no such key');
+    // A key the tree has (c) is not answered so; on the next screen, one it does not have is.
+    await app.press('c');
+    const list = await app.frame('Document Windows installation');
+    expect(list).not.toContain('no such key');
+    await app.press('x');
+    await app.frame('x: no such key · ? shows the keys');
+    await app.press('q', KEYS.enter);
+    const page = await app.frame('Sign in');
+    expect(page).not.toContain('no such key');
+    // Over the page's position, which comes back with the next key.
+    await app.press('x');
+    await app.frame('x: no such key');
+    await app.press('j');
+    await app.frame((f) => !f.includes('no such key'));
   });
 });
 

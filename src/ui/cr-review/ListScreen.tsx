@@ -9,7 +9,7 @@ import { moveSelection, ScrollList } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
 import { fit, relativeTime, truncate } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
-import { useFirstScreen } from '../keys.js';
+import { MOVE_LETTERS, unknownKeySign, useFirstScreen } from '../keys.js';
 import { listChangeRequests, matchesText, STATUS_FILTERS, type StatusFilter } from './data.js';
 import { HelpOverlay } from './Dialog.js';
 
@@ -93,6 +93,8 @@ export function ListScreen({
   useFirstScreen(request.state !== 'loading');
   const [filtering, setFiltering] = useState(false);
   const [help, setHelp] = useState(false);
+  // The answer to a key that does nothing here, until the next key (unknownKeySign).
+  const [sign, setSign] = useState<string>();
   const items = (request.data ?? []).filter((cr) => matchesText(cr, view.text));
   const found = items.findIndex((cr) => cr.id === view.selectedId);
   const selected = found >= 0 ? found : 0;
@@ -104,6 +106,9 @@ export function ListScreen({
 
   // One subscription for both modes: a key that arrives while the mode changes is not lost.
   useKeys((input, key) => {
+    // The sign answers one key: the next one takes it away, whatever it does.
+    const next = filtering ? undefined : unknownKeySign(input, key, `?q/sR${MOVE_LETTERS}`);
+    if (next !== sign) setSign(next);
     if (filtering) {
       // Letters go to the text input; Esc drops the filter.
       if (key.escape) {
@@ -168,6 +173,7 @@ export function ListScreen({
       <StatusLine
         loading={request.state === 'loading' && 'Loading change requests…'}
         error={request.state === 'error' ? request.error : undefined}
+        sign={sign}
         width={columns}
       />
       <KeyHelp keys={KEYS} width={columns} />

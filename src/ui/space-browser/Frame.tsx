@@ -91,7 +91,7 @@ export function Frame({
   children: ReactNode;
 }) {
   const { columns, rows } = useTerminalSize();
-  const { helpOpen, helpTop, helpSize, setBodyRows, stack } = useBrowser();
+  const { helpOpen, helpTop, helpSize, setBodyRows, stack, sign } = useBrowser();
   // On the first screen q quits, and the key line says so.
   const q: KeyBinding = ['q', stack.length <= 1 ? 'quit' : 'back'];
   const { stdout } = useStdout();
@@ -125,7 +125,7 @@ export function Frame({
         </Box>
       </Box>
       <Box flexShrink={0}>
-        <StatusLine loading={loading} error={error} notice={notice} width={columns} />
+        <StatusLine loading={loading} error={error} notice={notice} sign={sign} width={columns} />
       </Box>
       <Box flexShrink={0}>
         <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], q]} width={columns} />

@@ -34,30 +34,33 @@ export function PageTree({ space, trail }: { space: Space; trail?: Trail | undef
       return next;
     });
 
-  useScreenKeys((input, key) => {
-    if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
-    if (input === 'c') return push({ kind: 'change-requests', space, ...(trail ? { trail } : {}) });
-    if (input === 'R') return request.reload();
-    if (!row) return;
-    if (key.return) {
-      if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id, ...(trail ? { trail } : {}) });
-      if (row.hasChildren) return toggle(row.page.id, !row.expanded);
-      return;
-    }
-    if (key.rightArrow || input === 'l') {
-      if (row.hasChildren && !row.expanded) return toggle(row.page.id, true);
-      if (row.expanded) return setSelected(current + 1);
-      return;
-    }
-    if (key.leftArrow || input === 'h') {
-      if (row.expanded) return toggle(row.page.id, false);
-      const parent = rows.findIndex((r) => r.page.id === row.parentId);
-      if (parent >= 0) setSelected(parent);
-      return;
-    }
-    // From the latest selection: keys typed faster than the screen redraws all count.
-    setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
-  });
+  useScreenKeys(
+    (input, key) => {
+      if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
+      if (input === 'c') return push({ kind: 'change-requests', space, ...(trail ? { trail } : {}) });
+      if (input === 'R') return request.reload();
+      if (!row) return;
+      if (key.return) {
+        if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id, ...(trail ? { trail } : {}) });
+        if (row.hasChildren) return toggle(row.page.id, !row.expanded);
+        return;
+      }
+      if (key.rightArrow || input === 'l') {
+        if (row.hasChildren && !row.expanded) return toggle(row.page.id, true);
+        if (row.expanded) return setSelected(current + 1);
+        return;
+      }
+      if (key.leftArrow || input === 'h') {
+        if (row.expanded) return toggle(row.page.id, false);
+        const parent = rows.findIndex((r) => r.page.id === row.parentId);
+        if (parent >= 0) setSelected(parent);
+        return;
+      }
+      // From the latest selection: keys typed faster than the screen redraws all count.
+      setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
+    },
+    { known: '/cRlh' },
+  );
 
   return (
     <Frame

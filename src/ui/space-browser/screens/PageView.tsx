@@ -64,16 +64,19 @@ export function PageView({ space, pageId, trail }: { space: Space; pageId: strin
   const offsets = useMemo(() => textOffsets(lines), [lines]);
   const first = Math.min(lineAt(offsets, anchor), Math.max(0, lines.length - body.rows));
 
-  useScreenKeys((input, key) => {
-    if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
-    if (input === 'R') return page.reload();
-    // From the latest position: keys typed faster than the screen redraws all count.
-    setAnchor((prev) => {
-      const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
-      const next = scrollTo(top, lines.length, body.rows, input, key);
-      return next === top ? prev : anchorAt(offsets, next);
-    });
-  });
+  useScreenKeys(
+    (input, key) => {
+      if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
+      if (input === 'R') return page.reload();
+      // From the latest position: keys typed faster than the screen redraws all count.
+      setAnchor((prev) => {
+        const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
+        const next = scrollTo(top, lines.length, body.rows, input, key);
+        return next === top ? prev : anchorAt(offsets, next);
+      });
+    },
+    { known: '/R fb' },
+  );
 
   const p = page.data;
   const location = p ? [`/${p.path ?? ''}`, p.urls?.app].filter(Boolean).join(' · ') : 'Loading…';

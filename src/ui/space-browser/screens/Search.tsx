@@ -4,8 +4,7 @@ import { organizations as organizationOps } from '../../../api/operations/organi
 import { spaces as spaceOps } from '../../../api/operations/spaces.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
-import { useRequest } from '../../hooks.js';
-import { useBrowser, useScreenKeys, useScreenState, type Named, type Trail } from '../context.js';
+import { useBrowser, useScreenKeys, useScreenRequest, useScreenState, type Named, type Trail } from '../context.js';
 import { contentLabel, listAll, spaceTrail, trailOf } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { EMPTY_LINE, editLine, type Line } from '../../line-edit.js';
@@ -49,7 +48,9 @@ export function Search({ space, org, trail }: { space?: Space; org?: Named; trai
   const [problem, setProblem] = useState<string>();
   const body = useBodySize(2);
   const cr = space ? changeRequestOf(space.id) : undefined;
-  const results = useRequest(
+  // Kept while a result is read: back from it, the results are there at once, the cursor on the one opened.
+  const results = useScreenRequest(
+    `results:${query}`,
     async (signal): Promise<Hit[]> => {
       if (query === '') return [];
       if (space) {
@@ -125,9 +126,12 @@ export function Search({ space, org, trail }: { space?: Space; org?: Named; trai
       }
       const hit = hits[current];
       if (key.return && hit) return void open(hit);
-      setSelected(moveSelection(current, hits.length, input, key, body.rows - 1));
+      const next = moveSelection(current, hits.length, input, key, body.rows - 1);
+      // Another result selected: what the line said of opening the last one no longer holds.
+      if (next !== current && opening.error !== undefined) setOpening({ loading: false });
+      setSelected(next);
     },
-    { typing },
+    { typing, known: '/' },
   );
 
   const keys = typing
