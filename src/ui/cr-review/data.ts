@@ -76,7 +76,11 @@ export async function loadThreads(
   );
 }
 
-/** Comments (threads; their replies are not counted) by status: what the header, the page list and the pane count. */
+/**
+ * Comments (threads; their replies are not counted) by status: what the header, the page list and the pane count.
+ * Open ones are what the API's `comments` counts ("count of opened comments on the change request"); once the
+ * threads are read the header counts them too, so that it and the page list's `N✎` cannot disagree.
+ */
 export interface CommentCounts {
   open: number;
   resolved: number;
@@ -85,17 +89,6 @@ export interface CommentCounts {
 export function commentCounts(threads: readonly Thread[]): CommentCounts {
   const resolved = threads.filter((t) => t.comment.status === 'resolved').length;
   return { open: threads.length - resolved, resolved };
-}
-
-/**
- * The header's count of comments: open ones, as the API's `comments` counts them ("count of opened comments on the
- * change request"), with the resolved ones beside them when there are. Once the threads are read it is counted from
- * them, as the page list's `N✎` is, so that the two cannot disagree (the sum of the page list's open counts is the
- * header's); until then, from the API's count.
- */
-export function commentSummary(apiOpen: number, threads: readonly Thread[] | undefined): string {
-  const { open, resolved } = threads ? commentCounts(threads) : { open: apiOpen, resolved: 0 };
-  return [`${open} open comment${open === 1 ? '' : 's'}`, resolved ? `${resolved} resolved` : ''].filter(Boolean).join(' · ');
 }
 
 /**

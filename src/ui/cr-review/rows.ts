@@ -175,7 +175,10 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
     );
   }
   if (!entry.pageId) {
-    rows.push({ text: 'Comments on the change request as a whole', bold: true, stop: 'page' });
+    // Wrapped between words, as every row of the pane.
+    wrap('Comments on the change request as a whole', width).forEach((text, i) =>
+      rows.push({ text, bold: true, ...(i === 0 ? { stop: 'page' as const } : {}) }),
+    );
   } else if (entry.page) {
     rows.push(...pageRows(entry.page, width, wrapDiff, outdated));
   } else {
