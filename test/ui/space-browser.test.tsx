@@ -630,12 +630,14 @@ describe('spaces browse at any width', () => {
     const row = wide.split('\n').find((l) => l.includes(title)) ?? '';
     expect(row).toMatch(/in no collection · \w+ · sp_\w+/);
     for (const line of wide.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(100);
-    // At 40 columns the row is cut by display width: it fills the width, and not one column more.
-    resize(app, 40);
-    const narrow = await app.frame((f) => f.split('\n').every((l) => displayWidth(l) <= 40));
-    const cut = narrow.split('\n').find((l) => l.includes('📚 Ünïcödé 日本語のタイトル')) ?? '';
+    resize(app, 30);
+    const narrow = await app.frame((f) => f.split('\n').every((l) => displayWidth(l) <= 30));
+    // At 30 columns the row is cut by display width, between words: it ends with a whole word of the title and …
+    const cut = narrow.split('\n').find((l) => l.includes('📚 Ünïcödé')) ?? '';
     expect(cut.trimEnd()).toMatch(/…$/);
-    expect(displayWidth(cut.trimEnd())).toBeGreaterThanOrEqual(39);
+    expect(displayWidth(cut.trimEnd())).toBeLessThanOrEqual(30);
+    expect(title.startsWith(cut.trimEnd().slice(2, -1))).toBe(true);
+    expect(title.charAt(cut.trimEnd().length - 3)).toBe(' ');
     await client.sites.delete({ organizationId: DEMO.org, siteId: site.id }).catch(() => undefined);
   });
 

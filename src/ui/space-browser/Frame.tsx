@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { KeyList, keyListRows } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { displayWidth, truncate } from '../format.js';
+import { clipWords, displayWidth } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
 import { linkLines, supportsHyperlinks } from '../hyperlink.js';
 import { useFirstScreen } from '../keys.js';
@@ -136,11 +136,13 @@ export function Frame({
 
 /**
  * A list row: the selected one is marked `❯` and drawn inverse (the mark stays without colour).
- * The text is cut to the width by display width, and the dim part gets what is left.
+ * The text is cut to the width by display width, between words, and the dim part gets what is left.
  */
 export function Row({ text, selected, width, dim }: { text: string; selected: boolean; width: number; dim?: string }) {
-  const main = truncate(`${selected ? '❯' : ' '} ${text}`, width);
-  const rest = dim ? truncate(`  ${dim}`, Math.max(0, width - displayWidth(main))) : '';
+  // Cut between words, by display width: what is left ends with a whole word and …
+  const main = clipWords(`${selected ? '❯' : ' '} ${text}`, width);
+  const room = width - displayWidth(main);
+  const rest = dim && room > 3 ? clipWords(`  ${dim}`, room) : '';
   return (
     <Text wrap="truncate" inverse={selected}>
       {main}
