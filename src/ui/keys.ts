@@ -57,3 +57,18 @@ export function useKeys(handler: (input: string, key: Key) => void, isActive = t
   const stable = useCallback((input: string, key: Key) => ref.current(input, key), []);
   useInput(stable, { isActive });
 }
+
+/** The letters every list moves with (moveSelection, scrollTo): j k up and down, g G first and last. */
+export const MOVE_LETTERS = 'jkgG';
+
+/**
+ * The sign for a key that does nothing on this screen: a printable character that is none of `known` (arrows,
+ * Enter, Tab and control keys are not signed: they are either a screen's or do nothing anywhere). Shown in the
+ * status line until the next key, over what the line said (which comes back then), so that it never hides an
+ * error or a conflict for longer.
+ */
+export function unknownKeySign(input: string, key: Key, known: string): string | undefined {
+  if (key.ctrl || key.meta || Array.from(input).length !== 1 || input < ' ' || input === '\u007F') return undefined;
+  if (known.includes(input)) return undefined;
+  return `${input === ' ' ? 'space' : input}: no such key · ? shows the keys`;
+}

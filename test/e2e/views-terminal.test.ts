@@ -296,6 +296,51 @@ describe('a merge that conflicts, in cr review', () => {
   });
 });
 
+describe('nothing cut inside a word, at 60×15, 80×24 and 100×30', () => {
+  let conflicted: RunningEmulator;
+  beforeAll(async () => {
+    conflicted = await startEmulator([], { files: true });
+    const dir = repoWith(tempDir('docs-e2e-repo-'), 'guides', { 'README.md': '# Welcome\n\nRewritten from Git.\n' });
+    await api(conflicted, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
+  });
+  afterAll(() => conflicted?.stop());
+
+  for (const [columns, rows] of [
+    [60, 15],
+    [80, 24],
+    [100, 30],
+  ] as const) {
+    it(`${columns}×${rows}: the review header of an outdated, conflicting change request, the list, and the page paths`, async () => {
+      const run = docsOnPty(['cr', 'review'], { env: demoEnv(conflicted, { space }), columns, rows });
+      const list = await run.waitFor('Document Windows');
+      // A cell too narrow for its text ends with a whole word and …, never inside one.
+      expect(list.join('\n')).not.toMatch(/Documen…|Document Window…|Katherine Johns…/);
+      run.type(KEY.enter);
+      await run.waitFor(/m merge/);
+      run.type('m');
+      await run.waitFor('[y/N]');
+      run.type('y');
+      const lines = await run.waitFor(
+        (l) => l.some((line) => line.includes('Merge conflicts')) && !l.some((line) => line.includes('Merging')),
+      );
+      const header = lines.slice(
+        0,
+        lines.findIndex((l) => l.startsWith('─')),
+      );
+      expect(header.length, lines.join('\n')).toBeGreaterThanOrEqual(2);
+      for (const line of header) expect(line, lines.join('\n')).not.toContain('…');
+      expect(header.join('\n')).toMatch(/· 1 open comment\b/);
+      // The page list keeps a page's own name whole: its folders fold into …/ when the pane is narrow.
+      const pane = lines.map((l) => l.split('│')[0] ?? '');
+      expect(pane.join('\n')).not.toMatch(/installation\/\w*…/);
+      run.type('q');
+      await run.waitFor(`Change requests · ${space}`);
+      run.type('q');
+      await expectGivenBack(run, 0);
+    });
+  }
+});
+
 describe('docs spaces browse on a terminal', () => {
   it('replays keys typed before the first screen and quits with the terminal given back', async () => {
     const run = docsOnPty(['spaces', 'browse'], { env: slowEnv });
@@ -305,6 +350,16 @@ describe('docs spaces browse on a terminal', () => {
     await run.waitFor(/Collections|collection/i, 20_000);
     run.type(KEY.ctrlC);
     await expectGivenBack(run, 130);
+  });
+
+  it('opened on a space, one q quits: it does not walk up through screens it never showed', async () => {
+    const run = docsOnPty(['spaces', 'browse', space], { env, columns: 80, rows: 24 });
+    const lines = await run.waitFor('Welcome');
+    // Where the space is, every collection named.
+    expect(lines[0]).toBe('Acme Docs › Product › Guides › 🚀 Getting Started › Pages');
+    expect(lines.some((l) => l.trimEnd().endsWith('? help · q quit'))).toBe(true);
+    run.type('q');
+    await expectGivenBack(run, 0);
   });
 });
 

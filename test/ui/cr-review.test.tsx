@@ -253,6 +253,67 @@ describe('a change request', () => {
     expect((await api<{ items: { status: string }[] }>('GET', `${CR}/comments`)).body.items[0]?.status).toBe('open');
   });
 
+  it('the header and the page list count the same comments: open ones, the resolved said apart', async () => {
+    const ui = await openFirst();
+    // The demo's one comment, open: the header and the Conversation row both count it.
+    let frame = await waitForFrame(ui.lastFrame, /· 1 open comment$/m);
+    expect(frame).toMatch(/Conversation\s+1✎/);
+    await cursorOnFirstThread(ui);
+    ui.stdin.write('x');
+    await waitForFrame(ui.lastFrame, 'Comment resolved.');
+    // Resolved: no open comment anywhere, and neither place reads as if one were there.
+    frame = await waitForFrame(ui.lastFrame, '0 open comments · 1 resolved');
+    expect(frame).toMatch(/Conversation\s+1✓/);
+    expect(frame).not.toContain('✎');
+    expect(frame).toContain('── 1 comment (0 open, 1 resolved) ─');
+  });
+
+  it('the status line clears once what it said no longer holds: another page selected, a refresh', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('w');
+    await waitForFrame(ui.lastFrame, 'Long diff lines are cut (w wraps them).');
+    // Moving in the page, or to the other pane, keeps it: it still speaks of this page.
+    ui.stdin.write(TAB);
+    await waitForFrame(ui.lastFrame, '│ ›added');
+    ui.stdin.write('j');
+    const moved = await waitForFrame(ui.lastFrame, '│ ›@@ -1,0 +1,1 @@');
+    expect(moved).toContain('Long diff lines are cut');
+    // Another page: gone (Esc gives the page list the keys; the diff's cursor mark goes).
+    ui.stdin.write(ESC);
+    await waitForFrame(ui.lastFrame, (f) => !f.includes('│ ›'));
+    ui.stdin.write('k');
+    const other = await waitForFrame(ui.lastFrame, 'Comments on the change request as a whole');
+    expect(other).not.toContain('Long diff lines are cut');
+    // A refusal, then a refresh: gone too.
+    ui.stdin.write('r');
+    await waitForFrame(ui.lastFrame, '✗ move to a comment first');
+    ui.stdin.write('R');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('✗'), { timeout: 10_000 });
+  });
+
+  it('a key that does nothing says so, naming ?, until the next key; an error under it comes back', async () => {
+    const ui = await openFirst();
+    ui.stdin.write('z');
+    await waitForFrame(ui.lastFrame, 'z: no such key · ? shows the keys');
+    ui.stdin.write('r');
+    const refused = await waitForFrame(ui.lastFrame, '✗ move to a comment first');
+    expect(refused).not.toContain('no such key');
+    ui.stdin.write('z');
+    const hidden = await waitForFrame(ui.lastFrame, 'z: no such key');
+    expect(hidden).not.toContain('✗ move to a comment first');
+    // The next key, whatever it is, brings the error back.
+    ui.stdin.write(TAB);
+    const back = await waitForFrame(ui.lastFrame, '✗ move to a comment first');
+    expect(back).not.toContain('no such key');
+    // The list of change requests answers the same way.
+    ui.stdin.write('q');
+    await waitForFrame(ui.lastFrame, `Change requests · ${SPACE}`);
+    ui.stdin.write('%');
+    await waitForFrame(ui.lastFrame, '%: no such key · ? shows the keys');
+    ui.stdin.write('j');
+    await vi.waitFor(() => expect(ui.lastFrame()).not.toContain('no such key'), { timeout: 10_000 });
+  });
+
   it('e reacts to the comment under the cursor', async () => {
     const ui = await openFirst();
     await cursorOnFirstThread(ui);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DocsClient } from '../../src/api/client.js';
 import { DEMO, demoSeed, startEmulator, type RunningEmulator, type SeedSpec } from '../../src/emulator/index.js';
 import { SpaceBrowser, startAtSpace } from '../../src/ui/space-browser/index.js';
+import { foldTrail } from '../../src/ui/space-browser/Frame.js';
 import { loadMarkdownRenderer } from '../../src/ui/space-browser/markdown.js';
 import { visibleRows } from '../../src/ui/space-browser/tree.js';
 import { displayWidth } from '../../src/ui/format.js';
@@ -126,7 +127,8 @@ describe('spaces browse', () => {
     await app.press('q');
     await app.frame((f) => f.includes('Pages') && f.includes('▸ Installation'));
     await app.press('q');
-    await app.frame('Acme Docs › Guides');
+    // The breadcrumb names every collection that holds Guides.
+    await app.frame('Acme Docs › Product › Guides');
     await app.press(KEYS.escape, KEYS.escape);
     await app.frame('Organizations');
   });
@@ -229,24 +231,26 @@ describe('spaces browse', () => {
     expect(primary).not.toContain('Windows');
   });
 
-  it('lists change requests of every status with a, and started at a space goes back up through its collection', async () => {
+  it('lists change requests of every status with a, and started at a space one q quits (no screen it never showed)', async () => {
     const client = clientFor();
     const cr = await client.changeRequests.create({ spaceId: DEMO.spaces.api, body: { subject: 'Old auth notes' } });
     await client.changeRequests.update({ spaceId: DEMO.spaces.api, changeRequestId: cr.id, body: { status: 'archived' } });
     const api = await client.spaces.get({ spaceId: DEMO.spaces.api });
-    const app = open(<SpaceBrowser client={client} initial={await startAtSpace(client, api)} />);
+    const initial = await startAtSpace(client, api);
+    // Only the space's tree: the collections above it were never shown, so q does not walk up through them.
+    expect(initial.map((s) => s.kind)).toEqual(['tree']);
+    const app = open(<SpaceBrowser client={client} initial={initial} />);
     await app.frame('Authentication');
+    expect(app.lastFrame()).toContain('Acme Docs › Product › API Reference › 📡 API Reference › Pages');
+    expect(app.lastFrame()).toMatch(/\? help · q quit$/m);
     await app.press('c');
     await app.frame('Open change requests');
     expect(app.lastFrame()).not.toContain('Old auth notes');
     await app.press('a');
     const all = await app.frame('Old auth notes');
     expect(all).toContain(`#${cr.number} Old auth notes  archived`);
-    await app.press('q', 'q');
-    await app.frame('Acme Docs › API Reference');
-    expect(app.lastFrame()).toContain('📡 API Reference');
     await app.press('q');
-    await app.frame('Acme Docs › Collections');
+    await app.frame((f) => f.includes('📡 API Reference › Pages') && /q quit$/m.test(f));
   });
 
   it('refreshes with R, as cr review does; r does nothing here', async () => {
@@ -293,9 +297,14 @@ describe('spaces browse', () => {
     await app.press('/', ...'platform'.split(''), KEYS.enter);
     await app.frame('Runbooks › On-call');
     await app.press(KEYS.enter);
-    await app.frame('Page the platform team first.');
+    const page = await app.frame('Page the platform team first.');
+    // The breadcrumb says where the space is, read once the result was opened.
+    expect(page).toContain('Globex Corporation › 🛠️ Runbooks › On-call');
     await app.press('q');
-    await app.frame('🛠️ Runbooks › Pages');
+    // Back to the results, not to a tree never shown.
+    const results = await app.frame((f) => f.includes('Globex Corporation › Search') && f.includes('page'));
+    expect(results).toMatch(/❯ Runbooks › On-call/);
+    expect(results).not.toContain('Runbooks › Pages');
   });
 
   it('renders headings, lists, code, tables and links, and scrolls', async () => {
@@ -343,7 +352,7 @@ describe('spaces browse', () => {
     await app.press('x');
     await app.frame('Welcome');
     // The key line is whole at 80 columns (the test terminal is 100 wide).
-    expect(app.lastFrame()).toContain('↑↓ move · → expand · enter read · / search · c change request · ? help · q back');
+    expect(app.lastFrame()).toContain('↑↓ move · → expand · enter read · / search · c change request · ? help · q quit');
     // On a small terminal the help scrolls, as cr review's does: ↑↓ move it, and any other key closes it.
     resize(app, 60, 15);
     await app.press('?');
@@ -361,6 +370,91 @@ describe('spaces browse', () => {
     await app.frame((f) => !new RegExp(`–${count} of`).test(f) && f.includes('↑↓ scroll'));
     await app.press('x');
     await app.frame((f) => f.includes('Welcome') && !f.includes('Keys ('));
+  });
+});
+
+describe('where the user has been, and where a space is', () => {
+  it('the breadcrumb names every collection that holds a space, and folds whole names from the left when narrow', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    const wide = await app.frame('Welcome');
+    expect(wide.split('\n')[0]).toBe('Acme Docs › Product › Guides › 🚀 Getting Started › Pages');
+    resize(app, 40);
+    const narrow = await app.frame((f) => f.split('\n')[0]?.startsWith('…›') === true);
+    // Whole names folded into …›, the space and the screen's name kept, on one line.
+    expect(narrow.split('\n')[0]).toBe('…› Guides › 🚀 Getting Started › Pages');
+    await app.press(KEYS.down, KEYS.enter);
+    const page = await app.frame('Sign in');
+    // A longer last name: one more name folds.
+    expect(page.split('\n')[0]).toBe('…› 🚀 Getting Started › Quickstart');
+  });
+
+  it('foldTrail drops whole names from the left and keeps the last one whole', () => {
+    const parts = ['Acme Docs', 'Product', 'Guides', '🚀 Getting Started', 'Pages'];
+    expect(foldTrail(parts, 80)).toBe('Acme Docs › Product › Guides › 🚀 Getting Started › Pages');
+    expect(foldTrail(parts, 50)).toBe('…› Product › Guides › 🚀 Getting Started › Pages');
+    expect(foldTrail(parts, 30)).toBe('…› 🚀 Getting Started › Pages');
+    // Only the last name is left: it is kept whole (the header wraps it between words).
+    expect(foldTrail(parts, 5)).toBe('…› Pages');
+    for (const width of [80, 50, 40, 30, 20]) {
+      const folded = foldTrail(parts, width);
+      if (folded.startsWith('…› ')) expect(parts.join(' › ').endsWith(folded.slice(3))).toBe(true);
+    }
+  });
+
+  it("from an organization search result's page, q goes back to the results, on the result opened", async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={[{ kind: 'collections', org: { id: DEMO.org, title: 'Acme Docs' } }]} />);
+    await app.frame('❯ Product');
+    // Opened on the organization: its first screen, q quits.
+    expect(app.lastFrame()).toMatch(/\? help · q quit$/m);
+    await app.press('/', ...'install'.split(''), KEYS.enter);
+    const results = await app.frame((f) => /\d+ pages found/.test(f));
+    const count = Number(/(\d+) pages found/.exec(results)?.[1]);
+    expect(count).toBeGreaterThan(2);
+    await app.press(KEYS.down, KEYS.down);
+    const moved = await app.frame(
+      (f) => (f.split('\n').filter((l) => l.startsWith('❯'))[0] ?? '') !== '' && f.split('\n').findIndex((l) => l.startsWith('❯')) === 5,
+    );
+    const chosen = (moved.split('\n').find((l) => l.startsWith('❯')) ?? '').replace(/ {2}.*$/, '');
+    await app.press(KEYS.enter);
+    await app.frame((f) => f.includes('Acme Docs › Product › Guides › 🚀 Getting Started ›') && !f.includes('Loading'));
+    await app.press('q');
+    const back = await app.frame((f) => f.includes('Acme Docs › Search') && f.includes('❯'));
+    expect(
+      back
+        .split('\n')
+        .find((l) => l.startsWith('❯'))
+        ?.replace(/ {2}.*$/, ''),
+    ).toBe(chosen);
+    expect(back).not.toContain('› Pages');
+  });
+});
+
+describe('the status line', () => {
+  it('a key that does nothing says so, naming ?, until the next key, on every screen', async () => {
+    const client = clientFor();
+    const app = open(<SpaceBrowser client={client} initial={await guidesScreens(client)} />);
+    await app.frame('Welcome');
+    await app.press('z');
+    await app.frame('z: no such key · ? shows the keys');
+    await app.press('j');
+    const moved = await app.frame('❯   Quickstart');
+    expect(moved).not.toContain('no such key');
+    // A key the tree has (c) is not answered so; on the next screen, one it does not have is.
+    await app.press('c');
+    const list = await app.frame('Document Windows installation');
+    expect(list).not.toContain('no such key');
+    await app.press('x');
+    await app.frame('x: no such key · ? shows the keys');
+    await app.press('q', KEYS.enter);
+    const page = await app.frame('Sign in');
+    expect(page).not.toContain('no such key');
+    // Over the page's position, which comes back with the next key.
+    await app.press('x');
+    await app.frame('x: no such key');
+    await app.press('j');
+    await app.frame((f) => !f.includes('no such key'));
   });
 });
 
@@ -536,12 +630,14 @@ describe('spaces browse at any width', () => {
     const row = wide.split('\n').find((l) => l.includes(title)) ?? '';
     expect(row).toMatch(/in no collection · \w+ · sp_\w+/);
     for (const line of wide.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(100);
-    // At 40 columns the row is cut by display width: it fills the width, and not one column more.
-    resize(app, 40);
-    const narrow = await app.frame((f) => f.split('\n').every((l) => displayWidth(l) <= 40));
-    const cut = narrow.split('\n').find((l) => l.includes('📚 Ünïcödé 日本語のタイトル')) ?? '';
+    resize(app, 30);
+    const narrow = await app.frame((f) => f.split('\n').every((l) => displayWidth(l) <= 30));
+    // At 30 columns the row is cut by display width, between words: it ends with a whole word of the title and …
+    const cut = narrow.split('\n').find((l) => l.includes('📚 Ünïcödé')) ?? '';
     expect(cut.trimEnd()).toMatch(/…$/);
-    expect(displayWidth(cut.trimEnd())).toBeGreaterThanOrEqual(39);
+    expect(displayWidth(cut.trimEnd())).toBeLessThanOrEqual(30);
+    expect(title.startsWith(cut.trimEnd().slice(2, -1))).toBe(true);
+    expect(title.charAt(cut.trimEnd().length - 3)).toBe(' ');
     await client.sites.delete({ organizationId: DEMO.org, siteId: site.id }).catch(() => undefined);
   });
 

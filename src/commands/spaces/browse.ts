@@ -102,7 +102,8 @@ export default class SpacesBrowse extends DocsCommand<typeof SpacesBrowse> {
         initial = await ui.startAtSpace(client, space, this.abort.signal);
       } else if (orgId !== undefined) {
         const org = await this.send(organizations.get, { organizationId: this.subject('organization', orgId) });
-        initial = [{ kind: 'orgs' }, { kind: 'collections', org: { id: org.id, title: org.title } }];
+        // Opened on what it was given: q quits from there rather than walk up to a list never shown.
+        initial = [{ kind: 'collections', org: { id: org.id, title: org.title } }];
       }
       const orgList = await firstList;
       before.stop();

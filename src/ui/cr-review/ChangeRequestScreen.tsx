@@ -12,7 +12,7 @@ import { describeError } from '../../cli/errors.js';
 import { launchBrowser } from '../../cli/web.js';
 import { wrapTokens } from '../wrap.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
-import { useDeferredKeys, useFirstScreen } from '../keys.js';
+import { MOVE_LETTERS, unknownKeySign, useDeferredKeys, useFirstScreen } from '../keys.js';
 import { ActionDialog, type Dialog, type EditText } from './ActionDialog.js';
 import { buildEntries, loadThreads, type Entry } from './data.js';
 import { EditBox, HelpOverlay } from './Dialog.js';
@@ -41,6 +41,9 @@ function follow(top: number, cursor: number, height: number, count: number): num
 }
 
 const CONFLICT_KEY = 'conflict';
+
+/** The printable keys this screen acts on (the handler below), for the sign that answers any other one. */
+const REVIEW_KEYS = `?q []/nNwOcre-EDxmuasPCoRb${MOVE_LETTERS}`;
 
 /** Where the diff pane is in its rows, as the browser says it (`lines 24–47 of 328`); nothing when they all show. */
 export function position(top: number, height: number, count: number): string | undefined {
@@ -108,6 +111,8 @@ export function ChangeRequestScreen({
   const deferKey = useDeferredKeys(busy !== false);
   const [failure, setFailure] = useState<unknown>();
   const [notice, setNotice] = useState<string>();
+  // The answer to a key that does nothing here, until the next key (unknownKeySign).
+  const [sign, setSign] = useState<string>();
   const [conflict, setConflict] = useState<Conflict>();
   const [pulled, setPulled] = useState<Pulled>();
   const [created, setCreated] = useState<ChangeRequest>();
@@ -176,6 +181,18 @@ export function ChangeRequestScreen({
   const reloadComments = () => {
     crReq.reload();
     threadsReq.reload();
+  };
+  /**
+   * The status line speaks of the page and the state it was said on: another page selected takes it away (an
+   * action's answer or refusal, a search's match count, `w`'s note), as a refresh that starts does. A failed load
+   * stays until it loads; moving in the page, or switching panes, keeps it.
+   */
+  const select = (key: string) => {
+    if (key !== entry?.key) {
+      setFailure(undefined);
+      setNotice(undefined);
+    }
+    setSelectedKey(key);
   };
   const say = (message: string) => {
     setFailure(undefined);
@@ -313,7 +330,7 @@ export function ChangeRequestScreen({
   const jump = (index: number, row: number) => {
     const target = entries[index];
     if (!target) return;
-    setSelectedKey(target.key);
+    select(target.key);
     setFocus('detail');
     setView({ cursor: row, top: Math.max(0, row - Math.floor(bodyHeight / 3)) });
   };
@@ -349,7 +366,7 @@ export function ChangeRequestScreen({
     if (!target) return say(forward ? 'This is the last page.' : 'This is the first page.');
     const rowsThere = rowsFor(target);
     const last = rowsThere.flatMap((row, i) => (row.stop ? [i] : [])).at(-1) ?? 0;
-    setSelectedKey(target.key);
+    select(target.key);
     setView({ cursor: forward ? 0 : last, top: forward ? 0 : Math.max(0, last - Math.floor(bodyHeight / 3)) });
   };
 
@@ -364,6 +381,9 @@ export function ChangeRequestScreen({
     });
 
   useKeys((input, key) => {
+    // The sign answers one key: the next one takes it away, whatever it does.
+    const next = dialog || help || searching ? undefined : unknownKeySign(input, key, REVIEW_KEYS);
+    if (next !== sign) setSign(next);
     // Dialogs and the help take their own keys; one subscription here, so none is lost in between.
     if (dialog || help || searching) return;
     const page = Math.max(1, bodyHeight - 1);
@@ -468,7 +488,7 @@ export function ChangeRequestScreen({
     if (focus === 'pages') {
       const next = entries[moveSelection(selected, entries.length, input, key, bodyHeight)];
       if (next && next.key !== entry?.key) {
-        setSelectedKey(next.key);
+        select(next.key);
         setView({ cursor: 0, top: 0 });
       }
     } else {
@@ -547,7 +567,7 @@ export function ChangeRequestScreen({
     });
   }
   // The panes keep at least half of the screen: the header folds to leave it (rule, status line and two key lines besides).
-  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)));
+  const head = headerLines(cr, banners, columns, Math.max(2, rows - 1 - 4 - Math.floor((rows - 1) / 2)), threadsReq.data);
 
   const loading =
     busy ||
@@ -602,8 +622,8 @@ export function ChangeRequestScreen({
       </Box>
       {dialogView}
       <Box flexShrink={0}>
-        {loading || (error === undefined && !notice) ? (
-          <StatusLine loading={loading} width={columns} />
+        {loading || sign || (error === undefined && !notice) ? (
+          <StatusLine loading={loading} sign={sign} width={columns} />
         ) : (
           // Wrapped, not cut: a URL or a folder in a notice is read whole.
           <Text color={error !== undefined ? 'red' : 'green'} wrap="wrap">

@@ -7,9 +7,9 @@ import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { moveSelection, ScrollList } from '../components/ScrollList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { fit, relativeTime, truncate } from '../format.js';
+import { fit, fitWords, relativeTime, truncate } from '../format.js';
 import { useRequest, useTerminalSize } from '../hooks.js';
-import { useFirstScreen } from '../keys.js';
+import { MOVE_LETTERS, unknownKeySign, useFirstScreen } from '../keys.js';
 import { listChangeRequests, matchesText, STATUS_FILTERS, type StatusFilter } from './data.js';
 import { HelpOverlay } from './Dialog.js';
 
@@ -40,34 +40,36 @@ const HELP: readonly KeyBinding[] = [
 ];
 
 function columnsFor(width: number) {
-  const fixed = { num: 5, author: width >= 100 ? 18 : 14, status: 9, updated: 15, out: 4, comments: 4 };
-  const gaps = 6;
+  // Below 80 columns the last update goes, so that the subject keeps room for its words.
+  const fixed = { num: 5, author: width >= 100 ? 18 : 14, status: 9, updated: width >= 80 ? 15 : 0, out: 4, comments: 4 };
+  const gaps = fixed.updated ? 6 : 5;
   const subject = Math.max(8, width - (fixed.num + fixed.author + fixed.status + fixed.updated + fixed.out + fixed.comments + gaps));
   return { ...fixed, subject };
 }
 
+/** A row of the list (the header without a change request); cells are cut between words (fitWords). */
 function rowText(cr: ChangeRequest | undefined, width: number, now: number): string {
   const c = columnsFor(width);
-  if (!cr) {
-    return [
-      fit('#', c.num),
-      fit('Subject', c.subject),
-      fit('Author', c.author),
-      fit('Status', c.status),
-      fit('Updated', c.updated),
-      fit('Out', c.out),
-      'Cmt'.padStart(c.comments),
-    ].join(' ');
-  }
-  return [
-    fit(`#${cr.number}`, c.num),
-    fit(cr.subject || '(no subject)', c.subject),
-    fit(cr.createdBy?.displayName ?? '', c.author),
-    fit(cr.status, c.status),
-    fit(relativeTime(cr.updatedAt, now), c.updated),
-    fit(cr.outdated ? 'yes' : '', c.out),
-    String(cr.comments).padStart(c.comments),
-  ].join(' ');
+  const cells = cr
+    ? [
+        fit(`#${cr.number}`, c.num),
+        fitWords(cr.subject || '(no subject)', c.subject),
+        fitWords(cr.createdBy?.displayName ?? '', c.author),
+        fit(cr.status, c.status),
+        c.updated ? fit(relativeTime(cr.updatedAt, now), c.updated) : undefined,
+        fit(cr.outdated ? 'yes' : '', c.out),
+        String(cr.comments).padStart(c.comments),
+      ]
+    : [
+        fit('#', c.num),
+        fit('Subject', c.subject),
+        fit('Author', c.author),
+        fit('Status', c.status),
+        c.updated ? fit('Updated', c.updated) : undefined,
+        fit('Out', c.out),
+        'Cmt'.padStart(c.comments),
+      ];
+  return cells.filter((cell) => cell !== undefined).join(' ');
 }
 
 export function ListScreen({
@@ -93,6 +95,8 @@ export function ListScreen({
   useFirstScreen(request.state !== 'loading');
   const [filtering, setFiltering] = useState(false);
   const [help, setHelp] = useState(false);
+  // The answer to a key that does nothing here, until the next key (unknownKeySign).
+  const [sign, setSign] = useState<string>();
   const items = (request.data ?? []).filter((cr) => matchesText(cr, view.text));
   const found = items.findIndex((cr) => cr.id === view.selectedId);
   const selected = found >= 0 ? found : 0;
@@ -104,6 +108,9 @@ export function ListScreen({
 
   // One subscription for both modes: a key that arrives while the mode changes is not lost.
   useKeys((input, key) => {
+    // The sign answers one key: the next one takes it away, whatever it does.
+    const next = filtering ? undefined : unknownKeySign(input, key, `?q/sR${MOVE_LETTERS}`);
+    if (next !== sign) setSign(next);
     if (filtering) {
       // Letters go to the text input; Esc drops the filter.
       if (key.escape) {
@@ -168,6 +175,7 @@ export function ListScreen({
       <StatusLine
         loading={request.state === 'loading' && 'Loading change requests…'}
         error={request.state === 'error' ? request.error : undefined}
+        sign={sign}
         width={columns}
       />
       <KeyHelp keys={KEYS} width={columns} />

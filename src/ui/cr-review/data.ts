@@ -77,6 +77,21 @@ export async function loadThreads(
 }
 
 /**
+ * Comments (threads; their replies are not counted) by status: what the header, the page list and the pane count.
+ * Open ones are what the API's `comments` counts ("count of opened comments on the change request"); once the
+ * threads are read the header counts them too, so that it and the page list's `N✎` cannot disagree.
+ */
+export interface CommentCounts {
+  open: number;
+  resolved: number;
+}
+
+export function commentCounts(threads: readonly Thread[]): CommentCounts {
+  const resolved = threads.filter((t) => t.comment.status === 'resolved').length;
+  return { open: threads.length - resolved, resolved };
+}
+
+/**
  * One line of the page list: the conversation (comments on the change request itself), a page, or
  * a note the view adds (a conflict's way out), whose `lines` the detail pane shows.
  */

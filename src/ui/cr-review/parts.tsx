@@ -2,9 +2,9 @@ import { Box, Text } from 'ink';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { KeyBinding } from '../components/KeyHelp.js';
 import { ScrollList } from '../components/ScrollList.js';
-import { displayWidth, relativeTime, truncate } from '../format.js';
+import { clipWords, displayWidth, fitItems, foldPath, packItems, relativeTime, truncate } from '../format.js';
 import { wrapTokens } from '../wrap.js';
-import { changeMark, type Entry } from './data.js';
+import { changeMark, commentCounts, type Entry, type Thread } from './data.js';
 import type { Row } from './rows.js';
 
 /** Whether merge and update from main still apply: not to a merged or archived change request. */
@@ -68,6 +68,7 @@ export function crHelp(cr: ChangeRequest, quit: 'back' | 'quit'): KeyBinding[] {
     ['P', 'pull the change request’s version of its pages (those in conflict, if any) into a folder'],
     ['C', 'create a new change request (to carry a conflicting one over)'],
     ['R', 'refresh the change request, diff and comments'],
+    ['N✎ / N✓', 'in the page list: open comments on the page (the header counts the same) / all resolved'],
     ['?', 'this help'],
     ['q', quit === 'quit' ? 'quit' : 'back to the list'],
     ['esc', quit === 'quit' ? 'back to the page list, then quit' : 'back to the page list, then to the list'],
@@ -94,35 +95,64 @@ interface HeadLine {
  * terminal), the header folds: the URL goes (o shows it) and each banner takes its short form on one line, then
  * all of them share the line after the subject.
  */
-export function headerLines(cr: ChangeRequest, banners: readonly Banner[], width: number, budget: number): HeadLine[] {
-  const meta = [
-    cr.status,
-    cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '',
-    `updated ${relativeTime(cr.updatedAt)}`,
-    `${cr.comments} comment${cr.comments === 1 ? '' : 's'}`,
-    cr.outdated ? 'outdated' : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+export function headerLines(
+  cr: ChangeRequest,
+  banners: readonly Banner[],
+  width: number,
+  budget: number,
+  threads?: readonly Thread[],
+): HeadLine[] {
+  const { open, resolved } = threads ? commentCounts(threads) : { open: cr.comments, resolved: 0 };
+  // In the order shown; `rank` says which stay when the line is short (status and the open comments last to go).
+  const items = [
+    { text: cr.status, rank: 0 },
+    { text: cr.createdBy?.displayName ? `by ${cr.createdBy.displayName}` : '', rank: 4 },
+    { text: `updated ${relativeTime(cr.updatedAt)}`, rank: 5 },
+    { text: `${open} open comment${open === 1 ? '' : 's'}`, rank: 1 },
+    { text: resolved ? `${resolved} resolved` : '', rank: 3 },
+    { text: cr.outdated ? 'outdated' : '', rank: 2 },
+  ].filter((item) => item.text !== '');
+  const color: HeadLine['color'] = cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow';
   const url = cr.urls?.app ?? cr.urls?.location ?? '';
-  const title: HeadLine = { text: truncate(`#${cr.number} ${cr.subject || '(no subject)'}`, width), bold: true };
-  const status: HeadLine = {
-    text: truncate(meta, width),
-    color: cr.status === 'merged' ? 'magenta' : cr.status === 'open' ? 'green' : 'yellow',
-  };
+  const subject = `#${cr.number} ${cr.subject || '(no subject)'}`;
   const whole: HeadLine[] = [
-    title,
-    status,
+    ...wrapTokens(subject, width).map((text) => ({ text, bold: true })),
+    ...packItems(
+      items.map((item) => item.text),
+      width,
+      items.length,
+    ).map((text) => ({ text, color })),
     ...(url ? wrapTokens(url, width).map((text) => ({ text, dim: true })) : []),
     ...banners.flatMap((b) => wrapTokens(b.text, width).map((text) => ({ text, color: b.color }))),
   ];
   if (whole.length <= budget) return whole;
-  const folded: HeadLine[] = [title, status, ...banners.map((b) => ({ text: truncate(b.short, width), color: b.color }))];
+  // Folded: the subject and the status on a line each (cut between words if need be), the URL gone (o shows it),
+  // each banner in its short form.
+  const title: HeadLine = { text: clipWords(subject, width), bold: true };
+  const status: HeadLine = { text: fitItems(items, width), color };
+  const folded: HeadLine[] = [
+    title,
+    status,
+    ...banners.flatMap((b) => wrapTokens(b.short, width).map((text) => ({ text, color: b.color }))),
+  ];
   if (folded.length <= budget) return folded;
   const first = banners[0];
   if (!first) return [title, status];
-  // One line for every banner, in the colour of the first (the most important comes first).
-  return [title, { text: truncate([cr.status, ...banners.map((b) => b.short)].join(' · '), width), color: first.color }];
+  if (budget >= 3) {
+    // The short forms side by side in the rows left, whole; those that do not fit are left out (the most important
+    // comes first, and the page list's marks and the status line still say the rest).
+    return [
+      title,
+      status,
+      ...packItems(
+        banners.map((b) => b.short),
+        width,
+        budget - 2,
+      ).map((text) => ({ text, color: first.color })),
+    ];
+  }
+  // One line for the status and every banner that fits, in the colour of the first.
+  return [title, { text: packItems([cr.status, ...banners.map((b) => b.short)], width, 1)[0] ?? cr.status, color: first.color }];
 }
 
 export function Header({ lines }: { lines: readonly HeadLine[] }) {
@@ -160,13 +190,18 @@ export function PageList({
       height={height}
       keyOf={(e) => e.key}
       renderItem={(entry, isSelected) => {
-        const count = entry.threads.length ? ` ${entry.threads.length}✎` : '';
+        // Open comments as N✎ (the header counts the same ones); a page whose comments are all resolved, N✓.
+        const { open, resolved } = commentCounts(entry.threads);
+        const count = open ? ` ${open}✎` : resolved ? ` ${resolved}✓` : '';
         // The › marks the selection without colour too (NO_COLOR, a screen reader's text); ! a page in conflict.
         // Every mark takes the columns changeMark's do (two when outdated), so that the labels stay in one column.
         const own = entry.conflict ? '!' : entry.lines ? '✗' : undefined;
         const mark = own === undefined ? changeMark(entry.page, outdated) : own.padEnd(displayWidth(changeMark(undefined, outdated)));
         const room = Math.max(0, width - displayWidth(count));
-        const label = truncate(`${isSelected ? '›' : ' '}${mark} ${entry.label}`, room);
+        // A path keeps its last name whole (`…/macos`), a note is cut between words.
+        const lead = `${isSelected ? '›' : ' '}${mark} `;
+        const fold = entry.pageId ? foldPath : clipWords;
+        const label = truncate(`${lead}${fold(entry.label, Math.max(1, room - displayWidth(lead)))}`, room);
         // The title beside the path when there is room for a useful part of it.
         const free = room - displayWidth(label) - 2;
         const title =

@@ -1,7 +1,7 @@
 import type { PageDiff } from '../../content/diff.js';
 import { displayWidth, relativeTime, splitToWidth, truncate, wrapLines } from '../format.js';
 import { wrapTokens } from '../wrap.js';
-import { changeWords, pageLabel, pageTitle, type Entry, type Thread } from './data.js';
+import { changeWords, commentCounts, pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
 /**
  * One line of the detail pane. `thread` ties it to a comment and `reply` to one of its replies, so
@@ -175,7 +175,10 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
     );
   }
   if (!entry.pageId) {
-    rows.push({ text: 'Comments on the change request as a whole', bold: true, stop: 'page' });
+    // Wrapped between words, as every row of the pane.
+    wrap('Comments on the change request as a whole', width).forEach((text, i) =>
+      rows.push({ text, bold: true, ...(i === 0 ? { stop: 'page' as const } : {}) }),
+    );
   } else if (entry.page) {
     rows.push(...pageRows(entry.page, width, wrapDiff, outdated));
   } else {
@@ -185,7 +188,8 @@ export function detailRows(entry: Entry | undefined, width: number, options: Row
   }
   rows.push({ text: '' });
   const count = entry.threads.length;
-  const rule = `── ${count} comment${count === 1 ? '' : 's'} `;
+  const { open, resolved } = commentCounts(entry.threads);
+  const rule = `── ${count} comment${count === 1 ? '' : 's'}${resolved ? ` (${open} open, ${resolved} resolved)` : ''} `;
   rows.push({ text: rule + '─'.repeat(Math.max(0, width - displayWidth(rule))), dim: true });
   if (count === 0) rows.push({ text: entry.pageId ? 'No comments on this page; c adds one.' : 'No comments yet; c adds one.', dim: true });
   for (const thread of entry.threads) rows.push(...threadRows(thread, width, now));

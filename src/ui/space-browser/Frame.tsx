@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { KeyHelp, type KeyBinding } from '../components/KeyHelp.js';
 import { KeyList, keyListRows } from '../components/KeyList.js';
 import { StatusLine } from '../components/StatusLine.js';
-import { displayWidth, truncate } from '../format.js';
+import { clipWords, displayWidth } from '../format.js';
 import { useTerminalSize } from '../hooks.js';
 import { linkLines, supportsHyperlinks } from '../hyperlink.js';
 import { useFirstScreen } from '../keys.js';
@@ -43,6 +43,22 @@ export function wrapHeader(text: string, columns: number, links = false): string
   return (links ? linkLines(text, lines) : lines).join('\n');
 }
 
+const CRUMB = ' › ';
+const FOLDED = '…› ';
+
+/**
+ * A breadcrumb (`Acme Docs › Product › Guides › 🚀 Getting Started › Pages`) on one line of `columns`: when it is
+ * wider, whole names are folded away from the left into `…›`, never cut. The last name (the screen's own) is never
+ * folded: when it alone is wider than a line, it wraps between words under the header (wrapHeader).
+ */
+export function foldTrail(parts: readonly string[], columns: number): string {
+  for (let skip = 0; skip < parts.length; skip += 1) {
+    const text = (skip > 0 ? FOLDED : '') + parts.slice(skip).join(CRUMB);
+    if (displayWidth(text) <= columns || skip === parts.length - 1) return text;
+  }
+  return '';
+}
+
 /**
  * One screen of the browser: a title (and optional header lines under it), the body, a status
  * line and the key line. The title and the header lines wrap to the width; the body takes the
@@ -60,7 +76,8 @@ export function Frame({
   notice,
   children,
 }: {
-  title: string;
+  /** The screen's name, or a breadcrumb of names ending with it (folded from the left to fit: foldTrail). */
+  title: string | readonly string[];
   /** Header lines under the title (content shown, path and URL). */
   lines?: readonly string[];
   keys: readonly KeyBinding[];
@@ -74,7 +91,7 @@ export function Frame({
   children: ReactNode;
 }) {
   const { columns, rows } = useTerminalSize();
-  const { helpOpen, helpTop, helpSize, setBodyRows, stack } = useBrowser();
+  const { helpOpen, helpTop, helpSize, setBodyRows, stack, sign } = useBrowser();
   // On the first screen q quits, and the key line says so.
   const q: KeyBinding = ['q', stack.length <= 1 ? 'quit' : 'back'];
   const { stdout } = useStdout();
@@ -93,7 +110,7 @@ export function Frame({
     <Box flexDirection="column" width={columns} height={frameRows(rows)}>
       <Box flexShrink={0}>
         <Text bold color="cyan">
-          {wrapHeader(title, columns, links)}
+          {wrapHeader(typeof title === 'string' ? title : foldTrail(title, columns), columns, links)}
         </Text>
       </Box>
       {lines.map((line, i) => (
@@ -108,7 +125,7 @@ export function Frame({
         </Box>
       </Box>
       <Box flexShrink={0}>
-        <StatusLine loading={loading} error={error} notice={notice} width={columns} />
+        <StatusLine loading={loading} error={error} notice={notice} sign={sign} width={columns} />
       </Box>
       <Box flexShrink={0}>
         <KeyHelp keys={typing ? keys : [...keys, ['?', 'help'], q]} width={columns} />
@@ -119,11 +136,13 @@ export function Frame({
 
 /**
  * A list row: the selected one is marked `❯` and drawn inverse (the mark stays without colour).
- * The text is cut to the width by display width, and the dim part gets what is left.
+ * The text is cut to the width by display width, between words, and the dim part gets what is left.
  */
 export function Row({ text, selected, width, dim }: { text: string; selected: boolean; width: number; dim?: string }) {
-  const main = truncate(`${selected ? '❯' : ' '} ${text}`, width);
-  const rest = dim ? truncate(`  ${dim}`, Math.max(0, width - displayWidth(main))) : '';
+  // Cut between words, by display width: what is left ends with a whole word and …
+  const main = clipWords(`${selected ? '❯' : ' '} ${text}`, width);
+  const room = width - displayWidth(main);
+  const rest = dim && room > 3 ? clipWords(`  ${dim}`, room) : '';
   return (
     <Text wrap="truncate" inverse={selected}>
       {main}

@@ -1,6 +1,6 @@
 import { useApp, type Key } from 'ink';
 import { scrollKeyList } from '../components/KeyList.js';
-import { useKeys } from '../keys.js';
+import { MOVE_LETTERS, unknownKeySign, useKeys } from '../keys.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
@@ -14,15 +14,22 @@ export interface Named {
   title: string;
 }
 
+/**
+ * Where a space or a collection is: its organization, then the collections that hold it, outermost first
+ * (`Acme Docs › Product › Guides`). The breadcrumb shows it; it is known even for screens never visited.
+ */
+export type Trail = readonly Named[];
+
 export type Screen =
   | { kind: 'orgs' }
   | { kind: 'collections'; org: Named }
-  | { kind: 'spaces'; org: Named; collection: Named }
-  | { kind: 'tree'; space: Space }
-  | { kind: 'page'; space: Space; pageId: string }
-  | { kind: 'search'; space: Space }
+  /** `within`: the collections that hold this one, outermost first. */
+  | { kind: 'spaces'; org: Named; collection: Named; within?: readonly Named[] }
+  | { kind: 'tree'; space: Space; trail?: Trail }
+  | { kind: 'page'; space: Space; pageId: string; trail?: Trail }
+  | { kind: 'search'; space: Space; trail?: Trail }
   | { kind: 'org-search'; org: Named }
-  | { kind: 'change-requests'; space: Space };
+  | { kind: 'change-requests'; space: Space; trail?: Trail };
 
 /** Which content of a space is read: its primary content, or a change request's. */
 export interface ContentChoice {
@@ -55,6 +62,9 @@ interface Browser {
   setBodyRows: (measured: { screen: Screen; rows: number }) => void;
   changeRequestOf: (spaceId: string) => ChangeRequest | undefined;
   chooseContent: (choice: ContentChoice) => void;
+  /** The sign for the last key when it did nothing (unknownKeySign), shown until the next key. */
+  sign: string | undefined;
+  setSign: (sign: string | undefined) => void;
 }
 
 const BrowserContext = createContext<Browser | undefined>(undefined);
@@ -88,6 +98,7 @@ export function BrowserProvider({
     setHelpTop(0);
   }, []);
   const [choice, setChoice] = useState<ContentChoice | undefined>(content);
+  const [sign, setSign] = useState<string>();
   const memory = useRef(new Map<string, unknown>()).current;
   const prefetched = useRef(organizations);
   const takeOrganizations = useCallback(() => {
@@ -125,8 +136,25 @@ export function BrowserProvider({
       setBodyRows,
       changeRequestOf: (spaceId) => (choice?.spaceId === spaceId ? choice.changeRequest : undefined),
       chooseContent: setChoice,
+      sign,
+      setSign,
     }),
-    [client, takeOrganizations, stack, push, back, helpOpen, setHelpOpen, helpTop, memory, screenMemory, bodyRows, setBodyRows, choice],
+    [
+      client,
+      takeOrganizations,
+      stack,
+      push,
+      back,
+      helpOpen,
+      setHelpOpen,
+      helpTop,
+      memory,
+      screenMemory,
+      bodyRows,
+      setBodyRows,
+      choice,
+      sign,
+    ],
   );
   return <BrowserContext.Provider value={value}>{children}</BrowserContext.Provider>;
 }
@@ -200,11 +228,15 @@ export function useScreenRequest<T>(
 /**
  * The keys of a screen. `?` opens the key help (↑↓, space and b scroll it, any other key closes it) and `q`/Esc go back, except
  * while the screen has a text input focused (`typing`): then everything goes to `handler`, which
- * lets the letters through to the input.
+ * lets the letters through to the input. `known` is the printable keys the screen acts on (besides `?`, `q` and
+ * the moves, MOVE_LETTERS): any other one is answered in the status line, until the next key (unknownKeySign).
  */
-export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean } = {}): void {
-  const { helpOpen, setHelpOpen, helpTop, setHelpTop, helpSize, back } = useBrowser();
+export function useScreenKeys(handler: (input: string, key: Key) => void, options: { typing?: boolean; known?: string } = {}): void {
+  const { helpOpen, setHelpOpen, helpTop, setHelpTop, helpSize, back, sign, setSign } = useBrowser();
   useKeys((input: string, key: Key) => {
+    // The sign answers one key: the next one takes it away, whatever it does.
+    const next = helpOpen || options.typing ? undefined : unknownKeySign(input, key, `?q${MOVE_LETTERS}${options.known ?? ''}`);
+    if (next !== sign) setSign(next);
     if (helpOpen) {
       // ↑↓, j k, space and b scroll the help (as in cr review); any other key closes it.
       const { height, count } = helpSize.current;

@@ -1,11 +1,10 @@
-import { organizations } from '../../api/operations/organizations.js';
-import { collections } from '../../api/operations/collections.js';
 import type { ReactElement } from 'react';
 import type { OperationClient } from '../../api/request.js';
 import type { ChangeRequest } from '../../api/schemas/change-request.js';
 import type { Organization } from '../../api/schemas/organization.js';
 import type { Space } from '../../api/schemas/space.js';
-import { BrowserProvider, ScreenContext, useBrowser, type Named, type Screen } from './context.js';
+import { BrowserProvider, ScreenContext, useBrowser, type Screen } from './context.js';
+import { trailOf } from './data.js';
 import { ChangeRequests, Collections, Organizations, Spaces } from './screens/lists.js';
 import { PageTree } from './screens/PageTree.js';
 import { PageView } from './screens/PageView.js';
@@ -33,17 +32,17 @@ function ScreenOf({ screen, depth }: { screen: Screen; depth: number }) {
     case 'collections':
       return <Collections key={key} org={screen.org} />;
     case 'spaces':
-      return <Spaces key={key} org={screen.org} collection={screen.collection} />;
+      return <Spaces key={key} org={screen.org} collection={screen.collection} {...(screen.within ? { within: screen.within } : {})} />;
     case 'tree':
-      return <PageTree key={key} space={screen.space} />;
+      return <PageTree key={key} space={screen.space} trail={screen.trail} />;
     case 'page':
-      return <PageView key={key} space={screen.space} pageId={screen.pageId} />;
+      return <PageView key={key} space={screen.space} pageId={screen.pageId} trail={screen.trail} />;
     case 'search':
-      return <Search key={key} space={screen.space} />;
+      return <Search key={key} space={screen.space} trail={screen.trail} />;
     case 'org-search':
       return <Search key={key} org={screen.org} />;
     case 'change-requests':
-      return <ChangeRequests key={key} space={screen.space} />;
+      return <ChangeRequests key={key} space={screen.space} trail={screen.trail} />;
   }
 }
 
@@ -72,27 +71,10 @@ export function SpaceBrowser({ client, initial = [{ kind: 'orgs' }], changeReque
 export const spaceBrowser = (props: SpaceBrowserProps): ReactElement => <SpaceBrowser {...props} />;
 
 /**
- * The screens leading to a space, for a start with its id: its organization's collections and
- * its collection's spaces come before its tree, so that going back walks up from it. Reading the
- * space fails like any command (not found, no access); the titles of the organization and the
- * collection are only for the breadcrumb, so their ids stand in when they cannot be read.
+ * The screens for a start with a space's id: its page tree alone, as tig or lazygit open on what they were given,
+ * so `q` quits at once; the breadcrumb still says where the space is (trailOf). Reading the space fails like any
+ * command (not found, no access).
  */
 export async function startAtSpace(client: OperationClient, space: Space, signal?: AbortSignal): Promise<Screen[]> {
-  const options = signal ? { signal } : {};
-  const titled = async (id: string, read: () => Promise<{ title: string }>): Promise<Named> => {
-    try {
-      return { id, title: (await read()).title };
-    } catch {
-      return { id, title: id };
-    }
-  };
-  const org = await titled(space.organization, () => client.call(organizations.get, { organizationId: space.organization }, options));
-  const screens: Screen[] = [{ kind: 'orgs' }, { kind: 'collections', org }];
-  if (space.parent) {
-    const parent = space.parent;
-    const collection = await titled(parent, () => client.call(collections.get, { collectionId: parent }, options));
-    screens.push({ kind: 'spaces', org, collection });
-  }
-  screens.push({ kind: 'tree', space });
-  return screens;
+  return [{ kind: 'tree', space, trail: await trailOf(client, space, signal) }];
 }

@@ -1,8 +1,8 @@
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
-import { useBrowser, useRemembered, useScreenKeys, useScreenRequest } from '../context.js';
+import { useBrowser, useRemembered, useScreenKeys, useScreenRequest, type Trail } from '../context.js';
 import { scopePages } from '../../../api/scope.js';
-import { contentLabel, contentScope, spaceLabel } from '../data.js';
+import { contentLabel, contentScope, spaceTrail } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { pageLabel, visibleRows } from '../tree.js';
 
@@ -10,7 +10,7 @@ import { pageLabel, visibleRows } from '../tree.js';
  * The page tree of a space, like `docs spaces pages`: → expands a page, ← collapses it (or goes to
  * its parent), Enter reads it. `/` searches the space, `c` picks the content to read.
  */
-export function PageTree({ space }: { space: Space }) {
+export function PageTree({ space, trail }: { space: Space; trail?: Trail | undefined }) {
   const { client, push, changeRequestOf } = useBrowser();
   const cr = changeRequestOf(space.id);
   const memoryKey = `tree:${space.id}:${cr?.id ?? 'primary'}`;
@@ -34,34 +34,37 @@ export function PageTree({ space }: { space: Space }) {
       return next;
     });
 
-  useScreenKeys((input, key) => {
-    if (input === '/') return push({ kind: 'search', space });
-    if (input === 'c') return push({ kind: 'change-requests', space });
-    if (input === 'R') return request.reload();
-    if (!row) return;
-    if (key.return) {
-      if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id });
-      if (row.hasChildren) return toggle(row.page.id, !row.expanded);
-      return;
-    }
-    if (key.rightArrow || input === 'l') {
-      if (row.hasChildren && !row.expanded) return toggle(row.page.id, true);
-      if (row.expanded) return setSelected(current + 1);
-      return;
-    }
-    if (key.leftArrow || input === 'h') {
-      if (row.expanded) return toggle(row.page.id, false);
-      const parent = rows.findIndex((r) => r.page.id === row.parentId);
-      if (parent >= 0) setSelected(parent);
-      return;
-    }
-    // From the latest selection: keys typed faster than the screen redraws all count.
-    setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
-  });
+  useScreenKeys(
+    (input, key) => {
+      if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
+      if (input === 'c') return push({ kind: 'change-requests', space, ...(trail ? { trail } : {}) });
+      if (input === 'R') return request.reload();
+      if (!row) return;
+      if (key.return) {
+        if (row.page.type === 'document') return push({ kind: 'page', space, pageId: row.page.id, ...(trail ? { trail } : {}) });
+        if (row.hasChildren) return toggle(row.page.id, !row.expanded);
+        return;
+      }
+      if (key.rightArrow || input === 'l') {
+        if (row.hasChildren && !row.expanded) return toggle(row.page.id, true);
+        if (row.expanded) return setSelected(current + 1);
+        return;
+      }
+      if (key.leftArrow || input === 'h') {
+        if (row.expanded) return toggle(row.page.id, false);
+        const parent = rows.findIndex((r) => r.page.id === row.parentId);
+        if (parent >= 0) setSelected(parent);
+        return;
+      }
+      // From the latest selection: keys typed faster than the screen redraws all count.
+      setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
+    },
+    { known: '/cRlh' },
+  );
 
   return (
     <Frame
-      title={`${spaceLabel(space)} › Pages`}
+      title={spaceTrail(space, trail, 'Pages')}
       lines={[contentLabel(cr)]}
       keys={[
         ['↑↓', 'move'],

@@ -6,9 +6,9 @@ import type { Space } from '../../../api/schemas/space.js';
 import { useRequest } from '../../hooks.js';
 import { displayWidth, wrapLines } from '../../format.js';
 import { anchorAt, lineAt, textOffsets, TOP, type Anchor } from '../anchor.js';
-import { useBrowser, useScreenKeys, useScreenState } from '../context.js';
+import { useBrowser, useScreenKeys, useScreenState, type Trail } from '../context.js';
 import { markdownOf, scopePage } from '../../../api/scope.js';
-import { contentLabel, contentScope, spaceLabel } from '../data.js';
+import { contentLabel, contentScope, spaceTrail } from '../data.js';
 import { Frame, useBodySize } from '../Frame.js';
 import { loadMarkdownRenderer } from '../markdown.js';
 
@@ -39,7 +39,7 @@ export function scrollTo(
 }
 
 /** A page's content, rendered for the terminal and scrollable, under its path and URL. */
-export function PageView({ space, pageId }: { space: Space; pageId: string }) {
+export function PageView({ space, pageId, trail }: { space: Space; pageId: string; trail?: Trail | undefined }) {
   const { client, push, changeRequestOf } = useBrowser();
   const cr = changeRequestOf(space.id);
   const page = useRequest(
@@ -64,16 +64,19 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
   const offsets = useMemo(() => textOffsets(lines), [lines]);
   const first = Math.min(lineAt(offsets, anchor), Math.max(0, lines.length - body.rows));
 
-  useScreenKeys((input, key) => {
-    if (input === '/') return push({ kind: 'search', space });
-    if (input === 'R') return page.reload();
-    // From the latest position: keys typed faster than the screen redraws all count.
-    setAnchor((prev) => {
-      const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
-      const next = scrollTo(top, lines.length, body.rows, input, key);
-      return next === top ? prev : anchorAt(offsets, next);
-    });
-  });
+  useScreenKeys(
+    (input, key) => {
+      if (input === '/') return push({ kind: 'search', space, ...(trail ? { trail } : {}) });
+      if (input === 'R') return page.reload();
+      // From the latest position: keys typed faster than the screen redraws all count.
+      setAnchor((prev) => {
+        const top = Math.min(lineAt(offsets, prev), Math.max(0, lines.length - body.rows));
+        const next = scrollTo(top, lines.length, body.rows, input, key);
+        return next === top ? prev : anchorAt(offsets, next);
+      });
+    },
+    { known: '/R fb' },
+  );
 
   const p = page.data;
   const location = p ? [`/${p.path ?? ''}`, p.urls?.app].filter(Boolean).join(' · ') : 'Loading…';
@@ -83,7 +86,7 @@ export function PageView({ space, pageId }: { space: Space; pageId: string }) {
   const position = lines.length > body.rows ? `lines ${first + 1}–${first + shown.length} of ${lines.length}` : undefined;
   return (
     <Frame
-      title={`${spaceLabel(space)} › ${p?.title ?? pageId}`}
+      title={spaceTrail(space, trail, p?.title ?? pageId)}
       lines={[location, contentLabel(cr)]}
       keys={[
         ['↑↓/jk', 'scroll'],

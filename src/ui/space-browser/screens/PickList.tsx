@@ -30,7 +30,7 @@ export function PickList<T>({
   notice,
 }: {
   memoryKey: string;
-  title: string;
+  title: string | readonly string[];
   subtitle?: string;
   request: Request<unknown>;
   rows: readonly PickRow<T>[];
@@ -44,19 +44,22 @@ export function PickList<T>({
   const [selected, setSelected] = useRemembered(`${memoryKey}:selected`, 0);
   const body = useBodySize(subtitle === undefined ? 1 : 2);
   const current = Math.min(selected, Math.max(0, rows.length - 1));
-  useScreenKeys((input, key) => {
-    if (key.return) {
-      const row = rows[current];
-      if (row) onPick(row.item);
-      return;
-    }
-    if (input === 'R') return request.reload();
-    const next = moveSelection(current, rows.length, input, key, body.rows - 1);
-    // From the latest selection: keys typed faster than the screen redraws all count.
-    if (next !== current)
-      return setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
-    onKey?.(input, key);
-  });
+  useScreenKeys(
+    (input, key) => {
+      if (key.return) {
+        const row = rows[current];
+        if (row) onPick(row.item);
+        return;
+      }
+      if (input === 'R') return request.reload();
+      const next = moveSelection(current, rows.length, input, key, body.rows - 1);
+      // From the latest selection: keys typed faster than the screen redraws all count.
+      if (next !== current)
+        return setSelected((prev) => moveSelection(Math.min(prev, rows.length - 1), rows.length, input, key, body.rows - 1));
+      onKey?.(input, key);
+    },
+    { known: `R${keys.map(([label]) => label).join('')}` },
+  );
   const loading = request.state === 'loading' ? loadingText : false;
   return (
     <Frame

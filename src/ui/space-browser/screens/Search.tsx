@@ -4,9 +4,8 @@ import { organizations as organizationOps } from '../../../api/operations/organi
 import { spaces as spaceOps } from '../../../api/operations/spaces.js';
 import type { Space } from '../../../api/schemas/space.js';
 import { moveSelection, ScrollList } from '../../components/ScrollList.js';
-import { useRequest } from '../../hooks.js';
-import { useBrowser, useScreenKeys, useScreenState, type Named } from '../context.js';
-import { contentLabel, listAll, spaceLabel } from '../data.js';
+import { useBrowser, useScreenKeys, useScreenRequest, useScreenState, type Named, type Trail } from '../context.js';
+import { contentLabel, listAll, spaceTrail, trailOf } from '../data.js';
 import { Frame, Row, useBodySize } from '../Frame.js';
 import { EMPTY_LINE, editLine, type Line } from '../../line-edit.js';
 import { LineInput } from '../LineInput.js';
@@ -31,7 +30,7 @@ const sectionText = (sections: readonly { title: string; body?: string }[] | und
  * Enter searches what was typed, and then reads the selected result. Esc leaves the box for the
  * last results, or goes back when there are none. Query and results stay while a result is read.
  */
-export function Search({ space, org }: { space?: Space; org?: Named }) {
+export function Search({ space, org, trail }: { space?: Space; org?: Named; trail?: Trail | undefined }) {
   const { client, push, back, changeRequestOf } = useBrowser();
   const scopeId = space?.id ?? org?.id ?? '';
   const [query, setQuery] = useScreenState('query', '');
@@ -49,7 +48,9 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
   const [problem, setProblem] = useState<string>();
   const body = useBodySize(2);
   const cr = space ? changeRequestOf(space.id) : undefined;
-  const results = useRequest(
+  // Kept while a result is read: back from it, the results are there at once, the cursor on the one opened.
+  const results = useScreenRequest(
+    `results:${query}`,
     async (signal): Promise<Hit[]> => {
       if (query === '') return [];
       if (space) {
@@ -79,14 +80,15 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
   const current = Math.min(selected, Math.max(0, hits.length - 1));
 
   const open = async (hit: Hit) => {
-    if (space) return push({ kind: 'page', space, pageId: hit.pageId });
-    // An organization result names its space by id: read the space, then show its tree and the page.
+    if (space) return push({ kind: 'page', space, pageId: hit.pageId, ...(trail ? { trail } : {}) });
+    // An organization result names its space by id: read the space and where it is, then show the page, over the
+    // results (q goes back to them, on the result opened), as a space's search does.
     setOpening({ loading: true });
     try {
       const found = await client.call(spaceOps.get, { spaceId: hit.spaceId });
+      const where = await trailOf(client, found);
       setOpening({ loading: false });
-      push({ kind: 'tree', space: found });
-      push({ kind: 'page', space: found, pageId: hit.pageId });
+      push({ kind: 'page', space: found, pageId: hit.pageId, trail: where });
     } catch (error) {
       setOpening({ loading: false, error });
     }
@@ -124,12 +126,14 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
       }
       const hit = hits[current];
       if (key.return && hit) return void open(hit);
-      setSelected(moveSelection(current, hits.length, input, key, body.rows - 1));
+      const next = moveSelection(current, hits.length, input, key, body.rows - 1);
+      // Another result selected: what the line said of opening the last one no longer holds.
+      if (next !== current && opening.error !== undefined) setOpening({ loading: false });
+      setSelected(next);
     },
-    { typing },
+    { typing, known: '/' },
   );
 
-  const where = space ? `${spaceLabel(space)}` : (org?.title ?? '');
   const keys = typing
     ? ([
         ['enter', 'search'],
@@ -142,7 +146,7 @@ export function Search({ space, org }: { space?: Space; org?: Named }) {
       ] as const);
   return (
     <Frame
-      title={`${where} › Search`}
+      title={space ? spaceTrail(space, trail, 'Search') : [org?.title ?? '', 'Search']}
       lines={[space ? `${contentLabel(cr)}${cr ? ' (search covers the primary content)' : ''}` : 'Every space of the organization']}
       keys={keys}
       typing={typing}

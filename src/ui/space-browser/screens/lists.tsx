@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { describeError } from '../../../cli/errors.js';
 import { relativeTime } from '../../format.js';
 import type { Request } from '../../hooks.js';
-import { useBrowser, useScreenRequest, type Named, type Screen } from '../context.js';
-import { listAll, spaceLabel, organizationSpaces } from '../data.js';
+import { useBrowser, useScreenRequest, type Named, type Screen, type Trail } from '../context.js';
+import { listAll, spaceLabel, spaceTrail, organizationSpaces } from '../data.js';
 import { PickList, type PickRow } from './PickList.js';
 
 export function Organizations() {
@@ -84,10 +84,37 @@ function both(first: Request<unknown>, second: Request<unknown>, what: [string, 
   return { state: 'ready', data: undefined, reload };
 }
 
-const pick = (org: Named, push: (screen: Screen) => void) => (entry: Entry) =>
-  entry.kind === 'collection'
-    ? push({ kind: 'spaces', org, collection: { id: entry.collection.id, title: entry.collection.title } })
-    : push({ kind: 'tree', space: entry.space });
+/**
+ * Picking a row of a level: a collection opens its screen, a space its page tree. `within` is where the level is
+ * (the collections above it, outermost first); for a collection of the organization's level, which lists nested
+ * collections too, `holders` finds the collections that hold it.
+ */
+const pick =
+  (org: Named, within: readonly Named[], push: (screen: Screen) => void, holders: (col: Collection) => readonly Named[] = () => []) =>
+  (entry: Entry) =>
+    entry.kind === 'collection'
+      ? push({
+          kind: 'spaces',
+          org,
+          collection: { id: entry.collection.id, title: entry.collection.title },
+          within: [...within, ...holders(entry.collection)],
+        })
+      : push({ kind: 'tree', space: entry.space, trail: [org, ...within] });
+
+/** The collections of `list` that hold `col`, outermost first (a cycle or an unlisted parent ends the walk). */
+export function holdersOf(col: Collection, list: readonly Collection[]): Named[] {
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const out: Named[] = [];
+  const seen = new Set([col.id]);
+  for (let parent = col.parent; parent !== undefined && !seen.has(parent);) {
+    const found = byId.get(parent);
+    if (!found) break;
+    seen.add(parent);
+    out.unshift({ id: found.id, title: found.title });
+    parent = found.parent;
+  }
+  return out;
+}
 
 /**
  * The organization's level: its collections as a tree, then the spaces that are in no collection
@@ -107,7 +134,7 @@ export function Collections({ org }: { org: Named }) {
   return (
     <PickList
       memoryKey={`collections:${org.id}`}
-      title={`${org.title} › Collections and spaces`}
+      title={[org.title, 'Collections and spaces']}
       request={both(collections, loose, ['Collections', 'Spaces in no collection'])}
       rows={rows}
       loadingText="Loading collections and spaces…"
@@ -116,13 +143,13 @@ export function Collections({ org }: { org: Named }) {
       onKey={(input) => {
         if (input === '/') push({ kind: 'org-search', org });
       }}
-      onPick={pick(org, push)}
+      onPick={pick(org, [], push, (col) => holdersOf(col, collections.data ?? []))}
     />
   );
 }
 
 /** A collection: the collections it holds, then its spaces. */
-export function Spaces({ org, collection }: { org: Named; collection: Named }) {
+export function Spaces({ org, collection, within = [] }: { org: Named; collection: Named; within?: readonly Named[] }) {
   const { client, push } = useBrowser();
   const nested = useScreenRequest(
     'collections',
@@ -139,18 +166,18 @@ export function Spaces({ org, collection }: { org: Named; collection: Named }) {
   return (
     <PickList
       memoryKey={`spaces:${collection.id}`}
-      title={`${org.title} › ${collection.title}`}
+      title={[org.title, ...within.map((c) => c.title), collection.title]}
       request={both(spaces, nested, ['Spaces', 'Collections'])}
       rows={rows}
       loadingText="Loading spaces…"
       empty="No spaces or collections in this collection."
-      onPick={pick(org, push)}
+      onPick={pick(org, [...within, collection], push)}
     />
   );
 }
 
 /** Pick the content to read: the primary content, or a change request (open ones, or all with `a`). */
-export function ChangeRequests({ space }: { space: Space }) {
+export function ChangeRequests({ space, trail }: { space: Space; trail?: Trail | undefined }) {
   const { client, back, chooseContent, changeRequestOf } = useBrowser();
   const [all, setAll] = useState(false);
   const request = useScreenRequest(
@@ -184,7 +211,7 @@ export function ChangeRequests({ space }: { space: Space }) {
   return (
     <PickList
       memoryKey={`crs:${space.id}`}
-      title={`${spaceLabel(space)} › Content to read`}
+      title={spaceTrail(space, trail, 'Content to read')}
       subtitle={all ? 'Change requests of every status' : 'Open change requests (a: every status)'}
       request={request}
       rows={rows}
