@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, listQuery, openEnum, permissions, qArray, User } from './common.js';
+import { DateTime, listQuery, openEnum, permissions, qArray, urlsOf, User } from './common.js';
 import { lazy } from './lazy.js';
 
 /* ---------- enums (CONTRACT-NOTES §2) ---------- */
@@ -146,7 +146,7 @@ const postedFields = lazy(() => ({
   editedAt: DateTime.optional(),
   reactions: z.array(EmojiReaction).optional(),
   body: Document,
-  urls: z.looseObject({ location: z.string().optional() }).optional(),
+  urls: urlsOf(['location']).optional(),
   permissions: CommentPermissions.optional(),
 }));
 
