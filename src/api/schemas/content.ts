@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, listOf, openEnum, qBool, urlsOf, User } from './common.js';
+import { DateTime, listOf, openEnum, qBool, resourceFields, urlsOf, User } from './common.js';
 import { ChangeRequest } from './change-request.js';
 import { DOCUMENT_FORMATS, JSONDocument } from './comment.js';
 import { ContentRef, ContentRefInput, unknownVariant } from './content-ref.js';
@@ -110,8 +110,7 @@ export const PageCover = lazy(() =>
 );
 
 const pageBase = lazy(() => ({
-  object: z.string().optional(),
-  id: z.string(),
+  ...resourceFields,
   title: z.string(),
   emoji: z.string().optional(),
   icon: z.string().optional(),
@@ -229,8 +228,7 @@ export const ReusableContent = lazy(() =>
 );
 
 const revisionBase = lazy(() => ({
-  object: z.string().optional(),
-  id: z.string(),
+  ...resourceFields,
   parents: z.array(z.string()).optional(),
   pages: z.array(Page).optional(),
   files: z.array(RevisionFile).optional(),
