@@ -41,8 +41,8 @@ export type { ContentRef } from './api/schemas/content-ref.js';
 export type { GitInfo } from './api/schemas/git.js';
 export type { Member, MemberSpacePermission, MemberTeam, PingResult, Team, TeamMemberItem } from './api/schemas/member.js';
 export type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from './api/schemas/openapi.js';
-export type { Organization, SearchOrgItem, SearchPage } from './api/schemas/organization.js';
-export type { SearchSpaceResult } from './api/schemas/search.js';
+export type { Organization } from './api/schemas/organization.js';
+export type { SearchOrgItem, SearchPage, SearchSpaceResult } from './api/schemas/search.js';
 export type {
   PublishedSite,
   Site,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { plain } from './schemas/lazy.js';
+import { listOf, listQuery } from './schemas/common.js';
+import { lazy, plain } from './schemas/lazy.js';
 import { OPENAPI_SLUG } from './schemas/openapi.js';
 import { ValidationError } from './validation.js';
 
@@ -50,8 +51,12 @@ export interface OperationSpec<
   body?: B;
   /** True when the body is required (otherwise it may be omitted entirely); callers' types follow it. */
   bodyRequired?: BR;
-  /** Success statuses. Deletes accept 204 and 205. */
-  success: readonly number[];
+  /**
+   * Success statuses. Optional where the method decides them for every operation of the contract
+   * (`DEFAULT_SUCCESS`: GET and PATCH 200, DELETE 204 and 205); a POST or PUT says its own (200 or
+   * 201 with content, 204 without, both 200 and 201 for a create-or-update).
+   */
+  success?: readonly number[];
   /** Lenient response schema; undefined when the success response has no content. */
   response?: R;
   /** True for list operations answering the `{items, next, count}` envelope with `page`/`limit`. */
@@ -74,8 +79,20 @@ export interface Operation<
 > extends OperationSpec<P, Q, B, R, BR, I> {
   /** Path parameter names in order of appearance. */
   pathParams: readonly string[];
+  success: readonly number[];
   idempotent: boolean;
 }
+
+/**
+ * The success statuses of every GET, PATCH and DELETE of the contract: 200 with content; a DELETE answers 204
+ * when the target did not exist and 205 when it removed it (the official spec documents both on all 18).
+ */
+export const DEFAULT_SUCCESS = { GET: [200], PATCH: [200], DELETE: [204, 205] } as const satisfies Partial<
+  Record<HttpMethod, readonly number[]>
+>;
+
+/** A POST or PUT names its success statuses; the other methods may leave them to `DEFAULT_SUCCESS`. */
+type SuccessRule<M extends HttpMethod> = M extends keyof typeof DEFAULT_SUCCESS ? unknown : { success: readonly number[] };
 
 const SCHEMA_KEYS = ['query', 'body', 'response'] as const;
 
@@ -86,9 +103,12 @@ export function defineOperation<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
   const BR extends boolean = false,
->(spec: OperationSpec<P, Q, B, R, BR, I>): Operation<P, Q, B, R, BR, I> {
+  const M extends HttpMethod = HttpMethod,
+>(spec: OperationSpec<P, Q, B, R, BR, I> & { method: M } & SuccessRule<M>): Operation<P, Q, B, R, BR, I> {
   const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const op = { ...spec, pathParams, idempotent: spec.idempotent ?? spec.method !== 'POST' };
+  const success = spec.success ?? (DEFAULT_SUCCESS as Partial<Record<HttpMethod, readonly number[]>>)[spec.method];
+  if (success === undefined) throw new Error(`${spec.id}: a ${spec.method} operation names its success statuses`);
+  const op = { ...spec, pathParams, success, idempotent: spec.idempotent ?? spec.method !== 'POST' };
   // Each schema is built when it is first read (a command reads only those of the operations it sends), and read
   // as the plain zod schema, never as the stand-in the table declares it with (src/api/schemas/lazy.ts).
   for (const key of SCHEMA_KEYS) {
@@ -100,6 +120,42 @@ export function defineOperation<
   // Serialised (oclif's manifest copies command statics, logs) as its id, not its zod schemas.
   Object.defineProperty(op, 'toJSON', { value: () => spec.id, enumerable: false });
   return Object.freeze(op);
+}
+
+/** A list operation of the contract, for `defineList`. */
+export interface ListSpec<P extends string, I extends string, T extends z.ZodType, S extends z.ZodRawShape, Q extends z.ZodType> {
+  id: I;
+  path: P;
+  summary: string;
+  /** The schema of one item of the `{items, next, count}` envelope. */
+  item: T;
+  /** The list's own query parameters beside `page` and `limit` (a function: built the first time the query is read). */
+  filters?: () => S;
+  /** Or a query schema of its own, `page` and `limit` included (built with `listQuery`). */
+  query?: Q;
+}
+
+/**
+ * A paginated list (contract Conventions 5): a GET answering 200 with the list envelope of `item`s, whose query is
+ * `page`, `limit` and the list's `filters`.
+ */
+export function defineList<
+  const P extends string,
+  const I extends string,
+  T extends z.ZodType,
+  S extends z.ZodRawShape = Record<never, never>,
+  Q extends z.ZodType = ReturnType<typeof listQuery<S>>,
+>(spec: ListSpec<P, I, T, S, Q>): Operation<P, Q, undefined, ReturnType<typeof listOf<T>>, false, I> {
+  const { id, path, summary, item, filters, query } = spec;
+  return defineOperation({
+    id,
+    method: 'GET',
+    path,
+    summary,
+    query: query ?? (lazy(() => listQuery(filters?.() ?? ({} as S))) as unknown as Q),
+    response: lazy(() => listOf(item)),
+    paginated: true,
+  });
 }
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : void;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, qBool } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { qBool } from '../schemas/common.js';
 import {
   CHANGE_REQUEST_STATUSES,
   CHANGE_REQUEST_SUBJECT_MAX,
@@ -14,25 +14,20 @@ import { lazy } from '../schemas/lazy.js';
 const base = '/v1/spaces/{spaceId}/change-requests' as const;
 
 export const changeRequests = {
-  list: defineOperation({
+  list: defineList({
     id: 'listChangeRequestsForSpace',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the change requests of a space',
-    query: lazy(() =>
-      listQuery({
-        status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
-        contributor: z.string().optional(),
-      }),
-    ),
-    success: [200],
-    response: lazy(() => listOf(ChangeRequest)),
-    paginated: true,
+    filters: () => ({
+      status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
+      contributor: z.string().optional(),
+    }),
+    item: ChangeRequest,
   }),
   create: defineOperation({
     id: 'createChangeRequest',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Create a change request',
     body: lazy(() =>
       z.strictObject({
@@ -48,7 +43,6 @@ export const changeRequests = {
     method: 'GET',
     path: `${base}/{changeRequestId}`,
     summary: 'Get a change request by id or number',
-    success: [200],
     response: ChangeRequest,
   }),
   update: defineOperation({
@@ -63,7 +57,6 @@ export const changeRequests = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: ChangeRequest,
   }),
   merge: defineOperation({
@@ -88,7 +81,6 @@ export const changeRequests = {
     path: `${base}/{changeRequestId}/pdf`,
     summary: 'Get a URL to a PDF export of a change request',
     query: lazy(() => z.strictObject({ only: qBool().optional(), page: z.string().optional() })),
-    success: [200],
     response: ChangeRequestPdf,
   }),
 } as const;

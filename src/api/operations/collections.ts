@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, qBool } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { qBool } from '../schemas/common.js';
 import { Collection, CollectionTitleInput, MoveCollectionBody, UpdateCollectionBody } from '../schemas/collection.js';
 import { Space } from '../schemas/space.js';
 import { lazy } from '../schemas/lazy.js';
@@ -11,7 +11,6 @@ export const collections = {
     method: 'GET',
     path: '/v1/collections/{collectionId}',
     summary: 'Get a collection',
-    success: [200],
     response: Collection,
   }),
   delete: defineOperation({
@@ -19,7 +18,6 @@ export const collections = {
     method: 'DELETE',
     path: '/v1/collections/{collectionId}',
     summary: 'Delete a collection',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateCollectionById',
@@ -28,18 +26,13 @@ export const collections = {
     summary: 'Edit the title, description or default level of a collection',
     body: UpdateCollectionBody,
     bodyRequired: true,
-    success: [200],
     response: Collection,
   }),
-  listSpaces: defineOperation({
+  listSpaces: defineList({
     id: 'listSpacesInCollectionById',
-    method: 'GET',
     path: '/v1/collections/{collectionId}/spaces',
     summary: 'List the spaces of a collection',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(Space)),
-    paginated: true,
+    item: Space,
   }),
   move: defineOperation({
     id: 'moveCollection',
@@ -62,20 +55,15 @@ export const collections = {
     success: [200],
     response: Collection,
   }),
-  list: defineOperation({
+  list: defineList({
     id: 'listCollectionsInOrganizationById',
-    method: 'GET',
     path: '/v1/orgs/{organizationId}/collections',
     summary: 'List the collections of an organization',
-    query: lazy(() =>
-      listQuery({
-        /** Server default true: nested collections are listed too. */
-        nested: qBool().optional(),
-      }),
-    ),
-    success: [200],
-    response: lazy(() => listOf(Collection)),
-    paginated: true,
+    filters: () => ({
+      /** Server default true: nested collections are listed too. */
+      nested: qBool().optional(),
+    }),
+    item: Collection,
   }),
   create: defineOperation({
     id: 'createCollection',

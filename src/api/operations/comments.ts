@@ -24,6 +24,5 @@ export const comments = {
     method: 'DELETE',
     path: `${base}/{commentId}/replies/{commentReplyId}`,
     summary: 'Delete a reply to a comment of a space',
-    success: [204, 205],
   }),
 } as const;

@@ -28,7 +28,6 @@ export const git = {
     method: 'GET',
     path: `${base}/info`,
     summary: 'Get the Git Sync state of a space',
-    success: [200],
     response: GitInfo,
   }),
   deleteLegacyInstallation: defineOperation({
@@ -36,6 +35,5 @@ export const git = {
     method: 'DELETE',
     path: `${base}/legacy-installation`,
     summary: 'Remove the legacy Git Sync installation of a space',
-    success: [204, 205],
   }),
 } as const;

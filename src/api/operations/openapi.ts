@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
 import {
   OPENAPI_VISIBILITIES,
   OpenAPISlugInput,
@@ -15,20 +14,16 @@ const base = '/v1/orgs/{organizationId}/openapi' as const;
 const spec = `${base}/{specSlug}` as const;
 
 export const openapi = {
-  list: defineOperation({
+  list: defineList({
     id: 'listOpenAPISpecs',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the OpenAPI specifications of an organization',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(OpenAPISpec)),
-    paginated: true,
+    item: OpenAPISpec,
   }),
   create: defineOperation({
     id: 'createOpenAPISpec',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Create an OpenAPI specification from a URL or text',
     body: lazy(() => z.strictObject({ slug: OpenAPISlugInput, source: OpenAPISpecSourceInput })),
     bodyRequired: true,
@@ -38,15 +33,14 @@ export const openapi = {
   get: defineOperation({
     id: 'getOpenAPISpecBySlug',
     method: 'GET',
-    path: `${spec}`,
+    path: spec,
     summary: 'Get an OpenAPI specification',
-    success: [200],
     response: OpenAPISpec,
   }),
   createOrUpdate: defineOperation({
     id: 'createOrUpdateOpenAPISpecBySlug',
     method: 'PUT',
-    path: `${spec}`,
+    path: spec,
     summary: 'Publish a new version of an OpenAPI specification, creating it if needed',
     // `source` is required by the spec (the contract lists it without saying).
     body: lazy(() => z.strictObject({ source: OpenAPISpecSourceInput })),
@@ -58,37 +52,30 @@ export const openapi = {
   delete: defineOperation({
     id: 'deleteOpenAPISpecBySlug',
     method: 'DELETE',
-    path: `${spec}`,
+    path: spec,
     summary: 'Delete an OpenAPI specification',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateOpenAPISpecBySlug',
     method: 'PATCH',
-    path: `${spec}`,
+    path: spec,
     summary: 'Change the visibility of an OpenAPI specification',
     // `visibility` is required by the spec; it is the only field, so a PATCH without it changes nothing.
     body: lazy(() => z.strictObject({ visibility: z.enum(OPENAPI_VISIBILITIES) })),
     bodyRequired: true,
-    success: [200],
     response: OpenAPISpec,
   }),
-  listVersions: defineOperation({
+  listVersions: defineList({
     id: 'listOpenAPISpecVersions',
-    method: 'GET',
     path: `${spec}/versions`,
     summary: 'List the versions of an OpenAPI specification',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(OpenAPISpecVersion)),
-    paginated: true,
+    item: OpenAPISpecVersion,
   }),
   getLatestVersion: defineOperation({
     id: 'getLatestOpenAPISpecVersion',
     method: 'GET',
     path: `${spec}/versions/latest`,
     summary: 'Get the latest version of an OpenAPI specification',
-    success: [200],
     response: OpenAPISpecVersion,
   }),
   getLatestVersionContent: defineOperation({
@@ -96,7 +83,6 @@ export const openapi = {
     method: 'GET',
     path: `${spec}/versions/latest/content`,
     summary: 'Get the content of the latest version of an OpenAPI specification',
-    success: [200],
     response: OpenAPISpecContent,
   }),
   getVersion: defineOperation({
@@ -104,7 +90,6 @@ export const openapi = {
     method: 'GET',
     path: `${spec}/versions/{versionId}`,
     summary: 'Get a version of an OpenAPI specification',
-    success: [200],
     response: OpenAPISpecVersion,
   }),
   getVersionContent: defineOperation({
@@ -112,7 +97,6 @@ export const openapi = {
     method: 'GET',
     path: `${spec}/versions/{versionId}/content`,
     summary: 'Get the content of a version of an OpenAPI specification',
-    success: [200],
     response: OpenAPISpecContent,
   }),
 } as const;

@@ -1,37 +1,31 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { RoleOrGuest } from '../schemas/common.js';
 import {
   ORGANIZATION_LOGO_URL_MAX,
   Organization,
   OrganizationHostnameInput,
   OrganizationsByEmailDomain,
   OrganizationTitleInput,
-  SEARCH_QUERY_MAX,
-  SearchOrgItem,
   SitePointerInput,
 } from '../schemas/organization.js';
+import { SearchOrgItem, SearchQuery } from '../schemas/search.js';
 import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs' as const;
 
 export const organizations = {
-  list: defineOperation({
+  list: defineList({
     id: 'listOrganizationsForAuthenticatedUser',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the organizations of the authenticated user',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(Organization)),
-    paginated: true,
+    item: Organization,
   }),
   get: defineOperation({
     id: 'getOrganizationById',
     method: 'GET',
     path: `${base}/{organizationId}`,
     summary: 'Get an organization',
-    success: [200],
     response: Organization,
   }),
   update: defineOperation({
@@ -56,7 +50,6 @@ export const organizations = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: Organization,
   }),
   deleteInvite: defineOperation({
@@ -64,24 +57,19 @@ export const organizations = {
     method: 'DELETE',
     path: `${base}/{organizationId}/link-invites/{inviteId}`,
     summary: 'Delete an invite link of an organization',
-    success: [204, 205],
   }),
-  search: defineOperation({
+  search: defineList({
     id: 'searchOrganizationContent',
-    method: 'GET',
     path: `${base}/{organizationId}/search`,
     summary: 'Search the content of every space of an organization',
-    query: lazy(() => listQuery({ query: z.string().max(SEARCH_QUERY_MAX) })),
-    success: [200],
-    response: lazy(() => listOf(SearchOrgItem)),
-    paginated: true,
+    query: SearchQuery,
+    item: SearchOrgItem,
   }),
   listByEmailDomain: defineOperation({
     id: 'getOrganizationsForEmailDomain',
     method: 'GET',
     path: '/v1/email-domains/{emailDomain}/orgs',
     summary: 'List the organizations members of an e-mail domain can join',
-    success: [200],
     response: OrganizationsByEmailDomain,
   }),
 } as const;

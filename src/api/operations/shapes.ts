@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { defineOperation } from '../operation.js';
+import { defineList, defineOperation } from '../operation.js';
 import {
   Comment,
   CommentListQuery,
@@ -9,7 +9,7 @@ import {
   PostCommentReplyBody,
   UpdateCommentBody,
 } from '../schemas/comment.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { listQuery } from '../schemas/common.js';
 import {
   Backlink,
   ImportContentBody,
@@ -34,15 +34,12 @@ import { lazy } from '../schemas/lazy.js';
 /** Comments and replies under `base` (`…/comments`); `scope` ends the ids (`InSpace`), `noun` names the owner in summaries. */
 export function commentOperations<const B extends string, const S extends string>(base: B, scope: S, noun: string) {
   return {
-    list: defineOperation({
+    list: defineList({
       id: `listComments${scope}`,
-      method: 'GET',
       path: base,
       summary: `List the comments of ${noun}`,
       query: CommentListQuery,
-      success: [200],
-      response: lazy(() => listOf(Comment)),
-      paginated: true,
+      item: Comment,
     }),
     create: defineOperation({
       id: `postComment${scope}`,
@@ -60,7 +57,6 @@ export function commentOperations<const B extends string, const S extends string
       path: `${base}/{commentId}`,
       summary: `Get a comment of ${noun}`,
       query: FormatQuery,
-      success: [200],
       response: Comment,
     }),
     update: defineOperation({
@@ -78,7 +74,6 @@ export function commentOperations<const B extends string, const S extends string
       method: 'DELETE',
       path: `${base}/{commentId}`,
       summary: `Delete a comment of ${noun}`,
-      success: [204, 205],
     }),
     getReply: defineOperation({
       id: `getCommentReply${scope}`,
@@ -86,7 +81,6 @@ export function commentOperations<const B extends string, const S extends string
       path: `${base}/{commentId}/replies/{commentReplyId}`,
       summary: `Get a reply to a comment of ${noun}`,
       query: FormatQuery,
-      success: [200],
       response: CommentReply,
     }),
   } as const;
@@ -144,7 +138,6 @@ export function contentOperations<
       path: base,
       summary: `Get the ${revision} revision of ${noun}`,
       query: RevisionQuery,
-      success: [200],
       response: Revision,
     }),
     import: defineOperation({
@@ -163,18 +156,14 @@ export function contentOperations<
       path: `${base}/pages`,
       summary: `List the pages of ${noun} (as a tree)`,
       query: RevisionQuery,
-      success: [200],
       response: PageTree,
     }),
-    listFiles: defineOperation({
+    listFiles: defineList({
       id: ids.listFiles,
-      method: 'GET',
       path: `${base}/files`,
       summary: `List the files of ${noun}`,
       query: lazy(() => listQuery(revisionQueryShape)),
-      success: [200],
-      response: lazy(() => listOf(RevisionFile)),
-      paginated: true,
+      item: RevisionFile,
     }),
     getFile: defineOperation({
       id: ids.getFile,
@@ -182,18 +171,13 @@ export function contentOperations<
       path: `${base}/files/{fileId}`,
       summary: `Get a file of ${noun}`,
       query: RevisionQuery,
-      success: [200],
       response: RevisionFile,
     }),
-    listFileBacklinks: defineOperation({
+    listFileBacklinks: defineList({
       id: ids.listFileBacklinks,
-      method: 'GET',
       path: `${base}/files/{fileId}/backlinks`,
       summary: `List the places where a file of ${noun} is used`,
-      query: lazy(() => listQuery()),
-      success: [200],
-      response: lazy(() => listOf(Backlink)),
-      paginated: true,
+      item: Backlink,
     }),
     getPage: defineOperation({
       id: ids.getPage,
@@ -201,7 +185,6 @@ export function contentOperations<
       path: `${base}/page/{pageId}`,
       summary: `Get a page of ${noun}`,
       query: PageQuery,
-      success: [200],
       response: Page,
     }),
     listPageLinks: defineOperation({
@@ -210,7 +193,6 @@ export function contentOperations<
       path: `${base}/page/{pageId}/links`,
       summary: `List the links in a page of ${noun}`,
       query: linksQuery,
-      success: [200],
       response: LinkList,
       paginated: true,
     }),

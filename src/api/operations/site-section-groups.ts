@@ -1,26 +1,21 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
 import { IconInput, SiteSectionGroup, SiteSectionGroupPosition, SiteSectionGroupTitleInput } from '../schemas/site.js';
 import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups' as const;
 
 export const siteSectionGroups = {
-  list: defineOperation({
+  list: defineList({
     id: 'listSiteSectionGroups',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the section groups of a site',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(SiteSectionGroup)),
-    paginated: true,
+    item: SiteSectionGroup,
   }),
   create: defineOperation({
     id: 'addSectionGroupToSite',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Create a section group in a site',
     body: lazy(() =>
       z.strictObject({
@@ -39,7 +34,6 @@ export const siteSectionGroups = {
     method: 'DELETE',
     path: `${base}/{siteSectionGroupId}`,
     summary: 'Delete a section group',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateSiteSectionGroupById',
@@ -53,7 +47,6 @@ export const siteSectionGroups = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: SiteSectionGroup,
   }),
   addSection: defineOperation({
@@ -71,7 +64,6 @@ export const siteSectionGroups = {
     method: 'DELETE',
     path: `${base}/{siteSectionGroupId}/sections/{siteSectionId}`,
     summary: 'Remove a section from a section group',
-    success: [204, 205],
   }),
   move: defineOperation({
     id: 'moveSiteSectionGroup',

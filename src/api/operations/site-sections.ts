@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
 import {
   ConditionInput,
   IconInput,
@@ -15,20 +14,17 @@ import { lazy } from '../schemas/lazy.js';
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/sections' as const;
 
 export const siteSections = {
-  list: defineOperation({
+  list: defineList({
     id: 'listSiteSections',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the sections of a site',
-    query: lazy(() => listQuery({ shareKey: z.string().optional() })),
-    success: [200],
-    response: lazy(() => listOf(SiteSection)),
-    paginated: true,
+    filters: () => ({ shareKey: z.string().optional() }),
+    item: SiteSection,
   }),
   add: defineOperation({
     id: 'addSectionToSite',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Add a section to a site, with a space as its first variant',
     body: lazy(() =>
       z.strictObject({
@@ -46,7 +42,6 @@ export const siteSections = {
     method: 'DELETE',
     path: `${base}/{siteSectionId}`,
     summary: 'Delete a section of a site',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateSiteSectionById',
@@ -65,7 +60,6 @@ export const siteSections = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: SiteSection,
   }),
   move: defineOperation({

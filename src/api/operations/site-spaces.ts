@@ -1,32 +1,27 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, qBool } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { qBool } from '../schemas/common.js';
 import { ConditionInput, SitePathInput, SiteSpace, SiteSpacePosition } from '../schemas/site.js';
 import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces' as const;
 
 export const siteSpaces = {
-  list: defineOperation({
+  list: defineList({
     id: 'listSiteSpaces',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the site spaces of a site',
-    query: lazy(() =>
-      listQuery({
-        shareKey: z.string().optional(),
-        /** true: only the default site space; false: only the others; absent: all. */
-        default: qBool().optional(),
-      }),
-    ),
-    success: [200],
-    response: lazy(() => listOf(SiteSpace)),
-    paginated: true,
+    filters: () => ({
+      shareKey: z.string().optional(),
+      /** true: only the default site space; false: only the others; absent: all. */
+      default: qBool().optional(),
+    }),
+    item: SiteSpace,
   }),
   add: defineOperation({
     id: 'addSpaceToSite',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Add a space to a site (to the default section, or the root level, unless a section is given)',
     body: lazy(() => z.strictObject({ spaceId: z.string(), sectionId: z.string().optional() })),
     bodyRequired: true,
@@ -38,7 +33,6 @@ export const siteSpaces = {
     method: 'DELETE',
     path: `${base}/{siteSpaceId}`,
     summary: 'Remove a space from a site',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateSiteSpaceById',
@@ -54,7 +48,6 @@ export const siteSpaces = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: SiteSpace,
   }),
   move: defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, qArray, qBool } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { qArray, qBool } from '../schemas/common.js';
 import {
   PublishedSite,
   Site,
@@ -20,28 +20,23 @@ import { lazy } from '../schemas/lazy.js';
 const base = '/v1/orgs/{organizationId}/sites' as const;
 
 export const sites = {
-  list: defineOperation({
+  list: defineList({
     id: 'listSites',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the sites of an organization',
-    query: lazy(() =>
-      listQuery({
-        space: z.string().optional(),
-        title: z.string().optional(),
-        published: qBool().optional(),
-        // Not in the contract; the spec's filter by site type (CONTRACT-NOTES §3.1).
-        type: qArray(z.enum(SITE_TYPES)).optional(),
-      }),
-    ),
-    success: [200],
-    response: lazy(() => listOf(Site)),
-    paginated: true,
+    filters: () => ({
+      space: z.string().optional(),
+      title: z.string().optional(),
+      published: qBool().optional(),
+      // Not in the contract; the spec's filter by site type (CONTRACT-NOTES §3.1).
+      type: qArray(z.enum(SITE_TYPES)).optional(),
+    }),
+    item: Site,
   }),
   create: defineOperation({
     id: 'createSite',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Create a site',
     body: lazy(() =>
       z.strictObject({
@@ -60,7 +55,6 @@ export const sites = {
     method: 'GET',
     path: `${base}/{siteId}`,
     summary: 'Get a site',
-    success: [200],
     response: Site,
   }),
   delete: defineOperation({
@@ -68,7 +62,6 @@ export const sites = {
     method: 'DELETE',
     path: `${base}/{siteId}`,
     summary: 'Delete a site',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateSiteById',
@@ -89,7 +82,6 @@ export const sites = {
       }),
     ),
     bodyRequired: true,
-    success: [200],
     response: Site,
   }),
   getAdaptiveSchema: defineOperation({
@@ -97,7 +89,6 @@ export const sites = {
     method: 'GET',
     path: `${base}/{siteId}/adaptive-schema`,
     summary: 'Get the visitor schema of adaptive content',
-    success: [200],
     response: SiteAdaptiveSchema,
   }),
   updateAdaptiveSchema: defineOperation({
@@ -115,7 +106,6 @@ export const sites = {
     method: 'GET',
     path: `${base}/{siteId}/adaptive-schema/template-conditions`,
     summary: 'List the conditions suggested by the visitor schema',
-    success: [200],
     response: TemplateConditionList,
   }),
   getPublished: defineOperation({
@@ -124,7 +114,6 @@ export const sites = {
     path: `${base}/{siteId}/published`,
     summary: 'Get the published structure of a site',
     query: lazy(() => z.strictObject({ shareKey: z.string().optional() })),
-    success: [200],
     response: PublishedSite,
   }),
 } as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { listQuery } from '../schemas/common.js';
 import { LinkList, linkStatusFilter } from '../schemas/content.js';
 import { SearchQuery, SearchSpaceResult } from '../schemas/search.js';
 import { MoveSpaceBody, Space, TransferSpaceBody, UpdateSpaceBody } from '../schemas/space.js';
@@ -16,7 +16,6 @@ export const spaces = {
     summary: 'Get a space',
     // `shareKey` resolves the published URLs of share-link content.
     query: lazy(() => z.strictObject({ shareKey: z.string().optional() })),
-    success: [200],
     response: Space,
   }),
   delete: defineOperation({
@@ -24,7 +23,6 @@ export const spaces = {
     method: 'DELETE',
     path: base,
     summary: 'Delete a space (restorable for 7 days)',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateSpaceById',
@@ -33,7 +31,6 @@ export const spaces = {
     summary: 'Edit the title, emoji or icon, edit mode, default level or language of a space',
     body: UpdateSpaceBody,
     bodyRequired: true,
-    success: [200],
     response: Space,
   }),
   duplicate: defineOperation({
@@ -79,18 +76,14 @@ export const spaces = {
     path: `${base}/links`,
     summary: 'List the links in a space, with counts of broken ones',
     query: lazy(() => listQuery({ status: linkStatusFilter.optional() })),
-    success: [200],
     response: LinkList,
     paginated: true,
   }),
-  search: defineOperation({
+  search: defineList({
     id: 'searchSpaceContent',
-    method: 'GET',
     path: `${base}/search`,
     summary: 'Search the content of a space',
     query: SearchQuery,
-    success: [200],
-    response: lazy(() => listOf(SearchSpaceResult)),
-    paginated: true,
+    item: SearchSpaceResult,
   }),
 } as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery, RoleOrGuest } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
+import { RoleOrGuest } from '../schemas/common.js';
 import { SAML_CERTIFICATE_MAX, SAML_ENTITY_ID_MAX, SAML_LABEL, SAML_SSO_URL_MAX, SamlProvider, SsoLoginInfoList } from '../schemas/sso.js';
 import { lazy } from '../schemas/lazy.js';
 
@@ -18,15 +18,11 @@ const samlFields = {
 };
 
 export const sso = {
-  list: defineOperation({
+  list: defineList({
     id: 'listSAMLProvidersInOrganizationById',
-    method: 'GET',
     path: `${base}/saml`,
     summary: 'List the SAML providers of an organization',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(SamlProvider)),
-    paginated: true,
+    item: SamlProvider,
   }),
   create: defineOperation({
     id: 'createOrganizationSAMLProvider',
@@ -43,7 +39,6 @@ export const sso = {
     method: 'GET',
     path: `${base}/saml/{samlProviderId}`,
     summary: 'Get a SAML provider',
-    success: [200],
     response: SamlProvider,
   }),
   delete: defineOperation({
@@ -51,7 +46,6 @@ export const sso = {
     method: 'DELETE',
     path: `${base}/saml/{samlProviderId}`,
     summary: 'Delete a SAML provider',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateOrganizationSAMLProvider',
@@ -60,7 +54,6 @@ export const sso = {
     summary: 'Edit a SAML provider',
     body: lazy(() => z.strictObject({ ...samlFields, label: samlFields.label.optional() })),
     bodyRequired: true,
-    success: [200],
     response: SamlProvider,
   }),
   listLogins: defineOperation({
@@ -68,7 +61,6 @@ export const sso = {
     method: 'GET',
     path: `${base}/sso`,
     summary: 'List how members sign in through the SSO providers of an organization',
-    success: [200],
     response: SsoLoginInfoList,
   }),
 } as const;

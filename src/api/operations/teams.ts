@@ -1,33 +1,27 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
 import { Team, TeamMemberItem, TeamMemberRoleInput, TeamTitleInput } from '../schemas/member.js';
 import { lazy } from '../schemas/lazy.js';
 
 const base = '/v1/orgs/{organizationId}/teams' as const;
 
 export const teams = {
-  list: defineOperation({
+  list: defineList({
     id: 'listTeamsInOrganizationById',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the teams of an organization',
-    query: lazy(() =>
-      listQuery({
-        /** Member id: only the teams this member can manage. */
-        owner: z.string().optional(),
-        /** Case-insensitive substring of the team name. */
-        title: z.string().optional(),
-      }),
-    ),
-    success: [200],
-    response: lazy(() => listOf(Team)),
-    paginated: true,
+    filters: () => ({
+      /** Member id: only the teams this member can manage. */
+      owner: z.string().optional(),
+      /** Case-insensitive substring of the team name. */
+      title: z.string().optional(),
+    }),
+    item: Team,
   }),
   create: defineOperation({
     id: 'createOrganizationTeam',
     method: 'PUT',
-    path: `${base}`,
+    path: base,
     summary: 'Create a team',
     body: lazy(() =>
       z.strictObject({
@@ -46,7 +40,6 @@ export const teams = {
     method: 'GET',
     path: `${base}/{teamId}`,
     summary: 'Get a team',
-    success: [200],
     response: Team,
   }),
   delete: defineOperation({
@@ -54,7 +47,6 @@ export const teams = {
     method: 'DELETE',
     path: `${base}/{teamId}`,
     summary: 'Delete a team',
-    success: [204, 205],
   }),
   update: defineOperation({
     id: 'updateTeamInOrganizationById',
@@ -63,18 +55,13 @@ export const teams = {
     summary: 'Rename a team',
     body: lazy(() => z.strictObject({ title: TeamTitleInput })),
     bodyRequired: true,
-    success: [200],
     response: Team,
   }),
-  listMembers: defineOperation({
+  listMembers: defineList({
     id: 'listTeamMembersInOrganizationById',
-    method: 'GET',
     path: `${base}/{teamId}/members`,
     summary: 'List the members of a team',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(TeamMemberItem)),
-    paginated: true,
+    item: TeamMemberItem,
   }),
   updateMembers: defineOperation({
     id: 'updateMembersInOrganizationTeam',
@@ -106,6 +93,5 @@ export const teams = {
     method: 'DELETE',
     path: `${base}/{teamId}/members/{userId}`,
     summary: 'Remove a member from a team',
-    success: [204, 205],
   }),
 } as const;

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineOperation } from '../operation.js';
-import { listOf, listQuery } from '../schemas/common.js';
+import { defineList, defineOperation } from '../operation.js';
 import { JSONDocumentInput } from '../schemas/comment.js';
 import { Translation, TranslationLanguageInput, TranslationSourceInput } from '../schemas/translation.js';
 import { lazy } from '../schemas/lazy.js';
@@ -8,20 +7,16 @@ import { lazy } from '../schemas/lazy.js';
 const base = '/v1/orgs/{organizationId}/translations' as const;
 
 export const translations = {
-  list: defineOperation({
+  list: defineList({
     id: 'listTranslations',
-    method: 'GET',
-    path: `${base}`,
+    path: base,
     summary: 'List the translations of an organization',
-    query: lazy(() => listQuery()),
-    success: [200],
-    response: lazy(() => listOf(Translation)),
-    paginated: true,
+    item: Translation,
   }),
   create: defineOperation({
     id: 'createTranslation',
     method: 'POST',
-    path: `${base}`,
+    path: base,
     summary: 'Create a translation of a space into another language',
     body: lazy(() =>
       z.strictObject({
@@ -40,7 +35,6 @@ export const translations = {
     method: 'GET',
     path: `${base}/{translationId}`,
     summary: 'Get a translation',
-    success: [200],
     response: Translation,
   }),
   update: defineOperation({
@@ -59,7 +53,6 @@ export const translations = {
     method: 'DELETE',
     path: `${base}/{translationId}`,
     summary: 'Delete a translation',
-    success: [204, 205],
   }),
   run: defineOperation({
     id: 'runTranslation',

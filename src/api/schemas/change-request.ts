@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, User } from './common.js';
+import { DateTime, openEnum, urlsOf, User } from './common.js';
 import { lazy } from './lazy.js';
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
@@ -23,7 +23,7 @@ export const ChangeRequest = lazy(() =>
     revisionMerged: z.string().optional(),
     comments: z.number(),
     outdated: z.boolean(),
-    urls: z.looseObject({ app: z.string().optional(), location: z.string().optional() }).optional(),
+    urls: urlsOf(['app', 'location']).optional(),
   }),
 );
 export type ChangeRequest = z.infer<typeof ChangeRequest>;

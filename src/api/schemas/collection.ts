@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { openEnum, permissions } from './common.js';
+import { openEnum, permissions, resource, urlsOf } from './common.js';
 import { ContentPosition, DEFAULT_LEVELS, DefaultLevelInput } from './space.js';
 import { lazy } from './lazy.js';
 
@@ -34,18 +34,14 @@ export const MoveCollectionBody = lazy(() =>
 
 /* ---------- responses ---------- */
 
-export const Collection = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    description: z.string().optional(),
-    organization: z.string().optional(),
-    parent: z.string().optional(),
-    /** A role, `inherit`, or null for guest access. */
-    defaultLevel: openEnum(DEFAULT_LEVELS).nullable().optional(),
-    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional() }).optional(),
-    permissions: permissions(COLLECTION_PERMISSIONS).optional(),
-  }),
-);
+export const Collection = resource(() => ({
+  title: z.string(),
+  description: z.string().optional(),
+  organization: z.string().optional(),
+  parent: z.string().optional(),
+  /** A role, `inherit`, or null for guest access. */
+  defaultLevel: openEnum(DEFAULT_LEVELS).nullable().optional(),
+  urls: urlsOf(['location', 'app']).optional(),
+  permissions: permissions(COLLECTION_PERMISSIONS).optional(),
+}));
 export type Collection = z.infer<typeof Collection>;

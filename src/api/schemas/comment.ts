@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, listQuery, openEnum, permissions, qArray, User } from './common.js';
+import { DateTime, listQuery, openEnum, permissions, qArray, resource, urlsOf, User } from './common.js';
 import { lazy } from './lazy.js';
 
 /* ---------- enums (CONTRACT-NOTES §2) ---------- */
@@ -139,30 +139,27 @@ export const CommentTarget = lazy(() =>
   }),
 );
 
+/** What a comment and a reply have, beside `object` and `id`. */
 const postedFields = lazy(() => ({
-  id: z.string(),
   postedBy: User,
   postedAt: DateTime,
   editedAt: DateTime.optional(),
   reactions: z.array(EmojiReaction).optional(),
   body: Document,
-  urls: z.looseObject({ location: z.string().optional() }).optional(),
+  urls: urlsOf(['location']).optional(),
   permissions: CommentPermissions.optional(),
 }));
 
-export const Comment = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    ...postedFields,
-    replies: z.number().optional(),
-    target: CommentTarget.optional(),
-    /** `open`, or `resolved` with `resolvedAt` and `resolvedBy`. */
-    status: openEnum(COMMENT_STATUSES).optional(),
-    resolvedAt: DateTime.optional(),
-    resolvedBy: User.optional(),
-  }),
-);
+export const Comment = resource(() => ({
+  ...postedFields,
+  replies: z.number().optional(),
+  target: CommentTarget.optional(),
+  /** `open`, or `resolved` with `resolvedAt` and `resolvedBy`. */
+  status: openEnum(COMMENT_STATUSES).optional(),
+  resolvedAt: DateTime.optional(),
+  resolvedBy: User.optional(),
+}));
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentReply = lazy(() => z.looseObject({ object: z.string().optional(), ...postedFields }));
+export const CommentReply = resource(() => postedFields);
 export type CommentReply = z.infer<typeof CommentReply>;

@@ -119,20 +119,28 @@ export const listOf = <T extends z.ZodType>(item: T) =>
 
 export type ListEnvelope<T> = { next?: { page: string } | null; count?: number; items: T[] };
 
-/** A permissions object: booleans by name; unknown permissions pass through. */
-export const permissions = <const K extends readonly string[]>(keys: K) =>
-  z.looseObject(Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as { [P in K[number]]: z.ZodOptional<z.ZodBoolean> });
+/** An object of optional fields named `keys`, each made by `field`; unknown keys pass through. */
+const namedFields = <const K extends readonly string[], T extends z.ZodType>(keys: K, field: () => T) =>
+  z.looseObject(Object.fromEntries(keys.map((k) => [k, field().optional()])) as { [P in K[number]]: z.ZodOptional<T> });
 
-export const User = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    displayName: z.string().optional(),
-    email: z.string().optional(),
-    photoURL: z.string().optional(),
-    urls: z.looseObject({ location: z.string().optional() }).optional(),
-  }),
-);
+/** A permissions object: booleans by name; unknown permissions pass through. */
+export const permissions = <const K extends readonly string[]>(keys: K) => namedFields(keys, () => z.boolean());
+
+/** A resource's `urls` object: the URLs named, each an optional string; unknown ones pass through. */
+export const urlsOf = <const K extends readonly string[]>(keys: K) => namedFields(keys, () => z.string());
+
+/** The fields a resource starts with: `object` names its kind (contract Conventions 3), `id` identifies it. */
+export const resourceFields = lazy(() => ({ object: z.string().optional(), id: z.string() }));
+
+/** A resource as received: `resourceFields`, then its own `fields` (built on first use); unknown keys pass through. */
+export const resource = <S extends z.ZodRawShape>(fields: () => S) => lazy(() => z.looseObject({ ...resourceFields, ...fields() }));
+
+export const User = resource(() => ({
+  displayName: z.string().optional(),
+  email: z.string().optional(),
+  photoURL: z.string().optional(),
+  urls: urlsOf(['location']).optional(),
+}));
 export type User = z.infer<typeof User>;
 
 /** An empty or absent object: some operations answer `{}`. */

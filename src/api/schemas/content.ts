@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, listOf, openEnum, qBool, User } from './common.js';
+import { DateTime, listOf, openEnum, qBool, resourceFields, urlsOf, User } from './common.js';
 import { ChangeRequest } from './change-request.js';
 import { DOCUMENT_FORMATS, JSONDocument } from './comment.js';
 import { ContentRef, ContentRefInput, unknownVariant } from './content-ref.js';
@@ -110,8 +110,7 @@ export const PageCover = lazy(() =>
 );
 
 const pageBase = lazy(() => ({
-  object: z.string().optional(),
-  id: z.string(),
+  ...resourceFields,
   title: z.string(),
   emoji: z.string().optional(),
   icon: z.string().optional(),
@@ -125,7 +124,7 @@ const pageBase = lazy(() => ({
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
-  urls: z.looseObject({ app: z.string().optional() }).optional(),
+  urls: urlsOf(['app']).optional(),
 }));
 
 // Nested pages make Page recursive: each variant is declared without `pages`, and the types say
@@ -229,8 +228,7 @@ export const ReusableContent = lazy(() =>
 );
 
 const revisionBase = lazy(() => ({
-  object: z.string().optional(),
-  id: z.string(),
+  ...resourceFields,
   parents: z.array(z.string()).optional(),
   pages: z.array(Page).optional(),
   files: z.array(RevisionFile).optional(),
@@ -238,7 +236,7 @@ const revisionBase = lazy(() => ({
   variables: Variables.optional(),
   createdAt: DateTime,
   git: GitSyncCommit.optional(),
-  urls: z.looseObject({ app: z.string().optional(), published: z.string().optional(), public: z.string().optional() }).optional(),
+  urls: urlsOf(['app', 'published', 'public']).optional(),
 }));
 
 /** Created by merging a change request: `mergedFrom` is that change request. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, permissions, ROLES, TEAM_MEMBER_ROLES, User } from './common.js';
+import { DateTime, openEnum, permissions, resource, ROLES, TEAM_MEMBER_ROLES, User } from './common.js';
 import { Space } from './space.js';
 import { lazy } from './lazy.js';
 
@@ -20,21 +20,17 @@ export const TeamMemberRoleInput = lazy(() => z.enum(TEAM_MEMBER_ROLES));
 
 /* ---------- responses ---------- */
 
-export const Member = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    /** null: guest. */
-    role: openEnum(ROLES).nullable().optional(),
-    user: User,
-    disabled: z.boolean().optional(),
-    joinedAt: DateTime.optional(),
-    lastSeenAt: DateTime.optional(),
-    sso: z.boolean().optional(),
-    spaces: z.number().optional(),
-    teams: z.number().optional(),
-  }),
-);
+export const Member = resource(() => ({
+  /** null: guest. */
+  role: openEnum(ROLES).nullable().optional(),
+  user: User,
+  disabled: z.boolean().optional(),
+  joinedAt: DateTime.optional(),
+  lastSeenAt: DateTime.optional(),
+  sso: z.boolean().optional(),
+  spaces: z.number().optional(),
+  teams: z.number().optional(),
+}));
 export type Member = z.infer<typeof Member>;
 
 /** A space a member can reach, with the role they hold in it. */
@@ -46,17 +42,13 @@ export const MemberSpacePermission = lazy(() =>
 );
 export type MemberSpacePermission = z.infer<typeof MemberSpacePermission>;
 
-export const Team = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    members: z.number().optional(),
-    spaces: z.number().optional(),
-    createdAt: DateTime.optional(),
-    permissions: permissions(['admin', 'view']).optional(),
-  }),
-);
+export const Team = resource(() => ({
+  title: z.string(),
+  members: z.number().optional(),
+  spaces: z.number().optional(),
+  createdAt: DateTime.optional(),
+  permissions: permissions(['admin', 'view']).optional(),
+}));
 export type Team = z.infer<typeof Team>;
 
 const TeamMembership = lazy(() => z.looseObject({ role: openEnum(TEAM_MEMBER_ROLES) }));

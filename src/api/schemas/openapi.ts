@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, permissions } from './common.js';
+import { DateTime, openEnum, permissions, resource, urlsOf } from './common.js';
 import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract OpenAPI resource; CONTRACT-NOTES §2, §7.18) ---------- */
@@ -35,36 +35,28 @@ export type OpenAPISpecSourceInput = z.input<typeof OpenAPISpecSourceInput>;
 
 /* ---------- responses ---------- */
 
-export const OpenAPISpec = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    createdAt: DateTime.optional(),
-    updatedAt: DateTime.optional(),
-    slug: z.string(),
-    sourceURL: z.string().optional(),
-    processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
-    visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
-    /** Id of the latest version. */
-    lastVersion: z.string().optional(),
-    lastProcessedAt: DateTime.optional(),
-    lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
-    permissions: permissions(['view', 'edit']).optional(),
-    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
-  }),
-);
+export const OpenAPISpec = resource(() => ({
+  createdAt: DateTime.optional(),
+  updatedAt: DateTime.optional(),
+  slug: z.string(),
+  sourceURL: z.string().optional(),
+  processingState: openEnum(OPENAPI_PROCESSING_STATES).optional(),
+  visibility: openEnum(OPENAPI_VISIBILITIES).optional(),
+  /** Id of the latest version. */
+  lastVersion: z.string().optional(),
+  lastProcessedAt: DateTime.optional(),
+  lastProcessErrorCode: openEnum(OPENAPI_PROCESS_ERROR_CODES).optional(),
+  permissions: permissions(['view', 'edit']).optional(),
+  urls: urlsOf(['location', 'app', 'published']).optional(),
+}));
 export type OpenAPISpec = z.infer<typeof OpenAPISpec>;
 
-export const OpenAPISpecVersion = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    createdAt: DateTime.optional(),
-    /** Where this version of the specification can be fetched. */
-    url: z.string().optional(),
-    urls: z.looseObject({ location: z.string().optional() }).optional(),
-  }),
-);
+export const OpenAPISpecVersion = resource(() => ({
+  createdAt: DateTime.optional(),
+  /** Where this version of the specification can be fetched. */
+  url: z.string().optional(),
+  urls: urlsOf(['location']).optional(),
+}));
 export type OpenAPISpecVersion = z.infer<typeof OpenAPISpecVersion>;
 
 /** The parsed files of a version (`filesystem`) and where the specification lives. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, permissions, ROLES } from './common.js';
+import { DateTime, openEnum, permissions, resource, ROLES, urlsOf } from './common.js';
 import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract Limits and Organization resource; CONTRACT-NOTES §2) ---------- */
@@ -7,8 +7,6 @@ import { lazy } from './lazy.js';
 export const ORGANIZATION_TITLE = { min: 2, max: 255 } as const;
 export const ORGANIZATION_HOSTNAME = { min: 3, max: 32 } as const;
 export const ORGANIZATION_LOGO_URL_MAX = 2048;
-/** Organization search `query` (contract Limits). */
-export const SEARCH_QUERY_MAX = 512;
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 export const ORGANIZATION_PLANS = [
@@ -60,81 +58,44 @@ export const SitePointerInput = lazy(() => z.strictObject({ type: z.literal('sit
 
 /* ---------- responses ---------- */
 
-export const Organization = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    createdAt: DateTime.optional(),
-    emailDomains: z.array(z.string()).optional(),
-    hostname: z.string().optional(),
-    type: openEnum(ORGANIZATION_TYPES).optional(),
-    useCase: openEnum(ORGANIZATION_USE_CASES).optional(),
-    communityType: openEnum(ORGANIZATION_COMMUNITY_TYPES).optional(),
-    /** null: new members join as guests. */
-    defaultRole: openEnum(ROLES).nullable().optional(),
-    defaultContent: z.looseObject({ type: z.string(), site: z.string().optional() }).nullable().optional(),
-    sso: z.boolean().optional(),
-    ai: z.boolean().optional(),
-    inviteLinks: z.boolean().optional(),
-    plan: openEnum(ORGANIZATION_PLANS).optional(),
-    billing: z
-      .looseObject({
-        interval: openEnum(BILLING_INTERVALS).optional(),
-        endDate: DateTime.nullable().optional(),
-        hasPaymentFailed: z.boolean().optional(),
-        isScheduledToCancel: z.boolean().optional(),
-        pricing: z.looseObject({}).optional(),
-        usageAddons: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).optional(),
-      })
-      .optional(),
-    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).optional(),
-    trial: z
-      .looseObject({ status: openEnum(TRIAL_STATUSES), endDate: DateTime.optional(), decision: openEnum(['downgrade']).optional() })
-      .optional(),
-    customHostname: z.string().optional(),
-    blocked: z.looseObject({ reason: openEnum(['security']) }).optional(),
-    internal_billingMigration: z
-      .looseObject({ deadline: DateTime.optional(), discountPercent: z.number().optional(), discountEndDate: DateTime.optional() })
-      .optional(),
-    /** Deprecated, always true. */
-    internal_isOnNewTrial: z.boolean().optional(),
-    permissions: permissions(ORGANIZATION_PERMISSIONS).optional(),
-  }),
-);
+export const Organization = resource(() => ({
+  title: z.string(),
+  createdAt: DateTime.optional(),
+  emailDomains: z.array(z.string()).optional(),
+  hostname: z.string().optional(),
+  type: openEnum(ORGANIZATION_TYPES).optional(),
+  useCase: openEnum(ORGANIZATION_USE_CASES).optional(),
+  communityType: openEnum(ORGANIZATION_COMMUNITY_TYPES).optional(),
+  /** null: new members join as guests. */
+  defaultRole: openEnum(ROLES).nullable().optional(),
+  defaultContent: z.looseObject({ type: z.string(), site: z.string().optional() }).nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  plan: openEnum(ORGANIZATION_PLANS).optional(),
+  billing: z
+    .looseObject({
+      interval: openEnum(BILLING_INTERVALS).optional(),
+      endDate: DateTime.nullable().optional(),
+      hasPaymentFailed: z.boolean().optional(),
+      isScheduledToCancel: z.boolean().optional(),
+      pricing: z.looseObject({}).optional(),
+      usageAddons: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).optional(),
+    })
+    .optional(),
+  urls: urlsOf(['location', 'app', 'logo']).optional(),
+  trial: z
+    .looseObject({ status: openEnum(TRIAL_STATUSES), endDate: DateTime.optional(), decision: openEnum(['downgrade']).optional() })
+    .optional(),
+  customHostname: z.string().optional(),
+  blocked: z.looseObject({ reason: openEnum(['security']) }).optional(),
+  internal_billingMigration: z
+    .looseObject({ deadline: DateTime.optional(), discountPercent: z.number().optional(), discountEndDate: DateTime.optional() })
+    .optional(),
+  /** Deprecated, always true. */
+  internal_isOnNewTrial: z.boolean().optional(),
+  permissions: permissions(ORGANIZATION_PERMISSIONS).optional(),
+}));
 export type Organization = z.infer<typeof Organization>;
 
 export const OrganizationsByEmailDomain = lazy(() => z.looseObject({ organizations: z.array(Organization) }));
-
-const AppUrls = lazy(() => z.looseObject({ app: z.string().optional() }));
-
-export const SearchSection = lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    title: z.string(),
-    path: z.string().optional(),
-    body: z.string().optional(),
-    urls: AppUrls.optional(),
-  }),
-);
-
-export const SearchPage = lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    title: z.string(),
-    path: z.string().optional(),
-    sections: z.array(SearchSection).optional(),
-    urls: AppUrls.optional(),
-  }),
-);
-export type SearchPage = z.infer<typeof SearchPage>;
-
-/** An organization search result: a space (`id`, `title`) and its matching pages. */
-export const SearchOrgItem = lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    title: z.string(),
-    pages: z.array(SearchPage),
-  }),
-);
-export type SearchOrgItem = z.infer<typeof SearchOrgItem>;

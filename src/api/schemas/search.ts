@@ -1,12 +1,10 @@
 import * as z from 'zod';
-import { listQuery } from './common.js';
+import { listQuery, urlsOf } from './common.js';
 import { lazy } from './lazy.js';
 
 /** Search queries: `query` is required, at most 512 characters (contract Limits). */
 export const SEARCH_QUERY_MAX = 512;
 export const SearchQuery = lazy(() => listQuery({ query: z.string().max(SEARCH_QUERY_MAX) }));
-
-const Urls = lazy(() => z.looseObject({ app: z.string().optional() }));
 
 /** A section of a page that matched. */
 export const SearchSectionResult = lazy(() =>
@@ -15,7 +13,7 @@ export const SearchSectionResult = lazy(() =>
     title: z.string(),
     path: z.string().optional(),
     body: z.string().optional(),
-    urls: Urls.optional(),
+    urls: urlsOf(['app']).optional(),
   }),
 );
 export type SearchSectionResult = z.infer<typeof SearchSectionResult>;
@@ -30,21 +28,28 @@ export const SearchSpaceResult = lazy(() =>
     title: z.string(),
     path: z.string(),
     sections: z.array(SearchSectionResult).optional(),
-    urls: Urls.optional(),
+    urls: urlsOf(['app']).optional(),
   }),
 );
 export type SearchSpaceResult = z.infer<typeof SearchSpaceResult>;
 export { SearchSpaceResult as SearchPageResult };
 
 /**
- * Organization search item: a space with its matching pages
+ * A page of an organization search result: the space search item, with `path` optional (the organization
+ * search has always been read this way).
+ */
+export const SearchPage = lazy(() => SearchSpaceResult.extend({ path: z.string().optional() }));
+export type SearchPage = z.infer<typeof SearchPage>;
+
+/**
+ * Organization search item: a space (`id`, `title`) with its matching pages
  * (GET /v1/orgs/{organizationId}/search; named `SearchSpaceResult` in the official spec).
  */
-export const SearchOrgResult = lazy(() =>
+export const SearchOrgItem = lazy(() =>
   z.looseObject({
     id: z.string(),
     title: z.string(),
-    pages: z.array(SearchSpaceResult),
+    pages: z.array(SearchPage),
   }),
 );
-export type SearchOrgResult = z.infer<typeof SearchOrgResult>;
+export type SearchOrgItem = z.infer<typeof SearchOrgItem>;

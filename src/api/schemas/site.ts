@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum } from './common.js';
+import { DateTime, openEnum, resource, urlsOf } from './common.js';
 import { Space } from './space.js';
 import { lazy } from './lazy.js';
 
@@ -119,50 +119,36 @@ export type SiteAdaptiveJsonSchemaInput = z.input<typeof SiteAdaptiveJsonSchemaI
 
 /* ---------- responses ---------- */
 
-const PublishedUrls = lazy(() => z.looseObject({ published: z.string().optional() }));
-
-export const SiteSpace = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    path: z.string(),
-    section: z.string().optional(),
-    space: Space,
-    title: z.string(),
-    default: z.boolean().optional(),
-    condition: z.string().optional(),
-    hasAdvancedCustomizationFeature: z.boolean().optional(),
-    urls: PublishedUrls.optional(),
-  }),
-);
+export const SiteSpace = resource(() => ({
+  path: z.string(),
+  section: z.string().optional(),
+  space: Space,
+  title: z.string(),
+  default: z.boolean().optional(),
+  condition: z.string().optional(),
+  hasAdvancedCustomizationFeature: z.boolean().optional(),
+  urls: urlsOf(['published']).optional(),
+}));
 export type SiteSpace = z.infer<typeof SiteSpace>;
 
-export const SiteSection = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    description: z.string().optional(),
-    default: z.boolean().optional(),
-    path: z.string(),
-    condition: z.string().optional(),
-    sectionGroup: z.string().optional(),
-    icon: z.string().optional(),
-    siteSpaces: z.array(SiteSpace).optional(),
-    urls: PublishedUrls.optional(),
-  }),
-);
+export const SiteSection = resource(() => ({
+  title: z.string(),
+  description: z.string().optional(),
+  default: z.boolean().optional(),
+  path: z.string(),
+  condition: z.string().optional(),
+  sectionGroup: z.string().optional(),
+  icon: z.string().optional(),
+  siteSpaces: z.array(SiteSpace).optional(),
+  urls: urlsOf(['published']).optional(),
+}));
 export type SiteSection = z.infer<typeof SiteSection>;
 
-export const SiteSectionGroup = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    icon: z.string().optional(),
-    sections: z.array(SiteSection).optional(),
-  }),
-);
+export const SiteSectionGroup = resource(() => ({
+  title: z.string(),
+  icon: z.string().optional(),
+  sections: z.array(SiteSection).optional(),
+}));
 export type SiteSectionGroup = z.infer<typeof SiteSectionGroup>;
 
 export const SiteFeature = lazy(() =>
@@ -174,37 +160,33 @@ export const SiteFeature = lazy(() =>
   }),
 );
 
-export const Site = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    type: openEnum(SITE_TYPES).optional(),
-    title: z.string(),
-    /** `{icon: {light, dark}}`, `{emoji}`, `{}` or null (a string is tolerated: the contract mentions one). */
-    icon: z.union([z.looseObject({}), z.string(), z.null()]).optional(),
-    hostname: z.string().optional(),
-    basename: z.string().optional(),
-    proxy: z.looseObject({ origin: z.string().optional(), target: z.string().optional() }).optional(),
-    visibility: openEnum(SITE_VISIBILITIES),
-    published: z.boolean(),
-    siteSpaces: z.number().optional(),
-    createdAt: DateTime.optional(),
-    adaptiveContent: z.looseObject({ enabled: z.boolean().optional() }).optional(),
-    /** One shape for the spec's four variants: which fields appear depends on `status`. */
-    ads: z
-      .looseObject({
-        status: openEnum(SITE_ADS_STATUSES),
-        submittable: z.boolean().optional(),
-        topic: openEnum(SITE_ADS_TOPICS).optional(),
-        zoneId: z.string().optional(),
-        reason: z.string().optional(),
-      })
-      .optional(),
-    agentsContext: openEnum(SITE_AGENTS_CONTEXTS).optional(),
-    features: z.array(SiteFeature).optional(),
-    urls: z.looseObject({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
-  }),
-);
+export const Site = resource(() => ({
+  type: openEnum(SITE_TYPES).optional(),
+  title: z.string(),
+  /** `{icon: {light, dark}}`, `{emoji}`, `{}` or null (a string is tolerated: the contract mentions one). */
+  icon: z.union([z.looseObject({}), z.string(), z.null()]).optional(),
+  hostname: z.string().optional(),
+  basename: z.string().optional(),
+  proxy: z.looseObject({ origin: z.string().optional(), target: z.string().optional() }).optional(),
+  visibility: openEnum(SITE_VISIBILITIES),
+  published: z.boolean(),
+  siteSpaces: z.number().optional(),
+  createdAt: DateTime.optional(),
+  adaptiveContent: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+  /** One shape for the spec's four variants: which fields appear depends on `status`. */
+  ads: z
+    .looseObject({
+      status: openEnum(SITE_ADS_STATUSES),
+      submittable: z.boolean().optional(),
+      topic: openEnum(SITE_ADS_TOPICS).optional(),
+      zoneId: z.string().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
+  agentsContext: openEnum(SITE_AGENTS_CONTEXTS).optional(),
+  features: z.array(SiteFeature).optional(),
+  urls: urlsOf(['location', 'app', 'published']).optional(),
+}));
 export type Site = z.infer<typeof Site>;
 
 export const SiteAdaptiveSchema = lazy(() =>

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, permissions, ROLES, TRANSLATION_LANGUAGES } from './common.js';
+import { DateTime, openEnum, permissions, resource, ROLES, TRANSLATION_LANGUAGES, urlsOf } from './common.js';
 import { lazy } from './lazy.js';
 
 /* ---------- limits and enums (contract Limits; CONTRACT-NOTES §2, §3.3) ---------- */
@@ -105,41 +105,27 @@ export type VisitorAuth = z.infer<typeof VisitorAuth>;
 
 export const SpacePermissions = lazy(() => permissions(SPACE_PERMISSIONS));
 
-export const SpaceUrls = lazy(() =>
-  z.looseObject({
-    location: z.string().optional(),
-    app: z.string().optional(),
-    published: z.string().optional(),
-    public: z.string().optional(),
-    icon: z.string().optional(),
-  }),
-);
-
-export const Space = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    title: z.string(),
-    emoji: z.string().optional(),
-    visibility: openEnum(SPACE_VISIBILITIES),
-    createdAt: DateTime,
-    updatedAt: DateTime,
-    deletedAt: DateTime.optional(),
-    editMode: openEnum(SPACE_EDIT_MODES).optional(),
-    urls: SpaceUrls.optional(),
-    organization: z.string(),
-    parent: z.string().optional(),
-    language: openEnum(TRANSLATION_LANGUAGES).optional(),
-    gitSync: GitSyncState.optional(),
-    visitorAuth: VisitorAuth.optional(),
-    revision: z.string().optional(),
-    /** A role, `inherit`, or null for guest access. */
-    defaultLevel: openEnum(DEFAULT_LEVELS).nullable().optional(),
-    comments: z.number().optional(),
-    changeRequests: z.number().optional(),
-    changeRequestsOpen: z.number().optional(),
-    changeRequestsDraft: z.number().optional(),
-    permissions: SpacePermissions.optional(),
-  }),
-);
+export const Space = resource(() => ({
+  title: z.string(),
+  emoji: z.string().optional(),
+  visibility: openEnum(SPACE_VISIBILITIES),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: DateTime.optional(),
+  editMode: openEnum(SPACE_EDIT_MODES).optional(),
+  urls: urlsOf(['location', 'app', 'published', 'public', 'icon']).optional(),
+  organization: z.string(),
+  parent: z.string().optional(),
+  language: openEnum(TRANSLATION_LANGUAGES).optional(),
+  gitSync: GitSyncState.optional(),
+  visitorAuth: VisitorAuth.optional(),
+  revision: z.string().optional(),
+  /** A role, `inherit`, or null for guest access. */
+  defaultLevel: openEnum(DEFAULT_LEVELS).nullable().optional(),
+  comments: z.number().optional(),
+  changeRequests: z.number().optional(),
+  changeRequestsOpen: z.number().optional(),
+  changeRequestsDraft: z.number().optional(),
+  permissions: SpacePermissions.optional(),
+}));
 export type Space = z.infer<typeof Space>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, ROLES } from './common.js';
+import { DateTime, openEnum, resource, ROLES, urlsOf } from './common.js';
 import { Team } from './member.js';
 import { lazy } from './lazy.js';
 
@@ -13,24 +13,20 @@ export const SAML_PROVIDER_STATUSES = ['active', 'pending'] as const;
 
 /* ---------- responses ---------- */
 
-export const SamlProvider = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    label: z.string(),
-    ssoURL: z.string().optional(),
-    entityID: z.string().optional(),
-    certificate: z.string().optional(),
-    /** The team new SSO members join (a Team; a bare id is tolerated). */
-    defaultTeam: z.union([Team, z.string()]).optional(),
-    /** null: new SSO members join as guests. */
-    defaultRole: openEnum(ROLES).nullable().optional(),
-    createdAt: DateTime.optional(),
-    status: openEnum(SAML_PROVIDER_STATUSES).optional(),
-    service: z.looseObject({ acsURL: z.string().optional(), startURL: z.string().optional(), entityID: z.string().optional() }).optional(),
-    urls: z.looseObject({ location: z.string().optional() }).optional(),
-  }),
-);
+export const SamlProvider = resource(() => ({
+  label: z.string(),
+  ssoURL: z.string().optional(),
+  entityID: z.string().optional(),
+  certificate: z.string().optional(),
+  /** The team new SSO members join (a Team; a bare id is tolerated). */
+  defaultTeam: z.union([Team, z.string()]).optional(),
+  /** null: new SSO members join as guests. */
+  defaultRole: openEnum(ROLES).nullable().optional(),
+  createdAt: DateTime.optional(),
+  status: openEnum(SAML_PROVIDER_STATUSES).optional(),
+  service: z.looseObject({ acsURL: z.string().optional(), startURL: z.string().optional(), entityID: z.string().optional() }).optional(),
+  urls: urlsOf(['location']).optional(),
+}));
 export type SamlProvider = z.infer<typeof SamlProvider>;
 
 /** How members of an organization sign in with one of its SSO providers. */

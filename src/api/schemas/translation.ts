@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTime, openEnum, permissions, TRANSLATION_LANGUAGES } from './common.js';
+import { DateTime, openEnum, permissions, resource, TRANSLATION_LANGUAGES, urlsOf } from './common.js';
 import { JSONDocument } from './comment.js';
 import { lazy } from './lazy.js';
 
@@ -13,31 +13,27 @@ export const TranslationSourceInput = lazy(() => z.strictObject({ space: z.strin
 
 /* ---------- responses ---------- */
 
-export const Translation = lazy(() =>
-  z.looseObject({
-    object: z.string().optional(),
-    id: z.string(),
-    status: openEnum(TRANSLATION_STATUSES),
-    source: z.looseObject({ space: z.string().optional(), language: openEnum(TRANSLATION_LANGUAGES).optional() }).optional(),
-    language: openEnum(TRANSLATION_LANGUAGES),
-    instructions: JSONDocument.optional(),
-    /** The translated space and the revision the last run produced. */
-    result: z.looseObject({ space: z.string().optional(), revision: z.string().optional() }).optional(),
-    createdAt: DateTime.optional(),
-    updatedAt: DateTime.optional(),
-    stats: z
-      .looseObject({
-        runs: z.number().optional(),
-        totalWords: z.number().optional(),
-        totalPages: z.number().optional(),
-        totalDuration: z.number().optional(),
-        latestRunDuration: z.number().optional(),
-        latestPages: z.number().optional(),
-        latestWords: z.number().optional(),
-      })
-      .optional(),
-    permissions: permissions(['view', 'edit']).optional(),
-    urls: z.looseObject({ location: z.string().optional() }).optional(),
-  }),
-);
+export const Translation = resource(() => ({
+  status: openEnum(TRANSLATION_STATUSES),
+  source: z.looseObject({ space: z.string().optional(), language: openEnum(TRANSLATION_LANGUAGES).optional() }).optional(),
+  language: openEnum(TRANSLATION_LANGUAGES),
+  instructions: JSONDocument.optional(),
+  /** The translated space and the revision the last run produced. */
+  result: z.looseObject({ space: z.string().optional(), revision: z.string().optional() }).optional(),
+  createdAt: DateTime.optional(),
+  updatedAt: DateTime.optional(),
+  stats: z
+    .looseObject({
+      runs: z.number().optional(),
+      totalWords: z.number().optional(),
+      totalPages: z.number().optional(),
+      totalDuration: z.number().optional(),
+      latestRunDuration: z.number().optional(),
+      latestPages: z.number().optional(),
+      latestWords: z.number().optional(),
+    })
+    .optional(),
+  permissions: permissions(['view', 'edit']).optional(),
+  urls: urlsOf(['location']).optional(),
+}));
 export type Translation = z.infer<typeof Translation>;

@@ -1,4 +1,5 @@
-import type { Organization, SearchOrgItem } from '../../api/schemas/organization.js';
+import type { Organization } from '../../api/schemas/organization.js';
+import type { SearchOrgItem } from '../../api/schemas/search.js';
 import type { Columns } from '../output.js';
 
 /** What `docs orgs ...` shows. */
