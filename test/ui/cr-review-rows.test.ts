@@ -3,11 +3,11 @@ import type { Comment } from '../../src/api/schemas/comment.js';
 import type { ContentDiff, PageDiff } from '../../src/content/diff.js';
 import { buildEntries, matchesText, type Thread } from '../../src/ui/cr-review/data.js';
 import { conflictPages } from '../../src/ui/cr-review/parts.js';
-import { chunks, codeLines, detailRows, sameLine, wrap } from '../../src/ui/cr-review/rows.js';
+import { codeLines, detailRows, sameLine, wrap } from '../../src/ui/cr-review/rows.js';
 import { inputLines } from '../../src/ui/cr-review/Dialog.js';
 import { shellWord, wayOutRows } from '../../src/ui/cr-review/way-out.js';
 import type { ChangeRequest } from '../../src/api/schemas/change-request.js';
-import { displayWidth } from '../../src/ui/format.js';
+import { displayWidth, splitToWidth } from '../../src/ui/format.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const user = { id: 'u1', displayName: 'Ada' };
@@ -142,7 +142,7 @@ describe('second pass: widths, anchors, replies, the way out', () => {
     const lines = wrap('日本語のタイトル 👩‍💻 ｆｕｌｌ width text', 10);
     expect(lines.every((l) => displayWidth(l) <= 10)).toBe(true);
     expect(lines.join('').replace(/ /g, '')).toBe('日本語のタイトル👩‍💻ｆｕｌｌwidthtext');
-    expect(chunks('ab日本cd', 4)).toEqual(['ab日', '本cd']);
+    expect(splitToWidth('ab日本cd', 4)).toEqual(['ab日', '本cd']);
     // Continuation lines start where the paragraph's first line does, not one column to the right.
     expect(wrap('  indented code line that is long enough to wrap', 20)).toEqual([
       '  indented code line',

@@ -1,5 +1,5 @@
 import type { PageDiff } from '../../content/diff.js';
-import { displayWidth, relativeTime, splitToWidth, truncate, wrapLines } from '../format.js';
+import { displayWidth, relativeTime, truncate, wrapLines } from '../format.js';
 import { wrapTokens } from '../wrap.js';
 import { changeWords, commentCounts, pageLabel, pageTitle, type Entry, type Thread } from './data.js';
 
@@ -35,9 +35,6 @@ export function wrap(text: string, width: number): string[] {
   while (lines.length > 1 && lines.at(-1) === '') lines.pop();
   return lines;
 }
-
-/** `text` cut into pieces of at most `width` columns, between graphemes: a diff line wrapped as it is, spaces and all. */
-export const chunks = (text: string, width: number): string[] => splitToWidth(text, Math.max(2, width));
 
 /** A command to lines: broken between its words, the lines after the first indented under it by two more columns. */
 export function codeLines(text: string, width: number): string[] {
