@@ -39,7 +39,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { startEmulatorProcess, timeView } from './processes.js';
+import { benchEnv, startEmulatorProcess, timeView } from './processes.js';
 import { summarize } from './report.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -130,14 +130,7 @@ const timed = patches.filter((name) => trees[name]);
 const home = join(work, 'home');
 mkdirSync(home);
 const { url, child: emulator } = await startEmulatorProcess(join(ROOT, 'bin', 'run.js'));
-const env = {
-  PATH: process.env.PATH,
-  HOME: home,
-  DOCS_CONFIG_DIR: home,
-  DOCS_TOKEN: 'demo-admin-token',
-  DOCS_API_URL: url,
-  NO_COLOR: '1',
-};
+const env = benchEnv(url, home);
 
 // The preload reads the command's CPU time at exit, or, given a text, when the command first writes it to stdout
 // (a view's full screen: Ink writes a frame in one write). It writes nothing else and loads nothing.

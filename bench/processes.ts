@@ -24,6 +24,20 @@ export async function startEmulatorProcess(
   return { url, child };
 }
 
+/**
+ * The clean environment a benchmark runs `docs` in against an emulator at `url`: `home` as HOME and the profile
+ * folder (no profile, nothing of the user's), the demo admin's token, no colour; `extra` adds to it.
+ */
+export const benchEnv = (url: string, home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: home,
+  DOCS_CONFIG_DIR: home,
+  DOCS_TOKEN: 'demo-admin-token',
+  DOCS_API_URL: url,
+  NO_COLOR: '1',
+  ...extra,
+});
+
 /** Escape sequences out, so that the text a view drew can be searched for. */
 // eslint-disable-next-line no-control-regex
 export const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B[()][0-9A-B]|\u001B[=>]/g, '');

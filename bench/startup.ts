@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulatorProcess } from './processes.js';
+import { benchEnv, startEmulatorProcess } from './processes.js';
 import { performance } from 'node:perf_hooks';
 import { report, summarize } from './report.js';
 
@@ -68,15 +68,7 @@ const home = mkdtempSync(join(tmpdir(), 'docs-bench-startup-'));
 const { url, child: emulator } = await startEmulatorProcess(DOCS);
 
 // The same clean environment for every command: no profile, no update checks reaching the network.
-const env = {
-  PATH: process.env.PATH,
-  HOME: home,
-  DOCS_CONFIG_DIR: home,
-  DOCS_TOKEN: 'demo-admin-token',
-  DOCS_API_URL: url,
-  NO_COLOR: '1',
-  RDME_SKIP_UPDATE_CHECK: '1',
-};
+const env = benchEnv(url, home, { RDME_SKIP_UPDATE_CHECK: '1' });
 
 const docsCommands = (bin: string, suffix: string): Record<string, string[]> => ({
   [`docs --version${suffix}`]: [bin, '--version'],
