@@ -266,18 +266,26 @@ describe('docs cr review on a terminal', () => {
   });
 });
 
-describe('a merge that conflicts, in cr review', () => {
-  let conflicted: RunningEmulator;
+/**
+ * An emulator of its own for the tests of a describe, where the primary content was replaced from Git after the
+ * demo change request was made, so that its page conflicts. Read `.emulator` inside the tests.
+ */
+function conflictedEmulator(): { emulator: RunningEmulator } {
+  const held = {} as { emulator: RunningEmulator };
   beforeAll(async () => {
-    conflicted = await startEmulator([], { files: true });
-    // The primary content replaced from Git after the demo change request was made: its page conflicts.
+    held.emulator = await startEmulator([], { files: true });
     const dir = repoWith(tempDir('docs-e2e-repo-'), 'guides', { 'README.md': '# Welcome\n\nRewritten from Git.\n' });
-    await api(conflicted, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
+    await api(held.emulator, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
   });
-  afterAll(() => conflicted?.stop());
+  afterAll(() => held.emulator?.stop());
+  return held;
+}
+
+describe('a merge that conflicts, in cr review', () => {
+  const conflicted = conflictedEmulator();
 
   it("marks the page, shows the way out, and leaves its commands whole on the shell's screen after quitting", async () => {
-    const run = docsOnPty(['cr', 'review', '1'], { env: demoEnv(conflicted, { space }), columns: 80, rows: 30 });
+    const run = docsOnPty(['cr', 'review', '1'], { env: demoEnv(conflicted.emulator, { space }), columns: 80, rows: 30 });
     await run.waitFor('#1 Document Windows installation');
     await run.waitFor(/m merge/);
     run.type('m');
@@ -297,13 +305,7 @@ describe('a merge that conflicts, in cr review', () => {
 });
 
 describe('nothing cut inside a word, at 60×15, 80×24 and 100×30', () => {
-  let conflicted: RunningEmulator;
-  beforeAll(async () => {
-    conflicted = await startEmulator([], { files: true });
-    const dir = repoWith(tempDir('docs-e2e-repo-'), 'guides', { 'README.md': '# Welcome\n\nRewritten from Git.\n' });
-    await api(conflicted, 'POST', `/v1/spaces/${space}/git/import`, { url: `file://${dir}`, ref: 'refs/heads/main' });
-  });
-  afterAll(() => conflicted?.stop());
+  const conflicted = conflictedEmulator();
 
   for (const [columns, rows] of [
     [60, 15],
@@ -311,7 +313,7 @@ describe('nothing cut inside a word, at 60×15, 80×24 and 100×30', () => {
     [100, 30],
   ] as const) {
     it(`${columns}×${rows}: the review header of an outdated, conflicting change request, the list, and the page paths`, async () => {
-      const run = docsOnPty(['cr', 'review'], { env: demoEnv(conflicted, { space }), columns, rows });
+      const run = docsOnPty(['cr', 'review'], { env: demoEnv(conflicted.emulator, { space }), columns, rows });
       const list = await run.waitFor('Document Windows');
       // A cell too narrow for its text ends with a whole word and …, never inside one.
       expect(list.join('\n')).not.toMatch(/Documen…|Document Window…|Katherine Johns…/);
