@@ -496,9 +496,20 @@ describe('abort', () => {
     for (const http of [real, deaf.http]) {
       const before = s.requests.length;
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
-      const t0 = Date.now();
+      // Aborted 100 ms after the server has the first request, so in the backoff wait (a fixed delay from the start
+      // could fall while a loaded machine is still sending it).
+      let t0 = 0;
+      const aborting = setInterval(() => {
+        if (s.requests.length === before || t0 !== 0) return;
+        t0 = Date.now();
+        setTimeout(() => {
+          t0 = Date.now();
+          controller.abort();
+        }, 100);
+      }, 10);
+      track(async () => clearInterval(aborting));
       const err = await failure(http.request({ method: 'GET', path: '/v1/x', signal: controller.signal }));
+      clearInterval(aborting);
       expect(Date.now() - t0).toBeLessThan(1000);
       expect(err).toBeInstanceOf(AbortedError);
       expect(s.requests.length - before).toBe(1);
