@@ -415,6 +415,100 @@ for (const [file, output] of Object.entries(vendor.metafile.outputs)) {
   vendorFiles[name.replace(/-[A-Z0-9]+\.cjs$/, '')] = name;
 }
 if (!vendorFiles.oclif || !vendorFiles.undici) throw new Error(`vendor scripts not found in ${JSON.stringify(vendorFiles)}`);
+/**
+ * Fewer chunks for what most commands share. esbuild's code splitting puts each module in the chunk of the exact set
+ * of entry points that reach it (each module loaded with import() counts as an entry too), so ~150 entries cut the
+ * code they share into dozens of small chunks: a request loaded 35, and each ES module costs the loader 0.15–0.2 ms
+ * (resolve, read, link, evaluate, its compile cache entry) besides its own code. A first pass (nothing written)
+ * reads the import graph. `docs-core` imports every module of ours that half the commands or more import
+ * (statically, directly or not); it is added to each entry that already loads every package those modules load
+ * (zod), so those entries reach the same set of modules and esbuild puts them in one chunk. An entry loads nothing
+ * more of anyone else's code for it, only some small modules of ours it did not use. The others (the config
+ * commands, the help, the terminal that bin/run.js loads first for a view) are left as they are: they load no zod,
+ * and test/e2e/startup.test.ts checks that they still do not.
+ */
+const CORE_SHARE = 0.5;
+const graph = await build({
+  ...common,
+  entryPoints,
+  outdir: OUT,
+  splitting: true,
+  format: 'esm',
+  write: false,
+  metafile: true,
+  absWorkingDir: ROOT,
+  plugins: [vendorStandIns, externals],
+});
+const inputPath = (file) => relative(ROOT, file).split('\\').join('/');
+/** The modules `files` import statically, directly or not, themselves included (paths as the metafile has them). */
+function closure(files) {
+  const seen = new Set();
+  const stack = [...files];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const edge of graph.metafile.inputs[file]?.imports ?? [])
+      if (edge.kind === 'import-statement' && !edge.external) stack.push(edge.path);
+  }
+  return seen;
+}
+const commandEntries = entryPoints.filter((entry) => entry.in.startsWith(join(src, 'commands')));
+const reached = new Map();
+for (const entry of commandEntries) for (const file of closure([inputPath(entry.in)])) reached.set(file, (reached.get(file) ?? 0) + 1);
+const coreFiles = [...reached]
+  .filter(([file, count]) => count >= commandEntries.length * CORE_SHARE && file.startsWith('src/') && !file.startsWith('src/commands/'))
+  .map(([file]) => file)
+  .sort();
+if (coreFiles.length < 20) throw new Error(`docs-core: only ${coreFiles.length} modules shared by half the commands: review bin/bundle.js`);
+const dynamicTargets = Object.values(graph.metafile.inputs).flatMap((input) =>
+  input.imports.filter((edge) => edge.kind === 'dynamic-import' && edge.path.startsWith('src/')).map((edge) => edge.path),
+);
+const importers = [...new Set([...entryPoints.map((entry) => inputPath(entry.in)), ...dynamicTargets])].filter(
+  (file) => file !== inputPath(join(src, 'ui', 'terminal.ts')) && !coreFiles.includes(file),
+);
+const packagesOf = (files) => [...closure(files)].filter((file) => file.startsWith('node_modules/'));
+/**
+ * Two tiers. `docs-base`: the shared modules that load no package (errors, output, profiles, flags), added to every
+ * entry but the terminal; `docs-core`: the rest (the schemas' helpers, the operation's definition, and zod), added
+ * where zod loads already.
+ */
+const tiers = [
+  { name: 'docs-base', files: coreFiles.filter((file) => packagesOf([file]).length === 0), importers: new Set(importers) },
+  {
+    name: 'docs-core',
+    files: coreFiles.filter((file) => packagesOf([file]).length > 0),
+    importers: new Set(
+      importers.filter((file) => {
+        const reaches = closure([file]);
+        return packagesOf(coreFiles).every((pkg) => reaches.has(pkg));
+      }),
+    ),
+  },
+];
+for (const tier of tiers)
+  if (tier.files.length < 3 || tier.importers.size < commandEntries.length / 2)
+    throw new Error(`${tier.name}: ${tier.files.length} modules for ${tier.importers.size} entries: review bin/bundle.js`);
+const sharedCore = {
+  name: 'shared-core',
+  setup(b) {
+    b.onResolve({ filter: /^docs-(base|core)$/ }, (args) => ({ path: args.path, namespace: 'docs-core' }));
+    b.onLoad({ filter: /.*/, namespace: 'docs-core' }, (args) => ({
+      contents: tiers
+        .find((tier) => tier.name === args.path)
+        .files.map((file) => `import ${JSON.stringify(join(ROOT, file))};`)
+        .join('\n'),
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+    b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, (args) => {
+      const file = inputPath(args.path);
+      const added = tiers.filter((tier) => tier.importers.has(file)).map((tier) => `import '${tier.name}';\n`);
+      if (added.length === 0) return undefined;
+      return { contents: `${readFileSync(args.path, 'utf8')}\n${added.join('')}`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
 await build({
   ...common,
   entryPoints,
@@ -425,7 +519,7 @@ await build({
   // .mjs: Node.js knows an .mjs file is an ES module without looking for the package.json that says so, which it
   // did for each of the ~30 files a command loads (2–3% of `docs spaces get`, back to back).
   outExtension: { '.js': '.mjs' },
-  plugins: [vendorStandIns, externals],
+  plugins: [sharedCore, vendorStandIns, externals],
   // Bundled CommonJS (oclif, undici) calls require() and reads __dirname; ESM has neither.
   banner: {
     js: [
