@@ -420,12 +420,11 @@ if (!vendorFiles.oclif || !vendorFiles.undici) throw new Error(`vendor scripts n
  * of entry points that reach it (each module loaded with import() counts as an entry too), so ~150 entries cut the
  * code they share into dozens of small chunks: a request loaded 35, and each ES module costs the loader 0.15–0.2 ms
  * (resolve, read, link, evaluate, its compile cache entry) besides its own code. A first pass (nothing written)
- * reads the import graph. `docs-core` imports every module of ours that half the commands or more import
- * (statically, directly or not); it is added to each entry that already loads every package those modules load
- * (zod), so those entries reach the same set of modules and esbuild puts them in one chunk. An entry loads nothing
- * more of anyone else's code for it, only some small modules of ours it did not use. The others (the config
- * commands, the help, the terminal that bin/run.js loads first for a view) are left as they are: they load no zod,
- * and test/e2e/startup.test.ts checks that they still do not.
+ * reads the import graph; the modules of ours that half the commands or more import (statically, directly or not)
+ * are split in two tiers (`tiers` below), and each tier is imported by every entry it may be added to, so that its
+ * modules have one set of entries and esbuild puts them in one chunk. An entry loads no package more for it, only
+ * some small modules of ours it did not use. test/e2e/startup.test.ts checks that the config commands, the help and
+ * the terminal that bin/run.js loads first for a view still load no zod.
  */
 const CORE_SHARE = 0.5;
 const graph = await build({
@@ -468,20 +467,22 @@ const importers = [...new Set([...entryPoints.map((entry) => inputPath(entry.in)
   (file) => file !== inputPath(join(src, 'ui', 'terminal.ts')) && !coreFiles.includes(file),
 );
 const packagesOf = (files) => [...closure(files)].filter((file) => file.startsWith('node_modules/'));
+const corePackages = packagesOf(coreFiles);
+const loadsPackages = new Set(coreFiles.filter((file) => packagesOf([file]).length > 0));
 /**
  * Two tiers. `docs-base`: the shared modules that load no package (errors, output, profiles, flags), added to every
  * entry but the terminal; `docs-core`: the rest (the schemas' helpers, the operation's definition, and zod), added
- * where zod loads already.
+ * where every package they load (zod) loads already.
  */
 const tiers = [
-  { name: 'docs-base', files: coreFiles.filter((file) => packagesOf([file]).length === 0), importers: new Set(importers) },
+  { name: 'docs-base', files: coreFiles.filter((file) => !loadsPackages.has(file)), importers: new Set(importers) },
   {
     name: 'docs-core',
-    files: coreFiles.filter((file) => packagesOf([file]).length > 0),
+    files: coreFiles.filter((file) => loadsPackages.has(file)),
     importers: new Set(
       importers.filter((file) => {
         const reaches = closure([file]);
-        return packagesOf(coreFiles).every((pkg) => reaches.has(pkg));
+        return corePackages.every((pkg) => reaches.has(pkg));
       }),
     ),
   },
