@@ -16,6 +16,8 @@
  * (/usr/bin/time) when the machine has it, else from `process.resourceUsage()` read at exit by a
  * preloaded module (WRAPPER below). Prints median and min–max of each. `--before DIR` adds the `docs` of
  * another built checkout (DIR/bin/run.js) to the runs, for a before/after measured in the same run.
+ * `docs` runs again on each of CI's Node.js 22, 24 and 26 that is installed (.ci/runtimes), in the same rounds,
+ * for its peak RSS there: the goal of a flat peak (100,000 members at most 1.1× the peak at 10,000) holds on each.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { report, summarize } from './report.js';
 import { BENCH_TOKEN, forkMembersEmulator } from './members-emulator.js';
 import { forkPageServer } from './page-server.js';
+import { benchRuntimes } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ORG = 'org_bench';
@@ -93,6 +96,8 @@ export interface PagingFigures {
   raw: Run[];
   /** `docs` of the checkout given with --before. */
   before?: Run[];
+  /** `docs` on each other runtime found (CI's 22, 24 and 26), by its version (`v26.10.0`). */
+  on: Record<string, Run[]>;
 }
 
 const LABELS = {
@@ -103,12 +108,12 @@ const LABELS = {
 } as const;
 
 /** Run `node <args>` with stdout read here; count its lines (one per member). */
-async function timed(nodeArgs: string[], env: NodeJS.ProcessEnv, expected: number, scratch: string): Promise<Run> {
+async function timed(nodeArgs: string[], env: NodeJS.ProcessEnv, expected: number, scratch: string, node = process.execPath): Promise<Run> {
   const withTime = existsSync(GNU_TIME);
   const usageFile = join(scratch, 'usage');
   const argv = withTime
-    ? [GNU_TIME, '-f', 'peak-rss-kb=%M cpu-s=%U+%S', process.execPath, ...nodeArgs]
-    : [process.execPath, '--import', pathToFileURL(join(scratch, 'usage.mjs')).href, ...nodeArgs];
+    ? [GNU_TIME, '-f', 'peak-rss-kb=%M cpu-s=%U+%S', node, ...nodeArgs]
+    : [node, '--import', pathToFileURL(join(scratch, 'usage.mjs')).href, ...nodeArgs];
   const started = performance.now();
   const child = spawn(argv[0] as string, argv.slice(1), {
     cwd: ROOT,
@@ -141,6 +146,7 @@ export async function pagingBench(
   before?: string,
 ): Promise<PagingFigures[]> {
   const out: PagingFigures[] = [];
+  const others = benchRuntimes(ROOT).slice(1);
   const home = mkdtempSync(join(tmpdir(), 'docs-bench-paging-'));
   writeFileSync(join(home, 'usage.mjs'), WRAPPER);
   try {
@@ -156,12 +162,23 @@ export async function pagingBench(
           raw: ['--input-type=module', '-e', RAW_SCRIPT, source.url, BENCH_TOKEN, ORG],
           ...(before ? { before: [join(before, 'bin', 'run.js'), ...list] } : {}),
         };
-        const figures: PagingFigures = { members, server, docs: [], official: [], raw: [], ...(before ? { before: [] } : {}) };
-        // One of each first: the server builds (or warms) its pages, the disk cache fills.
+        const figures: PagingFigures = {
+          members,
+          server,
+          docs: [],
+          official: [],
+          raw: [],
+          ...(before ? { before: [] } : {}),
+          on: Object.fromEntries(others.map(({ version }) => [version, []])),
+        };
+        // One of each first: the server builds (or warms) its pages, the disk cache (and each runtime's compile
+        // cache) fills.
         for (const args of Object.values(commands)) await timed(args, env, members, home);
+        for (const { node } of others) await timed(commands.docs!, env, members, home, node);
         for (let i = 0; i < runs; i++) {
           for (const [name, args] of Object.entries(commands) as [keyof typeof LABELS, string[]][])
             figures[name]!.push(await timed(args, env, members, home));
+          for (const { node, version } of others) figures.on[version]!.push(await timed(commands.docs!, env, members, home, node));
         }
         out.push(figures);
         print(figures);
@@ -191,6 +208,7 @@ function print(f: PagingFigures): void {
   const where = f.server === 'page' ? 'pre-built pages (bench/page-server.ts)' : 'the emulator';
   console.log(`${f.members} members from ${where}, ${f.docs.length} runs each (median, min–max):`);
   for (const key of ['docs', 'official', 'raw', 'before'] as const) if (f[key]) console.log(line(LABELS[key], f[key]));
+  for (const [version, runs] of Object.entries(f.on)) console.log(line(`${LABELS.docs}, Node.js ${version.slice(1)}`, runs));
   const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
   console.log(
     `  docs ÷ official: wall ${ratio(wall(f.docs), wall(f.official))}×, CPU ${ratio(cpu(f.docs), cpu(f.official))}×;` +
@@ -241,6 +259,21 @@ function reportAll(all: PagingFigures[]): void {
         ...peak,
         ...(base !== undefined ? { vs: 'its peak RSS at 10000 members', ratio: peak.median / base } : {}),
         ...(goals && base !== undefined ? { goal: '≤ 1.1× (flat)', met: peak.median / base <= 1.1 } : {}),
+      });
+    }
+    // The same peak on each other runtime, against that runtime's own peak at 10,000.
+    for (const [version, runs] of Object.entries(f.on)) {
+      const peak = rss(runs);
+      if (peak.length === 0) continue;
+      const smaller = all.find((o) => o.server === f.server && o.members === 10_000 && f.members === 100_000)?.on[version];
+      const base = smaller && rss(smaller).length > 0 ? median(rss(smaller)) : undefined;
+      const s = summarize(peak);
+      report({
+        what: `  Node.js ${version.slice(1)}: its peak RSS, ${f.members} members`,
+        unit: 'MB',
+        ...s,
+        ...(base !== undefined ? { vs: 'its peak RSS at 10000 members', ratio: s.median / base } : {}),
+        ...(goals && base !== undefined ? { goal: '≤ 1.1× (flat)', met: s.median / base <= 1.1 } : {}),
       });
     }
   }

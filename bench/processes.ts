@@ -2,10 +2,25 @@
  * What several benchmarks start the same way: an emulator in a process of its own, and a view on a
  * pseudo-terminal timed to its first frame and its first full screen.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { spawn as spawnPty } from '@lydell/node-pty';
+
+/**
+ * The Node.js runtimes a benchmark runs `docs` on: the one running it, then CI's 22, 24 and 26 where they are
+ * installed (`npm ci --prefix .ci/runtimes/node26`), each with its version (`v26.10.0`).
+ */
+export function benchRuntimes(root: string): Array<{ node: string; version: string }> {
+  return [
+    process.execPath,
+    ...['22', '24', '26']
+      .map((major) => join(root, '.ci', 'runtimes', `node${major}`, 'node_modules', 'node', 'bin', 'node'))
+      .filter((node) => existsSync(node)),
+  ].map((node) => ({ node, version: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() }));
+}
 
 /** `docs emulator start --port 0` with `args`, in its own process: its URL once it printed it. */
 export async function startEmulatorProcess(

@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchEnv, startEmulatorProcess } from './processes.js';
+import { benchEnv, benchRuntimes, startEmulatorProcess } from './processes.js';
 import { performance } from 'node:perf_hooks';
 import { report, summarize } from './report.js';
 
@@ -41,12 +41,7 @@ if (BEFORE !== undefined && !existsSync(join(BEFORE, 'dist', 'bin', 'main.mjs'))
   process.exit(2);
 }
 const SPACE = 'space_guides';
-const runtimes = [
-  process.execPath,
-  ...['22', '24', '26']
-    .map((major) => join(ROOT, '.ci', 'runtimes', `node${major}`, 'node_modules', 'node', 'bin', 'node'))
-    .filter((node) => existsSync(node)),
-].map((node) => ({ node, version: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() }));
+const runtimes = benchRuntimes(ROOT);
 
 if (!existsSync(join(ROOT, 'dist', 'bin', 'main.mjs'))) {
   process.stderr.write('bench/startup: run `npm run build` first\n');
