@@ -119,7 +119,7 @@ const externals = {
       http: 'STATUS_CODES, METHODS, Agent, ClientRequest, IncomingMessage, OutgoingMessage, Server, ServerResponse, createServer, get, globalAgent, request, validateHeaderName, validateHeaderValue',
       // node:buffer's File and Blob are getters that load Node.js's internal/file.
       buffer: 'isUtf8',
-      fs: 'chmodSync, closeSync, constants, createWriteStream, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync',
+      fs: 'chmodSync, closeSync, constants, createWriteStream, existsSync, fchmodSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync',
     };
     b.onResolve({ filter: /^(node:)?(http|fs|buffer)$/ }, (args) =>
       args.importer.includes(`${'/'}node_modules${'/'}`)
@@ -335,9 +335,10 @@ const entryPoints = [
 
 /**
  * @oclif/core and undici's agent and request are built as CommonJS files of their own (dist/bin/vendor/), which the
- * bundle loads with require() the first time one of its modules reads them (src/cli/vendor.ts): the rest of the
- * bundle imports them through stand-ins (`vendorStandIns`). Node.js's compile cache keeps them as any module. Their
- * file names carry their content hash.
+ * bundle loads the first time one of its modules reads them (src/cli/vendor.ts: oclif with require(), which
+ * Node.js's compile cache keeps as any module; undici as a vm.Script with a code cache of its own): the rest of the
+ * bundle imports them through stand-ins (`vendorStandIns`). Their file names carry their content hash, which names
+ * undici's code cache.
  */
 const VENDOR_LOADER = join(src, 'cli', 'vendor.ts');
 const UNDICI_PARTS = { 'undici/lib/dispatcher/agent.js': 'Agent', 'undici/lib/api/api-request.js': 'request' };
