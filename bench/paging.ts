@@ -250,32 +250,23 @@ function reportAll(all: PagingFigures[]): void {
       const c = summarize(docsCpu);
       report({ what: '  its CPU time', unit: 'ms', ...c, vs: `${LABELS.official}, CPU`, ratio: c.median / median(cpu(f.official)) });
       report({ what: '  its CPU time', unit: 'ms', ...c, vs: `${LABELS.raw}, CPU`, ratio: c.median / median(cpu(f.raw)) });
-      const peak = summarize(rss(f.docs));
-      const smaller = all.find((o) => o.server === f.server && o.members === 10_000 && f.members === 100_000);
-      const base = smaller ? median(rss(smaller.docs)) : undefined;
+    }
+    // The peak RSS of docs, on this runtime and on each other one, against its own peak at 10,000 members.
+    const smaller = f.members === 100_000 ? all.find((o) => o.server === f.server && o.members === 10_000) : undefined;
+    const peakRow = (label: string, runs: Run[], at10k: Run[] | undefined) => {
+      if (rss(runs).length === 0) return;
+      const peak = summarize(rss(runs));
+      const base = at10k && rss(at10k).length > 0 ? median(rss(at10k)) : undefined;
       report({
-        what: `  its peak RSS, ${f.members} members`,
+        what: `  ${label}its peak RSS, ${f.members} members`,
         unit: 'MB',
         ...peak,
         ...(base !== undefined ? { vs: 'its peak RSS at 10000 members', ratio: peak.median / base } : {}),
         ...(goals && base !== undefined ? { goal: '≤ 1.1× (flat)', met: peak.median / base <= 1.1 } : {}),
       });
-    }
-    // The same peak on each other runtime, against that runtime's own peak at 10,000.
-    for (const [version, runs] of Object.entries(f.on)) {
-      const peak = rss(runs);
-      if (peak.length === 0) continue;
-      const smaller = all.find((o) => o.server === f.server && o.members === 10_000 && f.members === 100_000)?.on[version];
-      const base = smaller && rss(smaller).length > 0 ? median(rss(smaller)) : undefined;
-      const s = summarize(peak);
-      report({
-        what: `  Node.js ${version.slice(1)}: its peak RSS, ${f.members} members`,
-        unit: 'MB',
-        ...s,
-        ...(base !== undefined ? { vs: 'its peak RSS at 10000 members', ratio: s.median / base } : {}),
-        ...(goals && base !== undefined ? { goal: '≤ 1.1× (flat)', met: s.median / base <= 1.1 } : {}),
-      });
-    }
+    };
+    peakRow('', f.docs, smaller?.docs);
+    for (const [version, runs] of Object.entries(f.on)) peakRow(`Node.js ${version.slice(1)}: `, runs, smaller?.on[version]);
   }
 }
 
