@@ -38,15 +38,15 @@ declare global {
 const WITH_CODE_CACHE = ['undici-'];
 
 const loaded = new Map<string, unknown>();
-const prefixOf = (file: string) => WITH_CODE_CACHE.find((prefix) => file.startsWith(prefix)) ?? file;
 
 /** Loads dist/bin/vendor/<file> (once in a process) and returns its exports. */
 export function loadVendor(file: string): unknown {
   const cacheDir = globalThis.docsCodeCache;
   // Stack traces are mapped to undici's sources (--debug) only for a script that require() loaded.
   const mapped = (process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled === true;
-  if (!cacheDir || mapped || !WITH_CODE_CACHE.some((prefix) => file.startsWith(prefix))) return nodeRequire(join(VENDOR, file));
-  if (!loaded.has(file)) loaded.set(file, runCached(join(VENDOR, file), cacheDir, prefixOf(file)));
+  const prefix = WITH_CODE_CACHE.find((start) => file.startsWith(start));
+  if (!cacheDir || mapped || !prefix) return nodeRequire(join(VENDOR, file));
+  if (!loaded.has(file)) loaded.set(file, runCached(join(VENDOR, file), cacheDir, prefix));
   return loaded.get(file);
 }
 
@@ -56,12 +56,15 @@ const WRAPPER = '(function (exports, require, module, __filename, __dirname) { '
 /**
  * Runs the CommonJS file at `path` as require() would, compiled from its cached data under `cacheDir` where there
  * is any (one file per Node.js version and architecture, named after the script, whose name holds a hash of its
- * content). Where there was none or V8 rejected it, the data is made at exit, from everything compiled by then.
+ * content, and after where it is). Where there was none or V8 rejected it, the data is made at exit, from everything compiled by then.
  */
 function runCached(path: string, cacheDir: string, prefix: string): unknown {
   const { Script } = nodeRequire('node:vm') as typeof vm;
   const dir = join(cacheDir, `${process.version}-${process.arch}`);
-  const cacheFile = join(dir, `${basename(path)}.v8`);
+  // Node.js 20's V8 keeps the file name the data was made under (stack traces, coverage name that file): the data of
+  // one install is not read by another of the same build elsewhere.
+  const where = `.${pathHash(path)}.v8`;
+  const cacheFile = join(dir, `${basename(path)}${where}`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -73,7 +76,7 @@ function runCached(path: string, cacheDir: string, prefix: string): unknown {
     columnOffset: -WRAPPER.length,
     ...(cachedData ? { cachedData } : {}),
   });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, cacheFile, prefix));
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, cacheFile, prefix, where));
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
@@ -83,9 +86,9 @@ function runCached(path: string, cacheDir: string, prefix: string): unknown {
 /**
  * Writes the script's cached data atomically (a file of this process renamed into place, so that a run reading it
  * meanwhile reads the old one or the new one), readable by the user alone, and removes the caches of earlier builds
- * of the same script (`prefix`). A cache that cannot be written costs nothing but the next run's compile.
+ * of the same script (`prefix`) in the same place (`where`). A cache that cannot be written costs nothing but the next run's compile.
  */
-function writeCache(script: vm.Script, dir: string, cacheFile: string, prefix: string): void {
+function writeCache(script: vm.Script, dir: string, cacheFile: string, prefix: string, where: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const partial = `${cacheFile}.${process.pid}`;
@@ -93,8 +96,15 @@ function writeCache(script: vm.Script, dir: string, cacheFile: string, prefix: s
     renameSync(partial, cacheFile);
     const name = basename(cacheFile);
     for (const other of readdirSync(dir))
-      if (other !== name && other.startsWith(prefix) && other.endsWith('.v8')) rmSync(join(dir, other), { force: true });
+      if (other !== name && other.startsWith(prefix) && other.endsWith(where)) rmSync(join(dir, other), { force: true });
   } catch {
     // An unwritable cache directory: the next run compiles undici again, as this one did.
   }
+}
+
+/** FNV-1a (32 bits) of a path, in hex: a name for where a script is, without loading node:crypto. */
+function pathHash(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

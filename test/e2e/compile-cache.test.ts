@@ -73,7 +73,7 @@ describe('the compile cache', () => {
     const first = await run(cacheHome, SPACE);
     expect(first.code, first.stderr).toBe(0);
     const files = filesIn(dir);
-    expect(files).toEqual([expect.stringMatching(/^undici-[A-Z0-9]+\.cjs\.v8$/)]);
+    expect(files).toEqual([expect.stringMatching(/^undici-[A-Z0-9]+\.cjs\.[0-9a-f]{8}\.v8$/)]);
     const file = join(dir, files[0]!);
     // Made after the run: it holds the client, the parser and the streams the request compiled, where the data V8
     // makes before a script runs holds its top level only (~16 kB of undici's 360 kB).
@@ -95,12 +95,15 @@ describe('the compile cache', () => {
     expect(statSync(file).size).toBeGreaterThan(100_000);
     expect(filesIn(dir)).toEqual(files);
 
-    // The cache of an earlier build of undici is removed when a new one is written.
-    const stale = join(dir, 'undici-EARLIER0.cjs.v8');
-    writeFileSync(stale, 'old');
+    // The cache of an earlier build of undici here is removed when a new one is written; that of an install elsewhere
+    // is left.
+    const where = files[0]!.split('.').at(-2)!;
+    writeFileSync(join(dir, `undici-EARLIER0.cjs.${where}.v8`), 'old');
+    const elsewhere = `undici-EARLIER0.cjs.${where === '00000000' ? '11111111' : '00000000'}.v8`;
+    writeFileSync(join(dir, elsewhere), 'old');
     writeFileSync(file, 'torn');
     expect((await run(cacheHome, SPACE)).code).toBe(0);
-    expect(filesIn(dir)).toEqual(files);
+    expect(filesIn(dir).sort()).toEqual([...files, elsewhere].sort());
   });
 
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off; a cache directory that cannot be written changes nothing', async () => {
