@@ -98,6 +98,8 @@ export interface PagingFigures {
   before?: Run[];
   /** `docs` on each other runtime found (CI's 22, 24 and 26), by its version (`v26.10.0`). */
   on: Record<string, Run[]>;
+  /** The same for the checkout given with --before. */
+  beforeOn?: Record<string, Run[]>;
 }
 
 const LABELS = {
@@ -168,17 +170,21 @@ export async function pagingBench(
           docs: [],
           official: [],
           raw: [],
-          ...(before ? { before: [] } : {}),
           on: Object.fromEntries(others.map(({ version }) => [version, []])),
+          ...(before ? { before: [], beforeOn: Object.fromEntries(others.map(({ version }) => [version, []])) } : {}),
         };
+        const onOthers = Object.entries({ on: commands.docs, beforeOn: commands.before }).filter(
+          (entry): entry is ['on' | 'beforeOn', string[]] => entry[1] !== undefined,
+        );
         // One of each first: the server builds (or warms) its pages, the disk cache (and each runtime's compile
         // cache) fills.
         for (const args of Object.values(commands)) await timed(args, env, members, home);
-        for (const { node } of others) await timed(commands.docs!, env, members, home, node);
+        for (const { node } of others) for (const [, args] of onOthers) await timed(args, env, members, home, node);
         for (let i = 0; i < runs; i++) {
           for (const [name, args] of Object.entries(commands) as [keyof typeof LABELS, string[]][])
             figures[name]!.push(await timed(args, env, members, home));
-          for (const { node, version } of others) figures.on[version]!.push(await timed(commands.docs!, env, members, home, node));
+          for (const { node, version } of others)
+            for (const [key, args] of onOthers) figures[key]![version]!.push(await timed(args, env, members, home, node));
         }
         out.push(figures);
         print(figures);
@@ -209,6 +215,7 @@ function print(f: PagingFigures): void {
   console.log(`${f.members} members from ${where}, ${f.docs.length} runs each (median, min–max):`);
   for (const key of ['docs', 'official', 'raw', 'before'] as const) if (f[key]) console.log(line(LABELS[key], f[key]));
   for (const [version, runs] of Object.entries(f.on)) console.log(line(`${LABELS.docs}, Node.js ${version.slice(1)}`, runs));
+  for (const [version, runs] of Object.entries(f.beforeOn ?? {})) console.log(line(`${LABELS.before}, Node.js ${version.slice(1)}`, runs));
   const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
   console.log(
     `  docs ÷ official: wall ${ratio(wall(f.docs), wall(f.official))}×, CPU ${ratio(cpu(f.docs), cpu(f.official))}×;` +
@@ -267,6 +274,10 @@ function reportAll(all: PagingFigures[]): void {
     };
     peakRow('', f.docs, smaller?.docs);
     for (const [version, runs] of Object.entries(f.on)) peakRow(`Node.js ${version.slice(1)}: `, runs, smaller?.on[version]);
+    // Before and after, back to back: the checkout given with --before, on each runtime alike.
+    if (f.before) peakRow('before: ', f.before, smaller?.before);
+    for (const [version, runs] of Object.entries(f.beforeOn ?? {}))
+      peakRow(`Node.js ${version.slice(1)}, before: `, runs, smaller?.beforeOn?.[version]);
   }
 }
 
