@@ -149,6 +149,7 @@ export async function pagingBench(
 ): Promise<PagingFigures[]> {
   const out: PagingFigures[] = [];
   const others = benchRuntimes(ROOT).slice(1);
+  const perRuntime = (): Record<string, Run[]> => Object.fromEntries(others.map(({ version }) => [version, []]));
   const home = mkdtempSync(join(tmpdir(), 'docs-bench-paging-'));
   writeFileSync(join(home, 'usage.mjs'), WRAPPER);
   try {
@@ -170,8 +171,8 @@ export async function pagingBench(
           docs: [],
           official: [],
           raw: [],
-          on: Object.fromEntries(others.map(({ version }) => [version, []])),
-          ...(before ? { before: [], beforeOn: Object.fromEntries(others.map(({ version }) => [version, []])) } : {}),
+          on: perRuntime(),
+          ...(before ? { before: [], beforeOn: perRuntime() } : {}),
         };
         const onOthers = Object.entries({ on: commands.docs, beforeOn: commands.before }).filter(
           (entry): entry is ['on' | 'beforeOn', string[]] => entry[1] !== undefined,
@@ -206,6 +207,11 @@ const wall = (runs: Run[]) => runs.map((r) => r.ms);
 const cpu = (runs: Run[]) => runs.map((r) => r.cpuMs).filter((x): x is number => x !== undefined);
 const rss = (runs: Run[]) => runs.map((r) => r.rssMb).filter((x): x is number => x !== undefined);
 
+/** The runs of `docs` on each other runtime, this checkout's (`on`) and the --before one's (`beforeOn`). */
+function onOtherRuntimes(f: PagingFigures): Array<{ key: 'on' | 'beforeOn'; version: string; runs: Run[] }> {
+  return (['on', 'beforeOn'] as const).flatMap((key) => Object.entries(f[key] ?? {}).map(([version, runs]) => ({ key, version, runs })));
+}
+
 function print(f: PagingFigures): void {
   const line = (label: string, runs: Run[]) =>
     `  ${label.padEnd(44)} ${spread(wall(runs), 0)} ms${
@@ -214,8 +220,8 @@ function print(f: PagingFigures): void {
   const where = f.server === 'page' ? 'pre-built pages (bench/page-server.ts)' : 'the emulator';
   console.log(`${f.members} members from ${where}, ${f.docs.length} runs each (median, min–max):`);
   for (const key of ['docs', 'official', 'raw', 'before'] as const) if (f[key]) console.log(line(LABELS[key], f[key]));
-  for (const [version, runs] of Object.entries(f.on)) console.log(line(`${LABELS.docs}, Node.js ${version.slice(1)}`, runs));
-  for (const [version, runs] of Object.entries(f.beforeOn ?? {})) console.log(line(`${LABELS.before}, Node.js ${version.slice(1)}`, runs));
+  for (const { key, version, runs } of onOtherRuntimes(f))
+    console.log(line(`${LABELS[key === 'on' ? 'docs' : 'before']}, Node.js ${version.slice(1)}`, runs));
   const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
   console.log(
     `  docs ÷ official: wall ${ratio(wall(f.docs), wall(f.official))}×, CPU ${ratio(cpu(f.docs), cpu(f.official))}×;` +
@@ -273,11 +279,10 @@ function reportAll(all: PagingFigures[]): void {
       });
     };
     peakRow('', f.docs, smaller?.docs);
-    for (const [version, runs] of Object.entries(f.on)) peakRow(`Node.js ${version.slice(1)}: `, runs, smaller?.on[version]);
     // Before and after, back to back: the checkout given with --before, on each runtime alike.
     if (f.before) peakRow('before: ', f.before, smaller?.before);
-    for (const [version, runs] of Object.entries(f.beforeOn ?? {}))
-      peakRow(`Node.js ${version.slice(1)}, before: `, runs, smaller?.beforeOn?.[version]);
+    for (const { key, version, runs } of onOtherRuntimes(f))
+      peakRow(`Node.js ${version.slice(1)}${key === 'on' ? '' : ', before'}: `, runs, smaller?.[key]?.[version]);
   }
 }
 
