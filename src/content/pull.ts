@@ -38,8 +38,9 @@ export const SUMMARY_FILE = 'SUMMARY.md';
 
 const MAX_SEGMENT = 80;
 // README/index are folder pages and SUMMARY the table of contents to Git Sync; the others are
-// device names on Windows, where `con.md` cannot be created.
-const RESERVED = /^(readme|index|summary|con|prn|aux|nul|com\d|lpt\d)$/i;
+// device names on Windows, where `con.md` cannot be created. A slug of these is written `<slug>-page`,
+// so Git Sync gives that page back the slug `<slug>-page`.
+export const RESERVED = /^(readme|index|summary|con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
  * One path segment from a slug or title: letters, digits, `.`, `_` and `-` only (no separators,
